@@ -1,0 +1,78 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Marquee: a self-hosted in-app messaging platform.
+// Sections: Model · Wire · Render · SDK · Server · CLI · Benchmarks · Tests.
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Marquee",
+    platforms: [.macOS(.v13), .iOS(.v15)],
+    products: [
+        .library(name: "MarqueeModel", targets: ["MarqueeModel"]),
+        .library(name: "MarqueeWire", targets: ["MarqueeWire"]),
+        .library(name: "MarqueeServer", targets: ["MarqueeServer"]),
+        .executable(name: "marquee", targets: ["MarqueeCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.100.0"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.12.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.8.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+    ],
+    targets: [
+        // Model: domain values and trigger evaluation (Foundation only).
+        .target(name: "MarqueeModel", swiftSettings: strict),
+
+        // Wire: the RInAppMessaging-compatible protocol and its Marquee extensions (Foundation only).
+        .target(name: "MarqueeWire", dependencies: ["MarqueeModel"], swiftSettings: strict),
+
+        // Server: the campaign server (Vapor + Fluent).
+        .target(
+            name: "MarqueeServer",
+            dependencies: [
+                "MarqueeModel",
+                "MarqueeWire",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/openapi.yaml")],
+            swiftSettings: strict
+        ),
+
+        // CLI: `marquee serve | migrate`.
+        .executableTarget(
+            name: "MarqueeCLI",
+            dependencies: [
+                "MarqueeServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // Tests.
+        .testTarget(name: "MarqueeModelTests", dependencies: ["MarqueeModel"], swiftSettings: strict),
+        .testTarget(
+            name: "MarqueeWireTests",
+            dependencies: ["MarqueeWire"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MarqueeServerTests",
+            dependencies: [
+                "MarqueeServer",
+                .product(name: "VaporTesting", package: "vapor"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,3 @@
+import MarqueeServer
+import ArgumentParser
+print("x")

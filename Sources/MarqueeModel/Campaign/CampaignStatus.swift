@@ -1,0 +1,4 @@
+/// Where a campaign is in its life. Only `active` campaigns reach devices.
+public enum CampaignStatus: String, Sendable, Hashable, Codable, CaseIterable {
+    case draft, active, paused, archived
+}

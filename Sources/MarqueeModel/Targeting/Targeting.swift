@@ -1,0 +1,71 @@
+/// Which users a campaign is for. Every rule that is set must hold.
+public struct Targeting: Sendable, Hashable, Codable {
+    /// Known or anonymous users.
+    public enum Audience: String, Sendable, Hashable, Codable, CaseIterable {
+        case everyone, anonymousUsers, knownUsers
+    }
+
+    public var audience: Audience
+    /// Only these user IDs (or ID-tracking identifiers); `nil` means no list.
+    public var userIDs: [String]?
+    /// Inclusive bounds on the app version.
+    public var minAppVersion: AppVersion?
+    public var maxAppVersion: AppVersion?
+    /// Language tags such as `en` or `pt-br`; `en` also admits `en-gb`. Empty admits every locale.
+    public var locales: [String]
+    /// Empty admits every platform.
+    public var platforms: [Platform]
+
+    public init(audience: Audience = .everyone, userIDs: [String]? = nil, minAppVersion: AppVersion? = nil,
+                maxAppVersion: AppVersion? = nil, locales: [String] = [], platforms: [Platform] = []) {
+        self.audience = audience
+        self.userIDs = userIDs
+        self.minAppVersion = minAppVersion
+        self.maxAppVersion = maxAppVersion
+        self.locales = locales
+        self.platforms = platforms
+    }
+
+    enum CodingKeys: String, CodingKey { case audience, userIDs, minAppVersion, maxAppVersion, locales, platforms }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        audience = try c.decode(Audience.self, forKey: .audience, default: .everyone)
+        userIDs = try c.decodeIfPresent([String].self, forKey: .userIDs)
+        minAppVersion = try c.decodeIfPresent(AppVersion.self, forKey: .minAppVersion)
+        maxAppVersion = try c.decodeIfPresent(AppVersion.self, forKey: .maxAppVersion)
+        locales = try c.decode([String].self, forKey: .locales, default: [])
+        platforms = try c.decode([Platform].self, forKey: .platforms, default: [])
+    }
+
+    /// Whether the device and its user are in this campaign's audience.
+    public func admits(_ device: DeviceContext) -> Bool {
+        let identity = device.identity
+        switch audience {
+        case .everyone: break
+        case .anonymousUsers: guard identity.isAnonymous else { return false }
+        case .knownUsers: guard !identity.isAnonymous else { return false }
+        }
+        if let userIDs {
+            let ids = [identity.userID, identity.idTrackingIdentifier].compactMap { $0 }
+            guard ids.contains(where: userIDs.contains) else { return false }
+        }
+        if minAppVersion != nil || maxAppVersion != nil {
+            guard let version = device.appVersion else { return false }
+            if let minAppVersion, version < minAppVersion { return false }
+            if let maxAppVersion, version > maxAppVersion { return false }
+        }
+        if !locales.isEmpty {
+            guard let locale = device.locale else { return false }
+            let admitted = locales.contains { wanted in
+                let tag = DeviceContext.normalizedLocale(wanted)
+                return locale == tag || locale.hasPrefix(tag + "-")
+            }
+            guard admitted else { return false }
+        }
+        if !platforms.isEmpty {
+            guard let platform = device.platform, platforms.contains(platform) else { return false }
+        }
+        return true
+    }
+}

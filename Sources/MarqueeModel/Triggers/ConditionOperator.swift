@@ -1,0 +1,18 @@
+/// How a condition compares an event attribute with the condition's value.
+public enum ConditionOperator: String, Sendable, Hashable, Codable, CaseIterable {
+    case equals, isNotEqual, greaterThan, lessThan, isBlank, isNotBlank, matchesRegex, doesNotMatchRegex
+
+    /// Whether this operator applies to attributes of `type`. Other pairs are rejected by validation.
+    public func supports(_ type: AttributeType) -> Bool {
+        switch (self, type) {
+        case (.equals, _), (.isNotEqual, _): true
+        case (.greaterThan, .integer), (.greaterThan, .double), (.greaterThan, .timeMillis): true
+        case (.lessThan, .integer), (.lessThan, .double), (.lessThan, .timeMillis): true
+        case (.isBlank, .string), (.isNotBlank, .string), (.matchesRegex, .string), (.doesNotMatchRegex, .string): true
+        default: false
+        }
+    }
+
+    /// Whether the operator ignores the condition's value.
+    public var ignoresValue: Bool { self == .isBlank || self == .isNotBlank }
+}

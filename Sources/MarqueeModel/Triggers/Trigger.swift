@@ -1,0 +1,87 @@
+/// One trigger: an event, conditions on its attributes (all must hold), and how often it must happen.
+public struct Trigger: Sendable, Hashable, Codable {
+    public var event: EventKind
+    /// The custom event name, the element identifier (`viewAppeared`) or the rule keyword (`rule`).
+    public var name: String?
+    public var conditions: [AttributeCondition]
+    /// The trigger holds from the n-th matching event on ("after the 3rd time"). At least 1.
+    public var occurrences: Int
+
+    public init(_ event: EventKind, name: String? = nil, conditions: [AttributeCondition] = [],
+                occurrences: Int = 1) {
+        self.event = event
+        self.name = name
+        self.conditions = conditions
+        self.occurrences = occurrences
+    }
+
+    /// The key of the events this trigger listens for.
+    public var key: EventKey { EventKey(kind: event, name: name) }
+
+    enum CodingKeys: String, CodingKey { case event, name, conditions, occurrences }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        event = try c.decode(EventKind.self, forKey: .event)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        conditions = try c.decode([AttributeCondition].self, forKey: .conditions, default: [])
+        occurrences = try c.decode(Int.self, forKey: .occurrences, default: 1)
+    }
+}
+
+/// How the members of a ``TriggerSet`` combine.
+public enum TriggerMatch: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Every member must hold (RInAppMessaging's only mode).
+    case all
+    /// One member is enough.
+    case any
+}
+
+/// Triggers and nested groups combined with AND (`all`) or OR (`any`).
+public struct TriggerSet: Sendable, Hashable, Codable {
+    public var match: TriggerMatch
+    public var triggers: [Trigger]
+    public var groups: [TriggerSet]
+
+    public init(match: TriggerMatch = .all, triggers: [Trigger] = [], groups: [TriggerSet] = []) {
+        self.match = match
+        self.triggers = triggers
+        self.groups = groups
+    }
+
+    enum CodingKeys: String, CodingKey { case match, triggers, groups }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        match = try c.decode(TriggerMatch.self, forKey: .match, default: .all)
+        triggers = try c.decode([Trigger].self, forKey: .triggers, default: [])
+        groups = try c.decode([TriggerSet].self, forKey: .groups, default: [])
+    }
+
+    /// Every trigger in the set and its groups, depth first.
+    public var allTriggers: [Trigger] { triggers + groups.flatMap(\.allTriggers) }
+
+    public var isEmpty: Bool { allTriggers.isEmpty }
+
+    /// Whether the set holds, given which of its triggers (depth-first order) hold.
+    public func isSatisfied(by satisfied: (Trigger) -> Bool) -> Bool {
+        let members = triggers.map(satisfied) + groups.map { $0.isSatisfied(by: satisfied) }
+        guard !members.isEmpty else { return false }
+        return match == .all ? members.allSatisfy { $0 } : members.contains(true)
+    }
+
+    /// The same conditions as plain AND across triggers, when they can be written that way.
+    public var flattenedConjunction: [Trigger]? {
+        if match == .all {
+            var result = triggers
+            for group in groups {
+                guard let flat = group.flattenedConjunction else { return nil }
+                result += flat
+            }
+            return result
+        }
+        // A single-member OR is a plain AND.
+        guard triggers.count + groups.count == 1 else { return nil }
+        return groups.first?.flattenedConjunction ?? triggers
+    }
+}

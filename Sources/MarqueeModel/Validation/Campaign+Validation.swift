@@ -1,0 +1,202 @@
+import Foundation
+
+extension Campaign {
+    /// Limits Marquee enforces on every campaign.
+    public enum Limits {
+        public static let maxButtons = 2
+        public static let maxNameLength = 200
+        public static let maxOccurrences = 10_000
+        public static let maxImpressions = 1_000_000
+        public static let maxDelayAfterCloseMillis = 3_600_000
+        public static let priorityRange = -1000...1000
+    }
+
+    /// Every problem with this campaign, or an empty list when it is valid.
+    /// - Parameter frequencyCapIDs: the app's caps; `nil` skips the check (when validating off-server).
+    public func validationIssues(frequencyCapIDs knownCaps: Set<String>? = nil) -> [ValidationIssue] {
+        var report = ValidationReport()
+        let trimmedName = name.trimmingCharacters(in: .whitespaces)
+        report.check(!trimmedName.isEmpty, "name", "must not be empty")
+        report.check(name.count <= Limits.maxNameLength, "name", "must be at most \(Limits.maxNameLength) characters")
+        report.nested("message") { message.validate(into: &$0) }
+        report.nested("triggers") { triggers.validate(into: &$0, isRoot: true) }
+        report.nested("delivery") { delivery.validate(into: &$0, knownCaps: knownCaps) }
+        report.nested("targeting") { targeting.validate(into: &$0) }
+        return report.issues
+    }
+}
+
+extension Message {
+    func validate(into report: inout ValidationReport) {
+        let needsTitle: Set<MessageKind> = [.modal, .fullScreen, .slideUp, .banner, .tooltip]
+        report.check(!needsTitle.contains(kind) || !title.trimmingCharacters(in: .whitespaces).isEmpty,
+                     "title", "is required for \(kind.rawValue) messages")
+        report.check(buttons.count <= Campaign.Limits.maxButtons, "buttons", "at most \(Campaign.Limits.maxButtons) buttons")
+        report.check(Set(buttons.map(\.id)).count == buttons.count, "buttons", "button ids must be unique")
+        report.check(buttons.filter { $0.action.type == .pushPrimer }.count <= 1, "buttons",
+                     "only one button may be a push primer")
+        for (index, button) in buttons.enumerated() {
+            report.nested("buttons[\(index)]") { report in
+                report.check(!button.text.trimmingCharacters(in: .whitespaces).isEmpty, "text", "must not be empty")
+                report.check(!button.id.isEmpty, "id", "must not be empty")
+                report.nested("action") { button.action.validate(into: &$0) }
+            }
+        }
+        if let contentAction { report.nested("contentAction") { contentAction.validate(into: &$0) } }
+        if let image {
+            report.check(URLRule.isWebURL(image.url), "image.url", "must be an http(s) URL")
+        }
+        for key in extras.keys { report.check(!key.isEmpty, "extras", "keys must not be empty") }
+        switch kind {
+        case .image:
+            report.check(image != nil, "image", "is required for image messages")
+        case .video:
+            let url = media?.videoURL ?? ""
+            report.check(URLRule.isWebURL(url), "media.videoURL", "must be an http(s) URL for video messages")
+        case .html:
+            report.check(!(html ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+                         "html", "is required for html messages")
+        case .tooltip:
+            guard let tooltip else {
+                report.check(false, "tooltip", "is required for tooltip messages")
+                break
+            }
+            report.check(!tooltip.targetElementID.isEmpty, "tooltip.targetElementID", "must not be empty")
+            report.check((tooltip.autoDisappearSeconds ?? 1) > 0, "tooltip.autoDisappearSeconds", "must be positive")
+            if let redirect = tooltip.redirectURL {
+                report.check(URLRule.isURI(redirect), "tooltip.redirectURL", "must be a URL with a scheme")
+            }
+        case .banner:
+            if let banner {
+                report.check((banner.autoCloseSeconds ?? 1) > 0, "banner.autoCloseSeconds", "must be positive")
+                if let background = banner.backgroundImageURL {
+                    report.check(URLRule.isWebURL(background), "banner.backgroundImageURL", "must be an http(s) URL")
+                }
+            }
+        case .modal, .fullScreen, .slideUp:
+            break
+        }
+        if let seconds = media?.autoCloseSeconds {
+            report.check(seconds > 0, "media.autoCloseSeconds", "must be positive")
+        }
+    }
+}
+
+extension MessageAction {
+    func validate(into report: inout ValidationReport) {
+        switch type {
+        case .openURL:
+            report.check(URLRule.isWebURL(uri ?? ""), "uri", "must be an http(s) URL to open in the browser")
+        case .deepLink:
+            report.check(URLRule.isURI(uri ?? ""), "uri", "must be a URL with a scheme, such as myapp://cart")
+        case .close, .pushPrimer:
+            break
+        }
+        if let logsEvent {
+            report.check(!logsEvent.name.trimmingCharacters(in: .whitespaces).isEmpty,
+                         "logsEvent.name", "must not be empty")
+        }
+    }
+}
+
+extension TriggerSet {
+    func validate(into report: inout ValidationReport, isRoot: Bool) {
+        if isRoot {
+            report.check(!isEmpty, "triggers", "a campaign needs at least one trigger")
+        } else {
+            report.check(!triggers.isEmpty || !groups.isEmpty, "", "a group needs at least one trigger")
+        }
+        for (index, trigger) in triggers.enumerated() {
+            report.nested("triggers[\(index)]") { trigger.validate(into: &$0) }
+        }
+        for (index, group) in groups.enumerated() {
+            report.nested("groups[\(index)]") { group.validate(into: &$0, isRoot: false) }
+        }
+    }
+}
+
+extension Trigger {
+    func validate(into report: inout ValidationReport) {
+        if event.requiresName {
+            report.check(!(name ?? "").isEmpty, "name", "is required for \(event.rawValue) triggers")
+        }
+        report.check((1...Campaign.Limits.maxOccurrences).contains(occurrences), "occurrences",
+                     "must be between 1 and \(Campaign.Limits.maxOccurrences)")
+        let takesConditions: Set<EventKind> = [.purchase, .custom, .pushClick]
+        report.check(conditions.isEmpty || takesConditions.contains(event), "conditions",
+                     "\(event.rawValue) events have no attributes to filter on")
+        for (index, condition) in conditions.enumerated() {
+            report.nested("conditions[\(index)]") { condition.validate(into: &$0) }
+        }
+    }
+}
+
+extension AttributeCondition {
+    func validate(into report: inout ValidationReport) {
+        report.check(!name.isEmpty, "name", "must not be empty")
+        guard `operator`.supports(type) else {
+            report.check(false, "operator", "\(`operator`.rawValue) does not apply to \(type.rawValue) attributes")
+            return
+        }
+        switch `operator` {
+        case .isBlank, .isNotBlank:
+            break
+        case .matchesRegex, .doesNotMatchRegex:
+            report.check(CompiledRegex(value) != nil, "value", "'\(value)' is not a valid regular expression")
+        default:
+            report.check(AttributeValue(text: value, type: type) != nil, "value",
+                         "'\(value)' is not a valid \(type.rawValue)")
+        }
+    }
+}
+
+extension DeliveryRules {
+    func validate(into report: inout ValidationReport, knownCaps: Set<String>?) {
+        report.check(Campaign.Limits.priorityRange.contains(priority), "priority",
+                     "must be between \(Campaign.Limits.priorityRange.lowerBound) and \(Campaign.Limits.priorityRange.upperBound)")
+        if !infiniteImpressions {
+            report.check((1...Campaign.Limits.maxImpressions).contains(maxImpressions), "maxImpressions",
+                         "must be between 1 and \(Campaign.Limits.maxImpressions), or set infiniteImpressions")
+        }
+        if let startTime, let endTime {
+            report.check(startTime < endTime, "endTime", "must be after startTime")
+        }
+        if let reEligibilitySeconds {
+            report.check(reEligibilitySeconds >= 0, "reEligibilitySeconds", "must not be negative")
+        }
+        report.check((0...Campaign.Limits.maxDelayAfterCloseMillis).contains(delayAfterCloseMillis),
+                     "delayAfterCloseMillis", "must be between 0 and \(Campaign.Limits.maxDelayAfterCloseMillis)")
+        if let knownCaps {
+            for id in frequencyCapIDs where !knownCaps.contains(id) {
+                report.check(false, "frequencyCapIDs", "the app has no frequency cap '\(id)'")
+            }
+        }
+    }
+}
+
+extension Targeting {
+    func validate(into report: inout ValidationReport) {
+        if let minAppVersion, let maxAppVersion {
+            report.check(minAppVersion <= maxAppVersion, "maxAppVersion", "must not be lower than minAppVersion")
+        }
+        if let userIDs {
+            report.check(!userIDs.isEmpty, "userIDs", "must list at least one user; use null to target everyone")
+            report.check(!userIDs.contains(""), "userIDs", "must not contain empty IDs")
+        }
+        report.check(!locales.contains { $0.trimmingCharacters(in: .whitespaces).isEmpty }, "locales",
+                     "must not contain empty tags")
+    }
+}
+
+extension FrequencyCap {
+    /// Problems with this cap, named under `field`.
+    public func validationIssues(field: String) -> [ValidationIssue] {
+        var report = ValidationReport()
+        report.nested(field) { report in
+            report.check(!id.isEmpty, "id", "must not be empty")
+            report.check(limit >= 1, "limit", "must be at least 1")
+            report.check(periodSeconds > 0, "periodSeconds", "must be positive")
+        }
+        return report.issues
+    }
+}

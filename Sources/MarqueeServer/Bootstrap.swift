@@ -1,0 +1,4 @@
+import Vapor
+import Fluent
+import FluentSQLiteDriver
+import FluentPostgresDriver
