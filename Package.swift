@@ -12,10 +12,13 @@ let package = Package(
     name: "Marquee",
     platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
+        .library(name: "Marquee", targets: ["Marquee"]),
+        .library(name: "MarqueeRender", targets: ["MarqueeRender"]),
         .library(name: "MarqueeModel", targets: ["MarqueeModel"]),
         .library(name: "MarqueeWire", targets: ["MarqueeWire"]),
         .library(name: "MarqueeServer", targets: ["MarqueeServer"]),
         .executable(name: "marquee", targets: ["MarqueeCLI"]),
+        .executable(name: "marquee-bench", targets: ["MarqueeBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.100.0"),
@@ -31,6 +34,12 @@ let package = Package(
 
         // Wire: the RInAppMessaging-compatible protocol and its Marquee extensions (Foundation only).
         .target(name: "MarqueeWire", dependencies: ["MarqueeModel"], swiftSettings: strict),
+
+        // Render: HTML/CSS and terminal rendering of every message kind (Foundation only).
+        .target(name: "MarqueeRender", dependencies: ["MarqueeModel"], swiftSettings: strict),
+
+        // SDK: what apps embed (Foundation only, plus FoundationNetworking on Linux).
+        .target(name: "Marquee", dependencies: ["MarqueeModel", "MarqueeWire", "MarqueeRender"], swiftSettings: strict),
 
         // Server: the campaign server (Vapor + Fluent).
         .target(
@@ -58,6 +67,9 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Benchmarks: `swift run -c release marquee-bench engine`. Never links the server.
+        .executableTarget(name: "MarqueeBench", dependencies: ["Marquee", "MarqueeModel"], swiftSettings: strict),
+
         // Tests.
         .testTarget(name: "MarqueeModelTests", dependencies: ["MarqueeModel"], swiftSettings: strict),
         .testTarget(
@@ -66,6 +78,8 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
+        .testTarget(name: "MarqueeRenderTests", dependencies: ["MarqueeRender"], swiftSettings: strict),
+        .testTarget(name: "MarqueeTests", dependencies: ["Marquee"], swiftSettings: strict),
         .testTarget(
             name: "MarqueeServerTests",
             dependencies: [

@@ -1,0 +1,51 @@
+/// Something a client understands beyond the base RInAppMessaging protocol.
+///
+/// Clients list their capabilities in the ping request (`marqueeCapabilities`). The server sends a
+/// campaign only to clients that have every capability the campaign needs, so a client that
+/// declares nothing receives only campaigns the base protocol can express.
+public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    /// Reads the `marquee` key of campaigns: the full Marquee campaign.
+    public static let campaignExtension = Capability(rawValue: "campaign.extension")
+    public static let bannerMessages = Capability(rawValue: "message.banner")
+    public static let imageMessages = Capability(rawValue: "message.image")
+    public static let videoMessages = Capability(rawValue: "message.video")
+    /// Tooltips without an image, which the base protocol cannot describe.
+    public static let tooltipMessages = Capability(rawValue: "message.tooltip")
+    /// A header line above the title.
+    public static let messageHeader = Capability(rawValue: "message.header")
+    /// Templates registered by name.
+    public static let messageTemplates = Capability(rawValue: "message.template")
+    /// Trigger groups combined with OR.
+    public static let anyTriggers = Capability(rawValue: "trigger.any")
+    /// Triggers that hold from the n-th event on.
+    public static let triggerOccurrences = Capability(rawValue: "trigger.occurrences")
+    public static let sessionStartEvents = Capability(rawValue: "event.sessionStart")
+    public static let pushClickEvents = Capability(rawValue: "event.pushClick")
+    public static let viewAppearedEvents = Capability(rawValue: "event.viewAppeared")
+    public static let ruleEvents = Capability(rawValue: "event.rule")
+    public static let priority = Capability(rawValue: "delivery.priority")
+    public static let frequencyCaps = Capability(rawValue: "delivery.frequencyCaps")
+    public static let reEligibility = Capability(rawValue: "delivery.reEligibility")
+
+    /// Everything this version of Marquee understands; the Marquee SDK declares all of it.
+    public static let all: [Capability] = [
+        .campaignExtension, .bannerMessages, .imageMessages, .videoMessages, .tooltipMessages, .messageHeader,
+        .messageTemplates, .anyTriggers, .triggerOccurrences, .sessionStartEvents, .pushClickEvents,
+        .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility,
+    ]
+}

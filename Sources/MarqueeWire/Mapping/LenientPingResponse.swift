@@ -1,0 +1,36 @@
+import MarqueeModel
+
+/// A ping response read one campaign at a time: a campaign that fails to decode or map is skipped
+/// and reported, and the others are kept.
+public struct LenientPingResponse: Sendable, Decodable {
+    public var currentPingMillis: Int64
+    public var nextPingMillis: Int
+    public var campaigns: [Campaign]
+    /// One entry per skipped campaign, saying why.
+    public var skipped: [String]
+    public var marquee: PingExtension?
+
+    enum CodingKeys: String, CodingKey { case currentPingMillis, nextPingMillis, data, marquee }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        currentPingMillis = try c.decode(Int64.self, forKey: .currentPingMillis)
+        nextPingMillis = try c.decode(Int.self, forKey: .nextPingMillis)
+        marquee = try? c.decodeIfPresent(PingExtension.self, forKey: .marquee)
+        var list = try c.nestedUnkeyedContainer(forKey: .data)
+        var campaigns: [Campaign] = []
+        var skipped: [String] = []
+        while !list.isAtEnd {
+            let index = list.currentIndex
+            do {
+                campaigns.append(try list.decode(CampaignEnvelope.self).campaignData.campaign())
+            } catch {
+                // Decoding failed part-way: step over the element so the next one can be read.
+                if list.currentIndex == index { _ = try? list.decode(JSONValue.self) }
+                skipped.append("data[\(index)]: \(error)")
+            }
+        }
+        self.campaigns = campaigns
+        self.skipped = skipped
+    }
+}

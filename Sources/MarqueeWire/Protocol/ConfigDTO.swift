@@ -1,0 +1,47 @@
+/// The response of `GET <configURL>`.
+public struct ConfigResponse: Sendable, Hashable, Codable {
+    public var data: ConfigData
+
+    public init(data: ConfigData) { self.data = data }
+}
+
+/// `data` of the config response. `rolloutPercentage` is required: without it a client disables itself.
+public struct ConfigData: Sendable, Hashable, Codable {
+    public var rolloutPercentage: Int
+    public var endpoints: Endpoints?
+
+    public init(rolloutPercentage: Int, endpoints: Endpoints?) {
+        self.rolloutPercentage = rolloutPercentage
+        self.endpoints = endpoints
+    }
+}
+
+/// The endpoints a client calls after the config request.
+public struct Endpoints: Sendable, Hashable, Codable {
+    public var ping: String?
+    public var impression: String?
+    public var displayPermission: String?
+
+    public init(ping: String?, impression: String?, displayPermission: String?) {
+        self.ping = ping
+        self.impression = impression
+        self.displayPermission = displayPermission
+    }
+}
+
+/// The query parameters of the config request.
+public enum ConfigQuery {
+    public static let platform = "platform"
+    public static let appID = "appId"
+    public static let appVersion = "appVersion"
+    public static let sdkVersion = "sdkVersion"
+    public static let locale = "locale"
+    public static let rmcSdkVersion = "rmcSdkVersion"
+}
+
+/// Header names of the protocol.
+public enum ProtocolHeader {
+    public static let subscriptionID = "Subscription-Id"
+    public static let deviceID = "device_id"
+    public static let authorization = "Authorization"
+}

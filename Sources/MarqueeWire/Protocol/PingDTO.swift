@@ -1,0 +1,57 @@
+import MarqueeModel
+
+/// The body of `POST <endpoints.ping>`.
+public struct PingRequest: Sendable, Hashable, Codable {
+    public var userIdentifiers: [UserIdentifierDTO]
+    public var appVersion: String
+    public var supportedCampaignTypes: [SupportedCampaignTypeCode]?
+    public var rmcSdkVersion: String?
+    // Marquee extensions: keys an RInAppMessaging client never sends.
+    /// What the client understands beyond the base protocol; absent means nothing.
+    public var marqueeCapabilities: [Capability]?
+    public var locale: String?
+    public var platform: Platform?
+
+    public init(userIdentifiers: [UserIdentifierDTO], appVersion: String,
+                supportedCampaignTypes: [SupportedCampaignTypeCode]? = [.regular, .pushPrimer],
+                rmcSdkVersion: String? = nil, marqueeCapabilities: [Capability]? = nil,
+                locale: String? = nil, platform: Platform? = nil) {
+        self.userIdentifiers = userIdentifiers
+        self.appVersion = appVersion
+        self.supportedCampaignTypes = supportedCampaignTypes
+        self.rmcSdkVersion = rmcSdkVersion
+        self.marqueeCapabilities = marqueeCapabilities
+        self.locale = locale
+        self.platform = platform
+    }
+}
+
+/// The ping response. Every key is required by RInAppMessaging clients.
+public struct PingResponse: Sendable, Hashable, Codable {
+    public var currentPingMillis: Int64
+    public var nextPingMillis: Int
+    public var data: [CampaignEnvelope]
+    /// Marquee extension: settings shared by campaigns (frequency caps).
+    public var marquee: PingExtension?
+
+    public init(currentPingMillis: Int64, nextPingMillis: Int, data: [CampaignEnvelope], marquee: PingExtension? = nil) {
+        self.currentPingMillis = currentPingMillis
+        self.nextPingMillis = nextPingMillis
+        self.data = data
+        self.marquee = marquee
+    }
+}
+
+/// `{"campaignData": …}`.
+public struct CampaignEnvelope: Sendable, Hashable, Codable {
+    public var campaignData: CampaignData
+
+    public init(campaignData: CampaignData) { self.campaignData = campaignData }
+}
+
+/// The Marquee part of a ping response.
+public struct PingExtension: Sendable, Hashable, Codable {
+    public var frequencyCaps: [FrequencyCap]
+
+    public init(frequencyCaps: [FrequencyCap]) { self.frequencyCaps = frequencyCaps }
+}
