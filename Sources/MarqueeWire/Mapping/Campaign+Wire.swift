@@ -104,7 +104,7 @@ extension TriggerSet {
         (flattenedConjunction ?? allTriggers).map { trigger in
             TriggerDTO(
                 eventType: EventTypeCode(trigger.event) ?? .custom,
-                eventName: trigger.key.description,
+                eventName: trigger.event == .custom ? trigger.key.name : trigger.key.description,
                 attributes: trigger.conditions.map {
                     TriggerAttributeDTO(name: $0.name, value: $0.value, type: AttributeTypeCode($0.type),
                                         operator: OperatorCode($0.operator))

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `marquee`: run and manage a Marquee server.
+@main
+struct MarqueeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "marquee",
+        abstract: "Marquee: self-hosted in-app messaging.",
+        subcommands: [Serve.self, Migrate.self],
+        defaultSubcommand: Serve.self)
+}

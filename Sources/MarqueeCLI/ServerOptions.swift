@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import MarqueeServer
+
+/// Options shared by the commands that open the database.
+struct ServerOptions: ParsableArguments {
+    @Option(help: "Address to listen on (env MARQUEE_HOST).")
+    var host: String?
+
+    @Option(help: "Port to listen on (env MARQUEE_PORT).")
+    var port: Int?
+
+    @Option(help: "SQLite file to use, created on first start (env MARQUEE_DATABASE; DATABASE_URL=postgres://… selects PostgreSQL).")
+    var database: String?
+
+    @Option(name: .customLong("public-url"), help: "Base URL clients reach this server at (env MARQUEE_PUBLIC_URL).")
+    var publicURL: String?
+
+    func resolve(seedsDemo: Bool = false) throws -> ServerConfiguration {
+        do {
+            return try ServerConfiguration.resolve(
+                host: host, port: port, database: database, publicURL: publicURL, seedsDemo: seedsDemo,
+                environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}

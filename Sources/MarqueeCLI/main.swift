@@ -1,3 +1,0 @@
-import MarqueeServer
-import ArgumentParser
-print("x")

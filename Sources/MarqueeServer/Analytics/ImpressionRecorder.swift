@@ -1,0 +1,85 @@
+import Crypto
+import Fluent
+import Foundation
+import MarqueeModel
+import MarqueeWire
+
+/// Stores impression batches exactly once, in one transaction per batch.
+struct ImpressionRecorder {
+    let database: any Database
+    let appID: UUID
+
+    static let maxImpressionsPerBatch = 100
+
+    /// Stores the batch; returns `false` when it had been stored before (a client retry).
+    func record(_ request: ImpressionRequest, deviceID: String?) async throws -> Bool {
+        try validate(request)
+        guard let campaignID = UUID(uuidString: request.campaignId),
+              try await CampaignRecord.query(on: database).withDeleted()
+                .filter(\.$id == campaignID).filter(\.$app.$id == appID).count() > 0 else {
+            throw APIError.notFound("campaign")
+        }
+        let key = Self.batchKey(request, deviceID: deviceID)
+        let userKey = UserIdentifierDTO.identity(from: request.userIdentifiers).key
+        do {
+            return try await database.transaction { db in
+                if try await ImpressionBatchRecord.query(on: db)
+                    .filter(\.$appID == appID).filter(\.$batchKey == key).count() > 0 {
+                    return false
+                }
+                let batch = ImpressionBatchRecord()
+                batch.appID = appID
+                batch.batchKey = key
+                try await batch.create(on: db)
+                let batchID = try batch.requireID()
+                for impression in request.impressions {
+                    let row = ImpressionRecord()
+                    row.appID = appID
+                    row.campaignID = campaignID
+                    row.batchID = batchID
+                    row.type = impression.type.rawValue
+                    row.occurredAt = impression.timestamp
+                    row.userKey = userKey
+                    row.deviceID = deviceID
+                    row.isTest = request.isTest
+                    try await row.create(on: db)
+                }
+                return true
+            }
+        } catch {
+            // Two copies of one batch raced: the unique (app, batch) key let one through.
+            if try await ImpressionBatchRecord.query(on: database)
+                .filter(\.$appID == appID).filter(\.$batchKey == key).count() > 0 {
+                return false
+            }
+            throw error
+        }
+    }
+
+    private func validate(_ request: ImpressionRequest) throws {
+        guard !request.impressions.isEmpty else {
+            throw APIError(.badRequest, code: "invalid_body", "impressions must not be empty")
+        }
+        guard request.impressions.count <= Self.maxImpressionsPerBatch else {
+            throw APIError(.badRequest, code: "invalid_body", "at most \(Self.maxImpressionsPerBatch) impressions per batch")
+        }
+        if let index = request.impressions.firstIndex(where: { $0.type == .invalid }) {
+            throw APIError(.badRequest, code: "invalid_body", "impressions[\(index)].type must not be 0")
+        }
+        if let batchID = request.batchId, batchID.isEmpty || batchID.count > 100 {
+            throw APIError(.badRequest, code: "invalid_body", "batchId must be 1 to 100 characters")
+        }
+    }
+
+    /// The client's batch id when it sent one; else a digest of everything the batch says, which an
+    /// RInAppMessaging client repeats exactly when it retries.
+    static func batchKey(_ request: ImpressionRequest, deviceID: String?) -> String {
+        if let batchID = request.batchId { return "id:" + batchID }
+        var fingerprint = request
+        fingerprint.batchId = nil
+        let encoder = MarqueeJSON.encoder()
+        let data = (try? encoder.encode(fingerprint)) ?? Data()
+        let digest = SHA256.hash(data: data + Data((deviceID ?? "").utf8))
+        return "sha256:" + digest.map { String(format: "%02x", $0) }.joined()
+    }
+}

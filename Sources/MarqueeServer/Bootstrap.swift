@@ -1,4 +1,0 @@
-import Vapor
-import Fluent
-import FluentSQLiteDriver
-import FluentPostgresDriver

@@ -1,0 +1,109 @@
+import Foundation
+import Logging
+
+/// Everything the server needs to start, read once from flags and environment variables.
+public struct ServerConfiguration: Sendable, Equatable {
+    /// Where campaigns and impressions are stored.
+    public enum Storage: Sendable, Equatable {
+        /// A SQLite file, created and migrated on first start.
+        case sqliteFile(String)
+        /// A private in-memory SQLite database (tests).
+        case sqliteMemory
+        /// A PostgreSQL database; `searchPath` selects a schema (tests isolate themselves with one).
+        case postgres(url: String, searchPath: String? = nil)
+    }
+
+    public var host: String
+    public var port: Int
+    public var storage: Storage
+    /// The base URL clients reach this server at; `nil` derives it from each request's Host header.
+    public var publicURL: URL?
+    /// The admin API token; `nil` uses the one stored in the database, generating it on first start.
+    public var adminToken: String?
+    /// Seeds the demo app and its campaigns at start.
+    public var seedsDemo: Bool
+    public var logLevel: Logger.Level
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, storage: Storage = .sqliteFile("marquee.sqlite"),
+                publicURL: URL? = nil, adminToken: String? = nil, seedsDemo: Bool = false, logLevel: Logger.Level = .info) {
+        self.host = host
+        self.port = port
+        self.storage = storage
+        self.publicURL = publicURL
+        self.adminToken = adminToken
+        self.seedsDemo = seedsDemo
+        self.logLevel = logLevel
+    }
+
+    /// The environment variables the server reads, and what each one sets.
+    public enum Variable {
+        public static let host = "MARQUEE_HOST"
+        public static let port = "MARQUEE_PORT"
+        public static let database = "MARQUEE_DATABASE"
+        public static let databaseURL = "DATABASE_URL"
+        public static let publicURL = "MARQUEE_PUBLIC_URL"
+        public static let adminToken = "MARQUEE_ADMIN_TOKEN"
+        public static let logLevel = "LOG_LEVEL"
+    }
+
+    /// Builds a configuration from flags (which win) and environment variables, naming every bad value.
+    public static func resolve(host: String?, port: Int?, database: String?, publicURL: String?, seedsDemo: Bool,
+                               environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
+        var problems: [String] = []
+        var configuration = ServerConfiguration(seedsDemo: seedsDemo)
+        configuration.host = host ?? environment[Variable.host] ?? configuration.host
+
+        if let port {
+            configuration.port = port
+        } else if let text = environment[Variable.port] {
+            if let value = Int(text) { configuration.port = value } else { problems.append("\(Variable.port)='\(text)' is not a number") }
+        }
+        if !(1...65535).contains(configuration.port) {
+            problems.append("port \(configuration.port) is outside 1...65535")
+        }
+
+        if let url = environment[Variable.databaseURL], !url.isEmpty, database == nil {
+            if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
+                configuration.storage = .postgres(url: url)
+            } else {
+                problems.append("\(Variable.databaseURL) must start with postgres:// (got '\(url.prefix(12))…')")
+            }
+        } else if let path = database ?? environment[Variable.database] {
+            if path.isEmpty { problems.append("the database path is empty") } else { configuration.storage = .sqliteFile(path) }
+        }
+
+        if let text = publicURL ?? environment[Variable.publicURL] {
+            if let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil {
+                configuration.publicURL = url
+            } else {
+                problems.append("public URL '\(text)' must be an absolute http(s) URL such as https://marquee.example.com")
+            }
+        }
+
+        if let token = environment[Variable.adminToken] {
+            if token.count < 16 {
+                problems.append("\(Variable.adminToken) must be at least 16 characters")
+            } else {
+                configuration.adminToken = token
+            }
+        }
+
+        if let text = environment[Variable.logLevel] {
+            if let level = Logger.Level(rawValue: text.lowercased()) { configuration.logLevel = level } else {
+                problems.append("\(Variable.logLevel)='\(text)' is not one of trace, debug, info, notice, warning, error, critical")
+            }
+        }
+
+        guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+        return configuration
+    }
+}
+
+/// Every problem found in the server configuration at once.
+public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
+    public var problems: [String]
+
+    public var description: String {
+        "invalid configuration:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,53 @@
+import MarqueeModel
+import MarqueeWire
+import Vapor
+
+/// A campaign as the admin API returns it: the campaign's own fields plus server bookkeeping.
+struct CampaignResource: Content {
+    var campaign: Campaign
+    var appID: UUID
+    var createdAt: Date?
+    var updatedAt: Date?
+
+    enum CodingKeys: String, CodingKey { case appID, createdAt, updatedAt, requiredCapabilities }
+
+    init(_ record: CampaignRecord, campaign: Campaign) {
+        self.campaign = campaign
+        appID = record.$app.id
+        createdAt = record.createdAt
+        updatedAt = record.updatedAt
+    }
+
+    init(from decoder: any Decoder) throws {
+        campaign = try Campaign(from: decoder)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        appID = try c.decode(UUID.self, forKey: .appID)
+        createdAt = try c.decodeIfPresent(Date.self, forKey: .createdAt)
+        updatedAt = try c.decodeIfPresent(Date.self, forKey: .updatedAt)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try campaign.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(appID, forKey: .appID)
+        try c.encodeIfPresent(createdAt, forKey: .createdAt)
+        try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        // Tells the dashboard which clients can show it: empty means every RInAppMessaging client.
+        try c.encode(campaign.requiredCapabilities.map(\.rawValue).sorted(), forKey: .requiredCapabilities)
+    }
+}
+
+/// Impression counts for one campaign.
+struct CampaignStats: Content {
+    var campaignID: UUID
+    var impressions: Int
+    var buttonOneClicks: Int
+    var buttonTwoClicks: Int
+    var contentClicks: Int
+    var exits: Int
+    var optOuts: Int
+    /// Distinct users (per device) who saw it.
+    var uniqueViewers: Int
+    /// Clicks of any kind divided by impressions, 0 when there are none.
+    var clickThroughRate: Double
+}

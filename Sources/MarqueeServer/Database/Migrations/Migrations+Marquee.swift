@@ -1,0 +1,11 @@
+import Fluent
+
+extension Migrations {
+    /// Marquee's migrations in order. Never edit one that has shipped; add the next number.
+    func addMarqueeMigrations() {
+        add(M001_CreateApps())
+        add(M002_CreateCampaigns())
+        add(M003_CreateImpressions())
+        add(M004_CreateSettings())
+    }
+}

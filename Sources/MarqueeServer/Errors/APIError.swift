@@ -1,0 +1,45 @@
+import MarqueeModel
+import Vapor
+
+/// Every error the HTTP API reports, with its status and a stable machine-readable code.
+public struct APIError: Error, Sendable, Equatable {
+    public var status: HTTPResponseStatus
+    public var code: String
+    public var message: String
+    public var fields: [ValidationIssue]
+
+    public init(_ status: HTTPResponseStatus, code: String, _ message: String, fields: [ValidationIssue] = []) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.fields = fields
+    }
+
+    static func validation(_ issues: [ValidationIssue]) -> APIError {
+        APIError(.unprocessableEntity, code: "validation_failed",
+                 "\(issues.count) field\(issues.count == 1 ? " is" : "s are") invalid", fields: issues)
+    }
+
+    static func notFound(_ what: String) -> APIError {
+        APIError(.notFound, code: "not_found", "\(what) not found")
+    }
+
+    static let missingSubscription = APIError(.badRequest, code: "missing_subscription_id",
+                                              "the Subscription-Id header is required")
+    static let unknownSubscription = APIError(.unauthorized, code: "unknown_subscription_id",
+                                              "no app has this Subscription-Id")
+    static let unauthenticated = APIError(.unauthorized, code: "unauthorized",
+                                          "send 'Authorization: Bearer <admin token or app secret>'")
+    static let forbidden = APIError(.forbidden, code: "forbidden", "these credentials cannot access this resource")
+}
+
+/// The one JSON error body: `{"error": {"code": "…", "message": "…", "fields": [...]}}`.
+struct ErrorBody: Content {
+    struct Detail: Codable {
+        var code: String
+        var message: String
+        var fields: [ValidationIssue]?
+    }
+
+    var error: Detail
+}

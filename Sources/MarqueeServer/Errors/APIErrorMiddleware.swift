@@ -1,0 +1,64 @@
+import Vapor
+
+/// Turns every error into the one JSON error body. Unexpected errors are logged in full and
+/// reported to the client without internals (no SQL, no stack traces).
+struct APIErrorMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            let apiError = Self.apiError(for: error, request: request)
+            let body = ErrorBody(error: .init(code: apiError.code, message: apiError.message,
+                                              fields: apiError.fields.isEmpty ? nil : apiError.fields))
+            let response = Response(status: apiError.status)
+            try response.content.encode(body, as: .json)
+            return response
+        }
+    }
+
+    static func apiError(for error: any Error, request: Request) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as DecodingError:
+            return APIError(.badRequest, code: "invalid_body", describe(error))
+        case let error as any AbortError:
+            if error.status == .payloadTooLarge {
+                return APIError(.payloadTooLarge, code: "body_too_large", "the request body is too large")
+            }
+            if error.status == .unsupportedMediaType {
+                return APIError(error.status, code: "unsupported_media_type", "send the body as application/json")
+            }
+            if error.status.code >= 500 {
+                request.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+                return APIError(error.status, code: "internal_error", "the server could not complete the request")
+            }
+            let code = error.status == .notFound ? "not_found" : "bad_request"
+            return APIError(error.status, code: code, error.reason)
+        default:
+            request.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            return APIError(.internalServerError, code: "internal_error", "the server could not complete the request")
+        }
+    }
+
+    /// A decoding error as a sentence naming the JSON path, without Swift type names.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let components = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+            let joined = components.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            return joined.isEmpty ? "the body" : joined
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = path(context)
+            return "\(parent == "the body" ? "" : parent + ".")\(key.stringValue) is required"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context)) has the wrong type"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "the body is not valid JSON" }
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "the body could not be read"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Vapor
+
+/// Starts the server for the `marquee` executable.
+public enum MarqueeServerRunner {
+    /// Runs until interrupted.
+    public static func serve(_ configuration: ServerConfiguration) async throws {
+        let app = try await makeApplication()
+        do {
+            try await configure(app, configuration: configuration)
+            app.logger.notice("Marquee is listening", metadata: [
+                "url": "http://\(configuration.host):\(configuration.port)", "storage": "\(configuration.storage.summary)"])
+            try await app.execute()
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        try await app.asyncShutdown()
+    }
+
+    /// Migrates the database and returns.
+    public static func migrate(_ configuration: ServerConfiguration) async throws {
+        let app = try await makeApplication()
+        do {
+            try await configure(app, configuration: configuration)
+            print("Database is up to date (\(configuration.storage.summary)).")
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        try await app.asyncShutdown()
+    }
+
+    private static func makeApplication() async throws -> Application {
+        // Vapor's own argument parsing is bypassed: the `marquee` command has already parsed them.
+        var environment = try Environment.detect(arguments: ["marquee"])
+        environment.arguments = ["marquee", "serve"]
+        try LoggingSystem.bootstrap(from: &environment)
+        return try await Application.make(environment)
+    }
+}
+
+extension ServerConfiguration.Storage {
+    /// Where the data lives, without credentials.
+    var summary: String {
+        switch self {
+        case .sqliteFile(let path): "sqlite:\(path)"
+        case .sqliteMemory: "sqlite:memory"
+        case .postgres(let url, _): "postgres:" + (URL(string: url)?.host ?? "?")
+        }
+    }
+}

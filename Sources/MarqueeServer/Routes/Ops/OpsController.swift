@@ -1,0 +1,43 @@
+import Fluent
+import SQLKit
+import Vapor
+
+/// Operational endpoints: health and the OpenAPI description.
+struct OpsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("healthz", use: health)
+        routes.get("openapi.yaml", use: openAPI)
+    }
+
+    struct Health: Content {
+        var status: String
+        var database: String
+    }
+
+    /// 200 when the database answers, 503 otherwise.
+    @Sendable func health(req: Request) async throws -> Response {
+        do {
+            _ = try await AppRecord.query(on: req.db).count()
+            return try Response.json(Health(status: "ok", database: "ok"))
+        } catch {
+            req.logger.error("health check failed", metadata: ["error": "\(error)"])
+            return try Response.json(Health(status: "unavailable", database: "unreachable"), status: .serviceUnavailable)
+        }
+    }
+
+    @Sendable func openAPI(req: Request) async throws -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = HTTPMediaType(type: "application", subType: "yaml")
+        return Response(status: .ok, headers: headers, body: .init(string: try OpenAPIDocument.text()))
+    }
+}
+
+/// The OpenAPI 3.1 document of both APIs, shipped as a resource and checked against the routes by a test.
+public enum OpenAPIDocument {
+    public static func text() throws -> String {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml") else {
+            throw APIError(.internalServerError, code: "internal_error", "the OpenAPI document is missing")
+        }
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+}

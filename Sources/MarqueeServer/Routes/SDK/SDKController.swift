@@ -1,0 +1,104 @@
+import Fluent
+import MarqueeModel
+import MarqueeWire
+import Vapor
+
+/// The RInAppMessaging-compatible API that SDKs call: config, ping, display permission, impression.
+struct SDKController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let v1 = routes.grouped("v1")
+        v1.get("config", use: config)
+        v1.post("ping", use: ping)
+        v1.post("display_permission", use: displayPermission)
+        v1.post("impression", use: impression)
+    }
+
+    /// `GET /v1/config`: rollout and endpoints.
+    @Sendable func config(req: Request) async throws -> Response {
+        let app = try await req.subscribedApp()
+        let base = req.publicBaseURL
+        let data = ConfigData(
+            rolloutPercentage: Rollout.percentage(for: req.deviceID, subscriptionID: app.subscriptionID,
+                                                  rollout: app.rolloutPercentage),
+            endpoints: Endpoints(ping: base + "/v1/ping", impression: base + "/v1/impression",
+                                 displayPermission: base + "/v1/display_permission"))
+        return try Response.json(ConfigResponse(data: data))
+    }
+
+    /// `POST /v1/ping`: the campaigns this user may see now.
+    @Sendable func ping(req: Request) async throws -> Response {
+        let app = try await req.subscribedApp()
+        let body = try req.decodeJSON(PingRequest.self)
+        let snapshot = try await req.marquee.catalog.snapshot(appID: try app.requireID(), version: app.campaignsVersion, on: req.db)
+        let device = DeviceContext(identity: UserIdentifierDTO.identity(from: body.userIdentifiers), deviceID: req.deviceID,
+                                   appVersion: AppVersion(body.appVersion), locale: body.locale, platform: body.platform)
+        let capabilities = Set(body.marqueeCapabilities ?? [])
+        let extended = capabilities.contains(.campaignExtension)
+        let now = req.marquee.clock.now()
+        let audience = DeliveryAudience(app: app, device: device, now: now)
+        let data = snapshot.entries
+            .filter { audience.admits($0.campaign) && $0.requiredCapabilities.isSubset(of: capabilities) }
+            .map { CampaignEnvelope(campaignData: extended ? $0.extendedData : $0.baseData) }
+        let response = PingResponse(
+            currentPingMillis: req.marquee.clock.nowMillis,
+            nextPingMillis: app.pingIntervalSeconds * 1000,
+            data: data,
+            marquee: extended ? PingExtension(frequencyCaps: app.frequencyCaps) : nil)
+        return try Response.json(response)
+    }
+
+    /// `POST /v1/display_permission`: may this campaign show now, and is the client's list stale?
+    @Sendable func displayPermission(req: Request) async throws -> Response {
+        let body = try req.decodeJSON(DisplayPermissionRequest.self)
+        let app = try await req.subscribedApp(fallback: body.subscriptionId)
+        let appID = try app.requireID()
+        guard let campaignID = UUID(uuidString: body.campaignId),
+              try await CampaignRecord.query(on: req.db).withDeleted()
+                .filter(\.$id == campaignID).filter(\.$app.$id == appID).count() > 0 else {
+            throw APIError.notFound("campaign")
+        }
+        let snapshot = try await req.marquee.catalog.snapshot(appID: appID, version: app.campaignsVersion, on: req.db)
+        let device = DeviceContext(identity: UserIdentifierDTO.identity(from: body.userIdentifiers), deviceID: req.deviceID,
+                                   appVersion: AppVersion(body.appVersion), locale: body.locale,
+                                   platform: Platform(protocolCode: body.platform))
+        let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
+        // Paused, archived, ended and deleted campaigns are not in the snapshot (or not live).
+        let display = snapshot.entry(id: body.campaignId).map { audience.admits($0.campaign) } ?? false
+        let response = DisplayPermissionResponse(display: display,
+                                                 performPing: app.campaignsChangedAt > body.lastPingInMillis)
+        return try Response.json(response)
+    }
+
+    /// `POST /v1/impression`: store one display's interactions, once per batch.
+    @Sendable func impression(req: Request) async throws -> Response {
+        let app = try await req.subscribedApp()
+        let body = try req.decodeJSON(ImpressionRequest.self)
+        let recorder = ImpressionRecorder(database: req.db, appID: try app.requireID())
+        let stored = try await recorder.record(body, deviceID: req.deviceID)
+        return try Response.json(ImpressionReceipt(stored: stored))
+    }
+}
+
+/// The impression endpoint's answer (RInAppMessaging clients ignore the body).
+struct ImpressionReceipt: Codable {
+    /// `false` when the batch had been received before and was not counted again.
+    var stored: Bool
+}
+
+extension Request {
+    /// The base URL clients reach this server at: the configured public URL, else this request's host.
+    var publicBaseURL: String {
+        if let url = marquee.configuration.publicURL { return url.absoluteString.trimmingSuffix("/") }
+        let host = headers.first(name: .host) ?? "\(marquee.configuration.host):\(marquee.configuration.port)"
+        return "http://\(host)"
+    }
+}
+
+extension Response {
+    /// A JSON response encoded with Marquee's coders.
+    static func json<T: Encodable>(_ value: T, status: HTTPResponseStatus = .ok) throws -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: status, headers: headers, body: .init(data: try MarqueeJSON.encoder().encode(value)))
+    }
+}

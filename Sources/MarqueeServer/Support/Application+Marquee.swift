@@ -1,0 +1,36 @@
+import Vapor
+
+/// The services a running server shares across requests.
+struct MarqueeServices: Sendable {
+    var configuration: ServerConfiguration
+    var clock: any ServerClock
+    var catalog: CampaignCatalog
+    /// Hash of the admin token in force.
+    var adminTokenHash: String
+}
+
+extension Application {
+    private struct ServicesKey: StorageKey {
+        typealias Value = MarqueeServices
+    }
+
+    var marquee: MarqueeServices {
+        get {
+            guard let services = storage[ServicesKey.self] else {
+                fatalError("configure(_:configuration:) must run before the app serves requests")
+            }
+            return services
+        }
+        set { storage[ServicesKey.self] = newValue }
+    }
+}
+
+extension Request {
+    var marquee: MarqueeServices { application.marquee }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}
