@@ -2,6 +2,7 @@ import Fluent
 import FluentPostgresDriver
 import FluentSQLiteDriver
 import MarqueeModel
+import SQLKit
 import Vapor
 
 /// Configures `app` as a Marquee server: database, migrations, JSON coding, errors, routes.
@@ -13,7 +14,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.http.server.configuration.port = configuration.port
     app.routes.defaultMaxBodySize = "1mb"
 
-    try useDatabase(configuration.storage, on: app)
+    try await useDatabase(configuration.storage, on: app)
     app.migrations.addMarqueeMigrations()
     try await app.autoMigrate()
 
@@ -45,7 +46,7 @@ func routes(_ app: Application) throws {
     try admin.register(collection: CampaignsController())
 }
 
-private func useDatabase(_ storage: ServerConfiguration.Storage, on app: Application) throws {
+private func useDatabase(_ storage: ServerConfiguration.Storage, on app: Application) async throws {
     switch storage {
     case .sqliteFile(let path):
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -57,5 +58,8 @@ private func useDatabase(_ storage: ServerConfiguration.Storage, on app: Applica
         var postgres = try SQLPostgresConfiguration(url: url)
         if let searchPath { postgres.searchPath = [searchPath] }
         app.databases.use(.postgres(configuration: postgres), as: .psql)
+        if let searchPath, let sql = app.db as? any SQLDatabase {
+            try await sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: searchPath)").run()
+        }
     }
 }

@@ -1,0 +1,28 @@
+import Foundation
+import MarqueeModel
+import MarqueeWire
+import Testing
+
+@Suite("Demo seed")
+struct DemoTests {
+    @Test func demoHasOneActiveCampaignOfEachKind() async throws {
+        try await TestServer.with(seedsDemo: true) { server in
+            let apps = try await server.send(.GET, "/api/v1/apps")
+            let items = try #require(apps.json["items"] as? [[String: Any]])
+            let demo = try #require(items.first { $0["subscriptionID"] as? String == "demo-subscription" })
+            let appID = try #require(demo["id"] as? String)
+            let campaigns = try await server.send(.GET, "/api/v1/apps/\(appID)/campaigns?status=active")
+            struct List: Decodable { var items: [Campaign] }
+            let kinds = try campaigns.decode(List.self).items.map(\.message.kind)
+            #expect(Set(kinds) == Set(MessageKind.allCases))
+            #expect(kinds.count == MessageKind.allCases.count)
+
+            let full = try await server.send(.POST, "/v1/ping", token: nil, subscription: "demo-subscription",
+                                             json: Fixtures.pingBody(capabilities: Capability.all))
+            #expect(try full.decode(PingResponse.self).data.count == MessageKind.allCases.count)
+            let image = try await server.send(.GET, "/demo/assets/welcome.svg", token: nil)
+            #expect(image.status == .ok)
+            #expect(image.text.contains("<svg"))
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import MarqueeModel
+import MarqueeServer
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+
+/// A Marquee server configured for one test: a private database, a manual clock, a known admin token.
+struct TestServer {
+    static let adminToken = "test-admin-token-0123456789"
+
+    let app: Application
+    let clock: ManualClock
+
+    /// Runs `body` against a fresh server on `database`, then tears it down (dropping a PostgreSQL schema).
+    static func with(_ database: TestDatabase = .sqlite, publicURL: URL? = nil, seedsDemo: Bool = false,
+                     _ body: (TestServer) async throws -> Void) async throws {
+        let app = try await Application.make(.testing)
+        let clock = ManualClock()
+        let storage = database.makeStorage()
+        do {
+            let configuration = ServerConfiguration(storage: storage, publicURL: publicURL,
+                                                    adminToken: adminToken, seedsDemo: seedsDemo, logLevel: .warning)
+            try await configure(app, configuration: configuration, clock: clock)
+            try await body(TestServer(app: app, clock: clock))
+        } catch {
+            await Self.cleanUp(app, storage)
+            throw error
+        }
+        await Self.cleanUp(app, storage)
+    }
+
+    private static func cleanUp(_ app: Application, _ storage: ServerConfiguration.Storage) async {
+        if case .postgres(_, let schema?) = storage, let sql = app.db as? any SQLDatabase {
+            try? await sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+        }
+        try? await app.asyncShutdown()
+    }
+
+    /// Sends a request and returns the response. `json` is encoded with Marquee's coders.
+    @discardableResult
+    func send(_ method: HTTPMethod, _ path: String, token: String? = TestServer.adminToken,
+              subscription: String? = nil, deviceID: String? = nil, headers extra: [(String, String)] = [],
+              json: (any Encodable)? = nil, raw: String? = nil) async throws -> TestResponse {
+        var headers = HTTPHeaders()
+        if let token { headers.bearerAuthorization = BearerAuthorization(token: token) }
+        if let subscription { headers.add(name: "Subscription-Id", value: subscription) }
+        if let deviceID { headers.add(name: "device_id", value: deviceID) }
+        for (name, value) in extra { headers.add(name: name, value: value) }
+        var body: ByteBuffer?
+        if let json {
+            body = ByteBuffer(data: try MarqueeJSON.encoder().encode(json))
+            headers.contentType = .json
+        } else if let raw {
+            body = ByteBuffer(string: raw)
+            headers.contentType = .json
+        }
+        var captured: TestResponse?
+        try await app.testing().test(method, path, headers: headers, body: body) { response in
+            captured = TestResponse(status: response.status, headers: response.headers,
+                                    body: Data(buffer: response.body))
+        }
+        return try #require(captured)
+    }
+}
+
+/// A response with helpers to read its JSON.
+struct TestResponse {
+    let status: HTTPResponseStatus
+    let headers: HTTPHeaders
+    let body: Data
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try MarqueeJSON.decoder().decode(type, from: body)
+    }
+
+    /// The body as untyped JSON.
+    var json: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+    }
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// `error.code` of the one JSON error body.
+    var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+
+    /// The fields named in a validation error.
+    var errorFields: [String] {
+        ((json["error"] as? [String: Any])?["fields"] as? [[String: Any]] ?? []).compactMap { $0["field"] as? String }
+    }
+}
