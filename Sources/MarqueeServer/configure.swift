@@ -12,7 +12,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.logger.logLevel = configuration.logLevel
     app.http.server.configuration.hostname = configuration.host
     app.http.server.configuration.port = configuration.port
-    app.routes.defaultMaxBodySize = "1mb"
+    app.routes.defaultMaxBodySize = ByteCount(value: RequestLimits.maxBodyBytes)
 
     try await useDatabase(configuration.storage, on: app)
     app.migrations.addMarqueeMigrations()

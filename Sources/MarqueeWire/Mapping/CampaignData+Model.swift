@@ -45,7 +45,6 @@ extension CampaignData {
             title: payload.header ?? "",
             body: tooltip == nil && !display.html ? payload.messageBody : nil,
             colors: MessageColors(
-                header: HexColor(payload.headerColor) ?? .black,
                 title: HexColor(payload.headerColor) ?? HexColor(payload.titleColor) ?? .black,
                 body: HexColor(payload.messageBodyColor) ?? .black,
                 background: HexColor(payload.backgroundColor) ?? .white,
