@@ -32,8 +32,9 @@ struct AppsAPITests {
         }
     }
 
-    @Test func validationNamesEveryBadField() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func validationNamesEveryBadField(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let response = try await server.send(.POST, "/api/v1/apps", json: Fixtures.NewApp(
                 name: " ", subscriptionID: "a b", rolloutPercentage: 101, pingIntervalSeconds: 1,
                 frequencyCaps: [FrequencyCap(id: "", limit: 0, periodSeconds: 0)]))
@@ -48,8 +49,9 @@ struct AppsAPITests {
         }
     }
 
-    @Test func duplicateSubscriptionIDConflicts() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func duplicateSubscriptionIDConflicts(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             _ = try await server.createApp(.init(subscriptionID: "same"))
             let second = try await server.send(.POST, "/api/v1/apps", json: Fixtures.NewApp(subscriptionID: "same"))
             #expect(second.status == .conflict)
@@ -57,8 +59,9 @@ struct AppsAPITests {
         }
     }
 
-    @Test func authenticationIsRequired() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func authenticationIsRequired(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let missing = try await server.send(.GET, "/api/v1/apps", token: nil)
             #expect(missing.status == .unauthorized)
             #expect(missing.errorCode == "unauthorized")
@@ -92,8 +95,9 @@ struct AppsAPITests {
         }
     }
 
-    @Test func rotatingTheSecretRevokesTheOldOne() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func rotatingTheSecretRevokesTheOldOne(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let app = try await server.createApp()
             let old = try #require(app.secret)
             let rotated = try await server.send(.POST, "/api/v1/apps/\(app.id)/secret", token: old)
@@ -105,8 +109,9 @@ struct AppsAPITests {
         }
     }
 
-    @Test func malformedIDsAndBodiesAreClearErrors() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func malformedIDsAndBodiesAreClearErrors(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let badID = try await server.send(.GET, "/api/v1/apps/not-a-uuid")
             #expect(badID.status == .badRequest)
             #expect(badID.errorCode == "invalid_id")
@@ -119,8 +124,9 @@ struct AppsAPITests {
         }
     }
 
-    @Test func droppingACapThatCampaignsUseIsRejected() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func droppingACapThatCampaignsUseIsRejected(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let app = try await server.createApp(.init(frequencyCaps: [FrequencyCap(id: "daily", limit: 1, periodSeconds: 86_400)]))
             var campaign = Fixtures.modal()
             campaign.delivery.frequencyCapIDs = ["daily"]

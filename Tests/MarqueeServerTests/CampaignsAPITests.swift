@@ -44,8 +44,9 @@ struct CampaignsAPITests {
         }
     }
 
-    @Test func validationReportsFieldPaths() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func validationReportsFieldPaths(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let app = try await server.createApp()
             var campaign = Fixtures.modal(trigger: Trigger(.custom, name: "level_up", conditions: [
                 AttributeCondition(name: "level", type: .boolean, operator: .greaterThan, value: "3"),
@@ -81,8 +82,9 @@ struct CampaignsAPITests {
         }
     }
 
-    @Test func badColoursAndEnumsAreNamed() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func badColoursAndEnumsAreNamed(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let app = try await server.createApp()
             let body = """
             {"name": "x", "message": {"kind": "modal", "title": "t", "colors": {"title": "red"}},

@@ -5,8 +5,9 @@ import Testing
 
 @Suite("Demo seed")
 struct DemoTests {
-    @Test func demoHasOneActiveCampaignOfEachKind() async throws {
-        try await TestServer.with(seedsDemo: true) { server in
+    @Test(arguments: TestDatabase.available)
+    func demoHasOneActiveCampaignOfEachKind(_ database: TestDatabase) async throws {
+        try await TestServer.with(database, seedsDemo: true) { server in
             let apps = try await server.send(.GET, "/api/v1/apps")
             let items = try #require(apps.json["items"] as? [[String: Any]])
             let demo = try #require(items.first { $0["subscriptionID"] as? String == "demo-subscription" })

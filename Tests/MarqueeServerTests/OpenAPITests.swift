@@ -23,8 +23,9 @@ struct OpenAPITests {
         return operations
     }
 
-    @Test func documentMatchesTheRegisteredRoutes() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func documentMatchesTheRegisteredRoutes(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let registered = Set(server.app.routes.all.map { route in
                 let path = route.path.map { component -> String in
                     if case .parameter(let name) = component { return "{\(name)}" }

@@ -19,8 +19,9 @@ struct SDKAPITests {
         }
     }
 
-    @Test func rolloutIsStickyPerDevice() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func rolloutIsStickyPerDevice(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let app = try await server.createApp(.init(rolloutPercentage: 50))
             var enabled = 0
             for index in 0..<200 {
@@ -40,8 +41,9 @@ struct SDKAPITests {
         }
     }
 
-    @Test func subscriptionIsRequiredAndMustExist() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func subscriptionIsRequiredAndMustExist(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let missing = try await server.send(.GET, "/v1/config", token: nil)
             #expect(missing.status == .badRequest)
             #expect(missing.errorCode == "missing_subscription_id")
@@ -87,8 +89,9 @@ struct SDKAPITests {
         }
     }
 
-    @Test func targetingByLocaleAndPlatformUsesMarqueeKeys() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func targetingByLocaleAndPlatformUsesMarqueeKeys(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let app = try await server.createApp()
             var japanese = Fixtures.modal("ja")
             japanese.targeting = Targeting(locales: ["ja"], platforms: [.ios])
@@ -100,8 +103,9 @@ struct SDKAPITests {
         }
     }
 
-    @Test func capabilitiesDecideWhichCampaignsAClientGets() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func capabilitiesDecideWhichCampaignsAClientGets(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let app = try await server.createApp()
             let baseID = try await server.createCampaign(Fixtures.modal("base"), in: app)
             var banner = Fixtures.modal("banner")
@@ -126,8 +130,9 @@ struct SDKAPITests {
         }
     }
 
-    @Test func pingWithoutCapabilitiesIsStrictBaseProtocol() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func pingWithoutCapabilitiesIsStrictBaseProtocol(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let app = try await server.createApp()
             var slide = Fixtures.modal("[ctx] slide")
             slide.message.kind = .slideUp
@@ -230,8 +235,9 @@ struct SDKAPITests {
         }
     }
 
-    @Test func badImpressionsAreRejectedAndNothingIsStored() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func badImpressionsAreRejectedAndNothingIsStored(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let app = try await server.createApp()
             let other = try await server.createApp(.init(name: "Other"))
             let id = try await server.createCampaign(Fixtures.modal(), in: app)
@@ -259,8 +265,9 @@ struct SDKAPITests {
         }
     }
 
-    @Test func healthAndOpenAPIAreServed() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: TestDatabase.available)
+    func healthAndOpenAPIAreServed(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
             let health = try await server.send(.GET, "/healthz", token: nil)
             #expect(health.status == .ok)
             #expect(health.json["status"] as? String == "ok")
