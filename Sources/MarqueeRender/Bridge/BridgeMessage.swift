@@ -1,0 +1,130 @@
+import Foundation
+import MarqueeModel
+
+/// What the JavaScript bridge of a rendered message reports to the app.
+///
+/// The bridge (``MarqueeBridge/script``) posts one JSON object per user action as a string, to
+/// `window.webkit.messageHandlers.marquee` when present (WebKit), else to
+/// `window.marqueeBridge.post(json)` (Android and other hosts), and always appends the object to
+/// `window.__marqueeEvents` so a headless browser test can read what happened. Format (version 1):
+///
+/// ```json
+/// {"v":1,"type":"button","buttonId":"shop","optOut":false}
+/// {"v":1,"type":"content","optOut":false}
+/// {"v":1,"type":"close","reason":"user","optOut":true}
+/// {"v":1,"type":"optOut","checked":true}
+/// {"v":1,"type":"link","url":"https://example.com","actionType":"browser","text":"Shop"}
+/// ```
+///
+/// - `buttonId` is the ``MarqueeModel/MessageButton/id`` of the tapped button.
+/// - `reason` is a ``CloseReason`` raw value: `user`, `timeout` (auto-close) or `ended` (video).
+/// - `optOut` appears when the message shows the opt-out checkbox and tells its state at that moment.
+/// - `link` comes from inside an `html` message: the element's `data-link` or `href` as written and
+///   its `data-actiontype` (or `null`); Swift classifies it with ``HTMLLinkClassifier`` so the
+///   rules live in one place.
+///
+/// After a button, content, close or link message the bridge sends nothing more: one resolution
+/// per display.
+public enum BridgeMessage: Sendable, Hashable, Decodable {
+    /// A message button was tapped.
+    case buttonTapped(buttonID: String, optOut: Bool?)
+    /// The message outside its buttons was tapped.
+    case contentClicked(optOut: Bool?)
+    /// The message asked to close.
+    case closed(CloseReason, optOut: Bool?)
+    /// The opt-out checkbox changed.
+    case optOutToggled(isChecked: Bool)
+    /// A link or action element inside an `html` message was activated.
+    case linkActivated(HTMLLink)
+
+    /// The newest bridge protocol version this build reads.
+    public static let protocolVersion = 1
+
+    private enum CodingKeys: String, CodingKey {
+        case version = "v", type, buttonId, optOut, reason, checked, url, actionType, text
+    }
+
+    /// Decodes a message as the bridge posts it; throws ``RenderError`` on anything else.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
+        guard version <= Self.protocolVersion else { throw RenderError.unsupportedBridgeVersion(version) }
+        let optOut = try container.decodeIfPresent(Bool.self, forKey: .optOut)
+        switch try container.decode(String.self, forKey: .type) {
+        case "button":
+            self = .buttonTapped(buttonID: try container.decode(String.self, forKey: .buttonId), optOut: optOut)
+        case "content":
+            self = .contentClicked(optOut: optOut)
+        case "close":
+            let reason = try container.decodeIfPresent(String.self, forKey: .reason) ?? CloseReason.user.rawValue
+            guard let closeReason = CloseReason(rawValue: reason) else {
+                throw RenderError.malformedBridgeMessage("unknown close reason '\(reason)'")
+            }
+            self = .closed(closeReason, optOut: optOut)
+        case "optOut":
+            self = .optOutToggled(isChecked: try container.decode(Bool.self, forKey: .checked))
+        case "link":
+            let url = try container.decodeIfPresent(String.self, forKey: .url) ?? ""
+            let actionType = try container.decodeIfPresent(String.self, forKey: .actionType)
+            guard let type = HTMLLinkClassifier.classify(url: url, actionType: actionType) else {
+                throw RenderError.rejectedLink(url)
+            }
+            let text = try container.decodeIfPresent(String.self, forKey: .text) ?? ""
+            self = .linkActivated(HTMLLink(url: HTMLLinkClassifier.cleaned(url), type: type, text: text))
+        case let other:
+            throw RenderError.malformedBridgeMessage("unknown message type '\(other)'")
+        }
+    }
+
+    /// Decodes the JSON text the bridge posted.
+    ///
+    /// - Throws: ``RenderError`` when the text is not a bridge message.
+    public init(json: String) throws(RenderError) {
+        do {
+            self = try JSONDecoder().decode(BridgeMessage.self, from: Data(json.utf8))
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError.malformedBridgeMessage(String(describing: error))
+        }
+    }
+
+    /// Whether this message ends the display (everything except toggling the opt-out box).
+    public var isResolution: Bool {
+        if case .optOutToggled = self { return false }
+        return true
+    }
+
+    /// The opt-out checkbox state this message reports, if it reports one.
+    public var optOut: Bool? {
+        switch self {
+        case .buttonTapped(_, let optOut), .contentClicked(let optOut), .closed(_, let optOut): optOut
+        case .optOutToggled(let isChecked): isChecked
+        case .linkActivated: nil
+        }
+    }
+
+    /// The action to run for this message, looked up in the message that was shown.
+    ///
+    /// A button tap runs that button's action; a content click runs the content action (or, for a
+    /// tooltip without one, opens its redirect URL); a close closes; a link runs
+    /// ``HTMLLink/action``. Returns `nil` when there is nothing to run (an unknown button id, a
+    /// content click on a message without a content action, or an opt-out toggle).
+    public func action(in message: Message) -> MessageAction? {
+        switch self {
+        case .buttonTapped(let id, _):
+            return message.buttons.first { $0.id == id }?.action
+        case .contentClicked:
+            if let action = message.contentAction { return action }
+            guard let redirect = message.tooltip?.redirectURL,
+                  let type = HTMLLinkClassifier.classify(url: redirect, actionType: nil) else { return nil }
+            return MessageAction(type.actionType, uri: HTMLLinkClassifier.cleaned(redirect))
+        case .closed:
+            return .close
+        case .optOutToggled:
+            return nil
+        case .linkActivated(let link):
+            return link.action
+        }
+    }
+}

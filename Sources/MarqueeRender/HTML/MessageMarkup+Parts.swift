@@ -1,0 +1,108 @@
+import MarqueeModel
+
+/// The pieces every kind is assembled from.
+extension MessageMarkup {
+    /// `#marquee-message`, the dialog itself, with the given content.
+    func card(_ children: [Markup?], label: String? = nil) -> Markup {
+        let hasTitle = !text.title.isEmpty
+        // The tooltip stage is laid out left to right; the bubble restores the text direction.
+        let direction = message.kind == .tooltip ? Markup.Attribute("dir", isRightToLeft ? "rtl" : "ltr") : nil
+        return .tag("section", [
+            Markup.Attribute("id", "marquee-message"),
+            direction,
+            Markup.Attribute("class", "mq-card"),
+            Markup.Attribute("data-marquee-id", "marquee-message"),
+            Markup.Attribute("role", "dialog"),
+            Markup.Attribute("aria-modal", isModal ? "true" : "false"),
+            hasTitle && label == nil ? Markup.Attribute("aria-labelledby", "marquee-title") : nil,
+            label.map { Markup.Attribute("aria-label", $0) },
+            text.body != nil && showsBody ? Markup.Attribute("aria-describedby", "marquee-body") : nil,
+            Markup.Attribute("tabindex", isContentClickable ? "0" : "-1"),
+            isContentClickable ? Markup.Attribute("data-marquee-action", "content") : nil,
+        ], children)
+    }
+
+    /// The close control, when the user may close the message.
+    var closeButton: Markup? {
+        guard message.isDismissable else { return nil }
+        return .tag("button", [
+            Markup.Attribute("type", "button"),
+            Markup.Attribute("id", "marquee-close"),
+            Markup.Attribute("class", "mq-close"),
+            Markup.Attribute("data-marquee-id", "marquee-close"),
+            Markup.Attribute("data-marquee-action", "close"),
+            Markup.Attribute("aria-label", options.strings.close),
+        ], [.text("×")])
+    }
+
+    /// Header, title and body.
+    var textBlock: Markup {
+        .tag("div", [Markup.Attribute("class", "mq-text")], [
+            text.header.map { textElement("p", id: "marquee-header", class: "mq-header", $0) },
+            text.title.isEmpty ? nil : textElement("h1", id: "marquee-title", class: "mq-title", text.title),
+            text.body.map { textElement("p", id: "marquee-body", class: "mq-body", $0) },
+        ])
+    }
+
+    /// The title for assistive technologies only, for kinds whose content is media.
+    var hiddenTitle: Markup? {
+        text.title.isEmpty ? nil : textElement("h1", id: "marquee-title", class: "mq-title mq-visually-hidden", text.title)
+    }
+
+    /// The message image, when it has a usable one.
+    func imageBlock(alt: String) -> Markup? {
+        guard let image else { return nil }
+        return .tag("div", [Markup.Attribute("class", "mq-media")], [
+            .tag("img", [
+                Markup.Attribute("id", "marquee-image"),
+                Markup.Attribute("data-marquee-id", "marquee-image"),
+                Markup.Attribute("src", image.absoluteString),
+                Markup.Attribute("alt", alt),
+                Markup.Attribute("decoding", "async"),
+                Markup.Attribute("referrerpolicy", "no-referrer"),
+            ]),
+        ])
+    }
+
+    /// The "don't show this again" checkbox, when the campaign asks for one.
+    var optOut: Markup? {
+        guard message.showsOptOut else { return nil }
+        return .tag("label", [
+            Markup.Attribute("class", "mq-opt-out"),
+            Markup.Attribute("for", "marquee-opt-out"),
+            Markup.Attribute("data-marquee-action", "opt-out"),
+        ], [
+            .tag("input", [
+                Markup.Attribute("type", "checkbox"),
+                Markup.Attribute("id", "marquee-opt-out"),
+                Markup.Attribute("data-marquee-id", "marquee-opt-out"),
+                Markup.Attribute("aria-label", options.strings.optOut),
+            ]),
+            .tag("span", [], [.text(options.strings.optOut)]),
+        ])
+    }
+
+    /// The message's buttons (at most two), each coloured by its own rule in the stylesheet.
+    var buttonRow: Markup? {
+        guard !text.buttons.isEmpty else { return nil }
+        return .tag("div", [Markup.Attribute("class", "mq-buttons")], text.buttons.map { button in
+            .tag("button", [
+                Markup.Attribute("type", "button"),
+                Markup.Attribute("id", "marquee-button-\(button.number)"),
+                Markup.Attribute("class", "mq-button"),
+                Markup.Attribute("data-marquee-id", "marquee-button-\(button.number)"),
+                Markup.Attribute("data-marquee-action", "button"),
+                Markup.Attribute("data-marquee-button", button.id),
+                Markup.Attribute("aria-label", button.text),
+            ], [.text(button.text)])
+        })
+    }
+
+    private func textElement(_ name: String, id: String, class className: String, _ content: String) -> Markup {
+        .tag(name, [
+            Markup.Attribute("id", id),
+            Markup.Attribute("class", className),
+            Markup.Attribute("data-marquee-id", id),
+        ], [.text(content)])
+    }
+}

@@ -1,0 +1,128 @@
+import MarqueeModel
+
+/// Builds the `<body>` content of a rendered message: Marquee's markup around campaign text.
+///
+/// Every control gets an `id`, a matching `data-marquee-id` (stable hooks for UI tests and the
+/// bridge) and an `aria-label`; the message card is a `role="dialog"`. What the bridge acts on is
+/// declared with `data-marquee-action`, so the bridge script never changes per message.
+struct MessageMarkup {
+    let message: Message
+    let text: MessageText
+    let options: RenderOptions
+    let image: MediaURL?
+    let video: MediaURL?
+    let bannerBackground: MediaURL?
+    /// The campaign document of an `html` message, bridge injected.
+    let frame: FrameDocument?
+
+    init(message: Message, text: MessageText, options: RenderOptions) {
+        self.message = message
+        self.text = text
+        self.options = options
+        image = MediaURL(message.image?.url)
+        video = message.kind == .video ? MediaURL(message.media?.videoURL) : nil
+        bannerBackground = message.kind == .banner ? MediaURL(message.banner?.backgroundImageURL) : nil
+        frame = message.kind == .html ? FrameDocument(text.html ?? "") : nil
+    }
+
+    /// Banner settings, with the model's defaults when the message has none.
+    var banner: BannerSettings { message.banner ?? BannerSettings() }
+
+    /// The edge a slide-up enters from; `nil` in the model means bottom.
+    var slideEdge: SlideEdge { message.slideFrom ?? .bottom }
+
+    /// Whether the message covers the app and takes focus (as opposed to floating beside it).
+    var isModal: Bool {
+        switch message.kind {
+        case .modal, .fullScreen, .image, .video, .html: true
+        case .slideUp, .banner, .tooltip: false
+        }
+    }
+
+    /// Whether campaign text runs right to left.
+    var isRightToLeft: Bool { message.appearance.layoutDirection == .rightToLeft }
+
+    /// Whether the kind shows the body text (media kinds and HTML show their content instead).
+    var showsBody: Bool {
+        switch message.kind {
+        case .modal, .fullScreen, .slideUp, .banner, .tooltip: true
+        case .image, .video, .html: false
+        }
+    }
+
+    /// Whether tapping the card itself is a content click.
+    var isContentClickable: Bool {
+        message.contentAction != nil || (message.kind == .tooltip && message.tooltip?.redirectURL != nil)
+    }
+
+    /// Seconds before the message closes by itself, if it does.
+    var autoCloseSeconds: Double? {
+        let seconds: Double? = switch message.kind {
+        case .banner: banner.autoCloseSeconds
+        case .image: message.media?.autoCloseSeconds
+        case .tooltip: message.tooltip?.autoDisappearSeconds.map(Double.init)
+        default: nil
+        }
+        guard let seconds, seconds.isFinite, seconds > 0 else { return nil }
+        return seconds
+    }
+
+    /// The layout an orientation-aware kind uses: the message's hint, else the viewport's shape,
+    /// else `any` (decided by a media query in the browser).
+    var layout: Orientation {
+        if message.orientation != .any { return message.orientation }
+        guard let viewport = options.viewport else { return .any }
+        return viewport.isLandscape ? .landscape : .portrait
+    }
+
+    /// `#marquee-root`, holding the whole message.
+    var root: Markup {
+        var classes = ["mq-root", "mq-kind-\(message.kind.rawValue)"]
+        var extra: [Markup.Attribute] = []
+        switch message.kind {
+        case .modal, .fullScreen:
+            classes.append("mq-layout-\(layout.rawValue)")
+        case .slideUp:
+            classes.append("mq-slide-\(slideEdge.rawValue)")
+            extra.append(Markup.Attribute("data-slide-from", slideEdge.rawValue))
+        case .banner:
+            classes.append("mq-banner-\(banner.placement.rawValue)")
+            extra.append(Markup.Attribute("data-banner-placement", banner.placement.rawValue))
+        case .tooltip:
+            let position = message.tooltip?.position ?? .bottomCenter
+            classes.append("mq-tip-\(position.rawValue)")
+            extra.append(Markup.Attribute("data-tooltip-position", position.rawValue))
+            extra.append(Markup.Attribute("data-tooltip-target", message.tooltip?.targetElementID ?? ""))
+        case .image, .video, .html:
+            break
+        }
+        let attributes: [Markup.Attribute?] = [
+            Markup.Attribute("id", "marquee-root"),
+            Markup.Attribute("class", classes.joined(separator: " ")),
+            Markup.Attribute("data-marquee-id", "marquee-root"),
+            Markup.Attribute("data-marquee-kind", message.kind.rawValue),
+            Markup.Attribute("data-orientation", message.orientation.rawValue),
+            Markup.Attribute("data-dismissable", message.isDismissable ? "true" : "false"),
+            Markup.Attribute("data-modal", isModal ? "true" : "false"),
+            autoCloseSeconds.map { Markup.Attribute("data-auto-close", Self.format($0)) },
+        ] + extra
+        return .tag("div", attributes, [body])
+    }
+
+    private var body: Markup {
+        switch message.kind {
+        case .modal, .fullScreen: cardMarkup
+        case .slideUp: slideUpMarkup
+        case .banner: bannerMarkup
+        case .image: imageMarkup
+        case .video: videoMarkup
+        case .html: htmlMarkup
+        case .tooltip: tooltipMarkup
+        }
+    }
+
+    /// `5` for whole seconds, `2.5` otherwise: what the bridge's `parseFloat` reads.
+    static func format(_ seconds: Double) -> String {
+        seconds.rounded() == seconds && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
+    }
+}

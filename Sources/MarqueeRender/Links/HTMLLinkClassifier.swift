@@ -1,0 +1,113 @@
+import Foundation
+
+/// Finds the links and action buttons in campaign HTML and decides what each one does.
+///
+/// The rules (the same ones the in-frame bridge applies when a user taps):
+/// - An element is an action when it has a `data-link` attribute, when it is an `a` with an
+///   `href`, or when its `data-actiontype` is `close` (a close button needs no URL).
+///   `data-link` wins over `href`.
+/// - `data-actiontype="browser" | "deep-link" | "close"` forces the type.
+/// - Otherwise an `http:` or `https:` URL opens in the browser and anything else is a deep link.
+/// - Links that can run code or smuggle content (`javascript:`, `vbscript:`, `data:`, `blob:`,
+///   `file:`, `about:`), empty URLs and in-page anchors (`#top`) are not actions and are dropped.
+public enum HTMLLinkClassifier {
+    /// Schemes that never become actions.
+    public static let blockedSchemes: Set<String> = ["javascript", "vbscript", "data", "blob", "file", "about"]
+
+    /// Every action in `html`, in document order.
+    public static func links(in html: String) -> [HTMLLink] {
+        var links: [HTMLLink?] = []
+        var open: [OpenLink] = []
+        for token in HTMLTokenizer.tokens(in: html) {
+            switch token {
+            case .text(let text):
+                for index in open.indices { open[index].text += text }
+            case .startTag(let tag):
+                for index in open.indices where open[index].element == tag.name && !tag.isVoid && !tag.isSelfClosing {
+                    open[index].depth += 1
+                }
+                guard let target = target(of: tag), let type = classify(url: target.url, actionType: target.actionType) else {
+                    continue
+                }
+                links.append(HTMLLink(url: cleaned(target.url), type: type, text: ""))
+                if !tag.isVoid && !tag.isSelfClosing {
+                    open.append(OpenLink(element: tag.name, resultIndex: links.count - 1))
+                }
+            case .endTag(let name):
+                for index in open.indices.reversed() where open[index].element == name {
+                    open[index].depth -= 1
+                    if open[index].depth == 0 {
+                        links[open[index].resultIndex]?.text = HTMLTextExtractor.collapsingWhitespace(open[index].text)
+                        open.remove(at: index)
+                    }
+                }
+            case .rawText, .comment:
+                break
+            }
+        }
+        // Elements left open at the end of the input keep the text they have.
+        for link in open { links[link.resultIndex]?.text = HTMLTextExtractor.collapsingWhitespace(link.text) }
+        return links.compactMap { $0 }
+    }
+
+    /// What a link with this URL and `data-actiontype` value does, or `nil` when it is not an action.
+    ///
+    /// - Parameters:
+    ///   - url: The `data-link` or `href` value as written.
+    ///   - actionType: The `data-actiontype` value, if any (case-insensitive).
+    public static func classify(url: String, actionType: String?) -> HTMLLinkType? {
+        let forced = actionType.flatMap(forcedType)
+        if forced == .close { return .close }
+        let url = cleaned(url)
+        guard !url.isEmpty, !url.hasPrefix("#") else { return nil }
+        let scheme = self.scheme(of: url)
+        if let scheme, blockedSchemes.contains(scheme) { return nil }
+        if let forced { return forced }
+        return scheme == "http" || scheme == "https" ? .browser : .deepLink
+    }
+
+    /// The lower-cased scheme of `url`, or `nil` when it has none (a relative URL).
+    static func scheme(of url: String) -> String? {
+        guard let colon = url.firstIndex(of: ":") else { return nil }
+        let candidate = url[..<colon]
+        guard let first = candidate.first, first.isASCII, first.isLetter,
+              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
+            return nil
+        }
+        return candidate.lowercased()
+    }
+
+    /// `url` as a browser reads it: tabs and newlines removed, controls and spaces trimmed.
+    static func cleaned(_ url: String) -> String {
+        let withoutBreaks = url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        var scalars = Substring.UnicodeScalarView(withoutBreaks)
+        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
+        while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    private static func forcedType(_ value: String) -> HTMLLinkType? {
+        switch value.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "browser": .browser
+        case "deep-link", "deeplink": .deepLink
+        case "close": .close
+        default: nil
+        }
+    }
+
+    private static func target(of tag: HTMLStartTag) -> (url: String, actionType: String?)? {
+        let actionType = tag.attribute("data-actiontype")
+        if let link = tag.attribute("data-link") { return (link, actionType) }
+        if tag.name == "a", let href = tag.attribute("href") { return (href, actionType) }
+        if let actionType, forcedType(actionType) == .close { return ("", actionType) }
+        return nil
+    }
+
+    /// An action element whose text is still being collected.
+    private struct OpenLink {
+        var element: String
+        var resultIndex: Int
+        var depth = 1
+        var text = ""
+    }
+}

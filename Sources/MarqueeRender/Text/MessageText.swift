@@ -1,0 +1,66 @@
+import MarqueeModel
+
+/// A message's user-visible text with placeholders filled, shared by both renderers so the HTML
+/// and the terminal always show the same words.
+struct MessageText: Sendable, Hashable {
+    /// A button's filled-in label with what the renderers need beside it.
+    struct Button: Sendable, Hashable {
+        /// 1-based position, used for DOM ids and terminal choice numbers.
+        var number: Int
+        var id: String
+        var text: String
+        var textColor: HexColor
+        var backgroundColor: HexColor
+    }
+
+    var header: String?
+    var title: String
+    var body: String?
+    var buttons: [Button]
+    /// Alt text of the message image; empty marks a decorative image.
+    var imageAlt: String
+    /// What assistive technologies read for an image or video message's media.
+    var mediaAlt: String
+    /// The campaign HTML of an `html` message: newlines normalized, placeholders filled with
+    /// HTML-escaped values.
+    var html: String?
+
+    /// Messages show at most two buttons (the model's rule); extra ones are not rendered.
+    static let maximumButtons = 2
+
+    init(_ message: Message, values: [String: String]) {
+        func fill(_ text: String?) -> String? {
+            guard let text else { return nil }
+            let filled = Personalizer.fill(text, values: values)
+            return filled.isEmpty ? nil : filled
+        }
+        header = fill(message.header)
+        title = fill(message.title) ?? ""
+        body = fill(message.body)
+        buttons = message.buttons.prefix(Self.maximumButtons).enumerated().map { offset, button in
+            Button(number: offset + 1, id: button.id, text: Personalizer.fill(button.text, values: values),
+                   textColor: button.textColor, backgroundColor: button.backgroundColor)
+        }
+        imageAlt = fill(message.image?.altText) ?? ""
+        mediaAlt = fill(message.media?.altText) ?? fill(message.image?.altText) ?? title
+        html = message.html.map { Personalizer.fill(Self.normalizingNewlines($0), values: values, encoding: .html) }
+    }
+
+    /// `text` with CRLF and CR turned into LF and NUL into U+FFFD, as an HTML parser reads it;
+    /// done before hashing scripts so the hashes match what the browser sees.
+    static func normalizingNewlines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\u{0}" }) else { return text }
+        var output = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\r": output.append("\n")
+            case "\n" where previousWasCR: break
+            case "\u{0}": output.append("\u{FFFD}")
+            default: output.append(scalar)
+            }
+            previousWasCR = scalar == "\r"
+        }
+        return String(output)
+    }
+}

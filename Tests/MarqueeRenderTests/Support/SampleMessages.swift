@@ -1,0 +1,65 @@
+import MarqueeModel
+
+/// One representative message per kind, with most options set, used by the snapshot tests.
+enum SampleMessages {
+    static let personalization = ["first_name": "Ada"]
+
+    static let shop = MessageButton(id: "shop", text: "Shop now", action: MessageAction(.openURL, uri: "https://shop.example.com/sale"))
+    static let later = MessageButton(id: "later", text: "Later", textColor: HexColor("#111827")!,
+                                     backgroundColor: HexColor("#E5E7EB")!, action: .close)
+
+    static func message(_ kind: MessageKind) -> Message {
+        switch kind {
+        case .modal:
+            Message(kind: .modal, header: "Spring sale", title: "Hi %%first_name|there%%, 20% off everything",
+                    body: "Until Sunday only.\nFree returns.",
+                    image: MessageImage(url: "https://cdn.example.com/spring.jpg", altText: "Tulips in a field"),
+                    buttons: [shop, later], contentAction: MessageAction(.deepLink, uri: "shop://sale"),
+                    showsOptOut: true,
+                    appearance: Appearance(titleFont: "Avenir Next", bodyFont: "Avenir", buttonFont: "Avenir Next"))
+        case .fullScreen:
+            Message(kind: .fullScreen, title: "Welcome to Marquee", body: "Everything you need, in one place.",
+                    colors: MessageColors(title: HexColor("#1E3A8A")!, body: HexColor("#334155")!),
+                    image: MessageImage(url: "https://cdn.example.com/welcome.png", crop: .center),
+                    textAlignment: .leading, orientation: .portrait, buttons: [shop])
+        case .slideUp:
+            Message(kind: .slideUp, title: "Your order shipped", body: "Track it on the way to you.",
+                    image: MessageImage(url: "https://cdn.example.com/box.png", altText: "A parcel"),
+                    textAlignment: .leading, contentAction: MessageAction(.deepLink, uri: "shop://orders/42"))
+        case .banner:
+            Message(kind: .banner, title: "Free shipping today", body: "On orders over $20.",
+                    colors: MessageColors(header: .white, title: .white, body: HexColor("#FDE68A")!,
+                                          background: HexColor("#B91C1C")!, frame: HexColor("#7F1D1D")!),
+                    textAlignment: .leading, buttons: [shop],
+                    banner: BannerSettings(placement: .top, icon: .offer,
+                                           backgroundImageURL: "https://cdn.example.com/stripes.png", autoCloseSeconds: 5))
+        case .image:
+            Message(kind: .image, title: "Summer collection",
+                    image: MessageImage(url: "https://cdn.example.com/summer.jpg"),
+                    contentAction: MessageAction(.openURL, uri: "https://shop.example.com/summer"),
+                    media: MediaSettings(autoCloseSeconds: 6, altText: "Models on a beach in summer clothes"))
+        case .video:
+            Message(kind: .video, title: "See what's new",
+                    image: MessageImage(url: "https://cdn.example.com/poster.jpg"), buttons: [later],
+                    media: MediaSettings(videoURL: "https://cdn.example.com/launch.mp4", altText: "Launch video"))
+        case .html:
+            Message(kind: .html, title: "Quiz", html: """
+                <!DOCTYPE html>
+                <html><head><style>body { font-family: sans-serif; }</style></head>
+                <body>
+                <h1>Hello %%first_name|friend%%!</h1>
+                <p>Pick one:</p>
+                <a href="https://shop.example.com/a">Option A</a>
+                <div data-link="shop://b" data-actiontype="deep-link">Option <b>B</b></div>
+                <button data-actiontype="close">No thanks</button>
+                <script>document.body.dataset.ready = "yes";</script>
+                </body></html>
+                """)
+        case .tooltip:
+            Message(kind: .tooltip, title: "Saved carts", body: "Find carts you saved earlier here.",
+                    textAlignment: .leading,
+                    tooltip: TooltipSettings(targetElementID: "cart-button", position: .bottomCenter,
+                                             redirectURL: "shop://carts", autoDisappearSeconds: 8))
+        }
+    }
+}
