@@ -81,6 +81,11 @@ let package = Package(
         .testTarget(name: "MarqueeRenderTests", dependencies: ["MarqueeRender"], swiftSettings: strict),
         .testTarget(name: "MarqueeTests", dependencies: ["Marquee"], swiftSettings: strict),
         .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["Marquee", "MarqueeServer", .product(name: "Vapor", package: "vapor")],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "MarqueeServerTests",
             dependencies: [
                 "MarqueeServer",

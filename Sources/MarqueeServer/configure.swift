@@ -8,7 +8,7 @@ import Vapor
 /// Configures `app` as a Marquee server: database, migrations, JSON coding, errors, routes.
 /// Tests call this with an in-memory database and a manual clock; `marquee serve` with the real ones.
 public func configure(_ app: Application, configuration: ServerConfiguration,
-                      clock: any ServerClock = SystemClock()) async throws {
+                      clock: any ServerClock = SystemServerClock()) async throws {
     app.logger.logLevel = configuration.logLevel
     app.http.server.configuration.hostname = configuration.host
     app.http.server.configuration.port = configuration.port

@@ -56,6 +56,8 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return "\(path(context)) has the wrong type"
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty { return "the body is not valid JSON" }
+            // Enum failures describe Swift types; say what the client needs to know instead.
+            if context.debugDescription.hasPrefix("Cannot initialize") { return "\(path(context)) has an unsupported value" }
             return "\(path(context)): \(context.debugDescription)"
         @unknown default:
             return "the body could not be read"

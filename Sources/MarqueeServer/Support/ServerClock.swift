@@ -11,13 +11,13 @@ extension ServerClock {
 }
 
 /// The system clock.
-public struct SystemClock: ServerClock {
+public struct SystemServerClock: ServerClock {
     public init() {}
     public func now() -> Date { Date() }
 }
 
 /// A clock that moves only when told to.
-public final class ManualClock: ServerClock {
+public final class ManualServerClock: ServerClock {
     private let current: NIOLockedValueBox<Date>
 
     public init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {

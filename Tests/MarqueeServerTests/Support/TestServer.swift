@@ -11,13 +11,13 @@ struct TestServer {
     static let adminToken = "test-admin-token-0123456789"
 
     let app: Application
-    let clock: ManualClock
+    let clock: ManualServerClock
 
     /// Runs `body` against a fresh server on `database`, then tears it down (dropping a PostgreSQL schema).
     static func with(_ database: TestDatabase = .sqlite, publicURL: URL? = nil, seedsDemo: Bool = false,
                      _ body: (TestServer) async throws -> Void) async throws {
         let app = try await Application.make(.testing)
-        let clock = ManualClock()
+        let clock = ManualServerClock()
         let storage = database.makeStorage()
         do {
             let configuration = ServerConfiguration(storage: storage, publicURL: publicURL,

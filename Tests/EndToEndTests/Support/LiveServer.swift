@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MarqueeModel
+import MarqueeServer
+import Vapor
+
+/// A real Marquee server listening on a random loopback port, with a private in-memory database
+/// and a manual clock. The SDK talks to it over HTTP exactly as an app would.
+final class LiveServer: Sendable {
+    static let adminToken = "e2e-admin-token-0123456789"
+
+    let app: Application
+    let clock: ManualServerClock
+    let baseURL: URL
+
+    private init(app: Application, clock: ManualServerClock, baseURL: URL) {
+        self.app = app
+        self.clock = clock
+        self.baseURL = baseURL
+    }
+
+    /// The configuration URL an SDK uses.
+    var configurationURL: URL { baseURL.appendingPathComponent("v1/config") }
+
+    /// Starts a server; pass `storage` to reuse a database across a restart.
+    static func start(storage: ServerConfiguration.Storage = .sqliteMemory, seedsDemo: Bool = false,
+                      clock: ManualServerClock = ManualServerClock(Date())) async throws -> LiveServer {
+        let app = try await Application.make(.testing)
+        do {
+            let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, storage: storage,
+                                                    adminToken: adminToken, seedsDemo: seedsDemo, logLevel: .warning)
+            try await configure(app, configuration: configuration, clock: clock)
+            try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+            guard let port = app.http.server.shared.localAddress?.port else {
+                throw TestServerError("the server did not report its port")
+            }
+            return LiveServer(app: app, clock: clock, baseURL: URL(string: "http://127.0.0.1:\(port)")!)
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+    }
+
+    /// Stops listening and releases the database.
+    func stop() async {
+        await app.server.shutdown()
+        try? await app.asyncShutdown()
+    }
+
+    // MARK: - Admin API over HTTP
+
+    /// Sends an admin request and decodes the JSON answer.
+    @discardableResult
+    func admin(_ method: String, _ path: String, body: (any Encodable)? = nil) async throws -> Data {
+        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+        request.httpMethod = method
+        request.setValue("Bearer \(Self.adminToken)", forHTTPHeaderField: "Authorization")
+        if let body {
+            request.httpBody = try MarqueeJSON.encoder().encode(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard (200..<300).contains(status) else {
+            throw TestServerError("\(method) \(path) answered \(status): \(String(decoding: data, as: UTF8.self))")
+        }
+        return data
+    }
+
+    struct CreatedApp: Decodable {
+        var id: UUID
+        var subscriptionID: String
+    }
+
+    func createApp(subscriptionID: String = "e2e-app", testUserIDs: [String] = [],
+                   frequencyCaps: [FrequencyCap] = [], pingIntervalSeconds: Int = 3600) async throws -> CreatedApp {
+        struct Body: Encodable {
+            var name = "E2E"
+            var subscriptionID: String
+            var testUserIDs: [String]
+            var frequencyCaps: [FrequencyCap]
+            var pingIntervalSeconds: Int
+        }
+        let data = try await admin("POST", "api/v1/apps", body: Body(subscriptionID: subscriptionID, testUserIDs: testUserIDs,
+                                                                      frequencyCaps: frequencyCaps, pingIntervalSeconds: pingIntervalSeconds))
+        return try MarqueeJSON.decoder().decode(CreatedApp.self, from: data)
+    }
+
+    /// Creates a campaign and returns it as the server stored it (with its id).
+    func createCampaign(_ campaign: Campaign, in app: CreatedApp) async throws -> Campaign {
+        let data = try await admin("POST", "api/v1/apps/\(app.id)/campaigns", body: campaign)
+        return try MarqueeJSON.decoder().decode(Campaign.self, from: data)
+    }
+
+    func setStatus(_ status: CampaignStatus, of campaign: Campaign, in app: CreatedApp) async throws {
+        try await admin("PUT", "api/v1/apps/\(app.id)/campaigns/\(campaign.id)/status", body: ["status": status.rawValue])
+    }
+
+    struct Stats: Decodable {
+        var impressions: Int
+        var buttonOneClicks: Int
+        var buttonTwoClicks: Int
+        var contentClicks: Int
+        var exits: Int
+        var optOuts: Int
+    }
+
+    func stats(of campaign: Campaign, in app: CreatedApp) async throws -> Stats {
+        let data = try await admin("GET", "api/v1/apps/\(app.id)/campaigns/\(campaign.id)/stats")
+        return try MarqueeJSON.decoder().decode(Stats.self, from: data)
+    }
+}
+
+struct TestServerError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
