@@ -68,7 +68,7 @@ let package = Package(
         ),
 
         // Benchmarks: `swift run -c release marquee-bench engine`. Never links the server.
-        .executableTarget(name: "MarqueeBench", dependencies: ["Marquee", "MarqueeModel"], swiftSettings: strict),
+        .executableTarget(name: "MarqueeBench", dependencies: ["Marquee", "MarqueeModel", "MarqueeWire"], swiftSettings: strict),
 
         // Tests.
         .testTarget(name: "MarqueeModelTests", dependencies: ["MarqueeModel"], swiftSettings: strict),
@@ -79,7 +79,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "MarqueeRenderTests", dependencies: ["MarqueeRender"], swiftSettings: strict),
-        .testTarget(name: "MarqueeTests", dependencies: ["Marquee"], swiftSettings: strict),
+        .testTarget(name: "MarqueeTests", dependencies: ["Marquee", "MarqueeModel", "MarqueeWire"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Marquee", "MarqueeServer", .product(name: "Vapor", package: "vapor")],

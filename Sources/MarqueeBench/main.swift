@@ -1,1 +1,190 @@
-print("marquee-bench")
+import Foundation
+import Marquee
+import MarqueeModel
+import MarqueeWire
+
+// marquee-bench engine: logEvent cost with 10, 1,000 and 10,000 campaigns (10 listen for the
+// event), and cold start with 10,000 cached campaigns. The last line is the cost ratio 10,000 : 10.
+
+/// Answers config and ping from memory, so the benchmark measures the SDK and not a network.
+struct MemoryServer: HTTPTransport {
+    let ping: Data?
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let path = request.url.path
+        if path.hasSuffix("config") {
+            let config = #"{"data":{"rolloutPercentage":100,"endpoints":{"ping":"http://bench.local/v1/ping"}}}"#
+            return HTTPResponse(status: 200, body: Data(config.utf8))
+        }
+        if path.hasSuffix("ping"), let ping { return HTTPResponse(status: 200, body: ping) }
+        throw URLError(.notConnectedToInternet)
+    }
+}
+
+func campaigns(total: Int, listening: Int) -> [Campaign] {
+    (0..<total).map { index in
+        let isListener = index < listening
+        let trigger = isListener
+            ? Trigger(.custom, name: "target", conditions: [AttributeCondition(name: "level", type: .integer, operator: .greaterThan, value: "2")])
+            : Trigger(.custom, name: "other-\(index)", conditions: [AttributeCondition(name: "level", type: .integer, operator: .equals, value: "1")])
+        return Campaign(id: "campaign-\(index)", name: "Campaign \(index)", status: .active,
+                        message: Message(kind: .modal, title: "Hello \(index)", body: "Body of campaign \(index)"),
+                        triggers: TriggerSet(triggers: [trigger]),
+                        delivery: DeliveryRules(priority: index % 7, infiniteImpressions: true))
+    }
+}
+
+func pingBody(_ campaigns: [Campaign]) -> Data {
+    let response = PingResponse(currentPingMillis: 0, nextPingMillis: 86_400_000,
+                                data: campaigns.map { CampaignEnvelope(campaignData: $0.campaignData(includingExtension: true)) })
+    return (try? MarqueeJSON.encoder().encode(response)) ?? Data()
+}
+
+func makeSDK(directory: URL, ping: Data?) -> MarqueeSDK {
+    let environment = MarqueeEnvironment(
+        clock: ManualClock(), transport: MemoryServer(ping: ping), storageDirectory: directory,
+        app: AppInfo(appID: "bench", appVersion: "1.0.0", locale: "en", deviceID: "bench-device"),
+        buildConfiguration: BuildConfiguration())
+    return MarqueeSDK(environment: environment)
+}
+
+func seconds(_ start: ContinuousClock.Instant) -> Double {
+    let duration = ContinuousClock.now - start
+    return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
+}
+
+/// Peak resident memory of this process in MiB.
+func peakMemoryMiB() -> Double {
+    #if os(Linux)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kib = Double(line.split(separator: " ").dropFirst().first ?? "") {
+        return kib / 1024
+    }
+    return 0
+    #else
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Double(usage.ru_maxrss) / 1_048_576
+    #endif
+}
+
+struct Row {
+    var campaigns: Int
+    var throughput: Double
+    var p50: Double
+    var p99: Double
+    var engineMicros: Double
+}
+
+func measure(total: Int) async -> Row {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let list = campaigns(total: total, listening: 10)
+    let sdk = makeSDK(directory: directory, ping: pingBody(list))
+    sdk.isPaused = true  // messages queue; the benchmark measures matching, not presenting
+    sdk.configure(subscriptionID: "bench", configurationURL: URL(string: "http://bench.local/v1/config"))
+    await sdk.waitUntilIdle()
+    let event = CustomEvent(name: "target", attributes: ["level": .integer(5)])
+
+    for _ in 0..<500 { sdk.logEvent(event) }
+    await sdk.waitUntilIdle()
+
+    let batch = 20_000
+    let start = ContinuousClock.now
+    for _ in 0..<batch { sdk.logEvent(event) }
+    await sdk.waitUntilIdle()
+    let throughput = Double(batch) / seconds(start)
+
+    var latencies: [Double] = []
+    for _ in 0..<3_000 {
+        let begin = ContinuousClock.now
+        sdk.logEvent(event)
+        await sdk.waitUntilIdle()
+        latencies.append(seconds(begin) * 1e6)
+    }
+    latencies.sort()
+
+    // The pure engine, without the SDK's queueing around it.
+    var engine = TriggerEngine()
+    _ = engine.load(list) { _ in true }
+    let engineEvent = event.event
+    let engineRuns = 200_000
+    let engineStart = ContinuousClock.now
+    for _ in 0..<engineRuns { _ = engine.log(engineEvent) { _ in true } }
+    let engineMicros = seconds(engineStart) / Double(engineRuns) * 1e6
+
+    return Row(campaigns: total, throughput: throughput, p50: percentile(latencies, 0.5),
+               p99: percentile(latencies, 0.99), engineMicros: engineMicros)
+}
+
+/// Seeds a cache with `total` campaigns, then times a fresh SDK that starts offline from it.
+func coldStartChild(directory: URL) async {
+    let start = ContinuousClock.now
+    let sdk = makeSDK(directory: directory, ping: nil)
+    sdk.configure(subscriptionID: "bench", configurationURL: URL(string: "http://bench.local/v1/config"))
+    await sdk.waitUntilIdle()
+    print(String(format: "%.2f %.1f", seconds(start) * 1000, peakMemoryMiB()))
+}
+
+func coldStart(total: Int) async -> (millis: String, memory: String) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-bench-cold-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let seeder = makeSDK(directory: directory, ping: pingBody(campaigns(total: total, listening: 10)))
+    seeder.configure(subscriptionID: "bench", configurationURL: URL(string: "http://bench.local/v1/config"))
+    await seeder.waitUntilIdle()
+
+    // A separate process, so the peak memory is the cold start's alone.
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    #if !os(Linux)
+    child.executableURL = Bundle.main.executableURL
+    #endif
+    child.arguments = ["cold-start-child", directory.path]
+    let pipe = Pipe()
+    child.standardOutput = pipe
+    do {
+        try child.run()
+        child.waitUntilExit()
+    } catch {
+        return ("n/a", "n/a")
+    }
+    let output = String(data: pipe.fileHandleForReading.readDataToEndOfFile(), encoding: .utf8) ?? ""
+    let parts = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    return (parts.first ?? "n/a", parts.dropFirst().first ?? "n/a")
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "engine":
+    var rows: [Row] = []
+    for total in [10, 1_000, 10_000] { rows.append(await measure(total: total)) }
+    let cold = await coldStart(total: 10_000)
+    print("logEvent with 10 listening campaigns (SDK: logEvent + waitUntilIdle; engine: TriggerEngine.log)")
+    print("campaigns | events/s (SDK) | p50 µs | p99 µs | engine µs/event")
+    for row in rows {
+        print(String(format: "%9d | %14.0f | %6.1f | %6.1f | %15.3f", row.campaigns, row.throughput, row.p50, row.p99, row.engineMicros))
+    }
+    print("cold start with 10000 cached campaigns: \(cold.millis) ms, peak memory \(cold.memory) MiB")
+    let ratio = (1 / rows[2].throughput) / (1 / rows[0].throughput)
+    print(String(format: "ratio per-event cost 10000:10 = %.2f", ratio))
+case "engine-only":
+    // The pure engine at each size, for profiling: µs per event.
+    for total in [10, 10_000] {
+        var engine = TriggerEngine()
+        _ = engine.load(campaigns(total: total, listening: 10)) { _ in true }
+        let event = Event.custom("target", attributes: ["level": .integer(5)])
+        let start = ContinuousClock.now
+        for _ in 0..<100_000 { _ = engine.log(event) { _ in true } }
+        print(total, String(format: "%.3f µs/event", seconds(start) / 100_000 * 1e6))
+    }
+case "cold-start-child":
+    guard let path = arguments.dropFirst().first else { break }
+    await coldStartChild(directory: URL(fileURLWithPath: path))
+default:
+    print("usage: marquee-bench engine")
+}

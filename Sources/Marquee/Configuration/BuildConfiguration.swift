@@ -1,0 +1,63 @@
+import Foundation
+
+/// Configuration fixed when the app is built: Info.plist keys on Apple platforms, a JSON file or
+/// environment variables on Linux. Values passed to ``MarqueeSDK/configure(subscriptionID:configurationURL:enableTooltipFeature:)`` win.
+///
+/// | Info.plist key | Environment variable | JSON key |
+/// |---|---|---|
+/// | `MarqueeSubscriptionID` | `MARQUEE_SUBSCRIPTION_ID` | `subscriptionID` |
+/// | `MarqueeConfigurationURL` | `MARQUEE_CONFIGURATION_URL` | `configurationURL` |
+/// | `MarqueeEnableTooltipFeature` | `MARQUEE_ENABLE_TOOLTIP_FEATURE` | `enableTooltipFeature` |
+///
+/// On Linux the JSON file is named by `MARQUEE_CONFIGURATION_FILE`; environment variables win over it.
+public struct BuildConfiguration: Sendable, Hashable, Codable {
+    public var subscriptionID: String?
+    public var configurationURL: String?
+    public var enableTooltipFeature: Bool?
+
+    /// Creates a configuration.
+    public init(subscriptionID: String? = nil, configurationURL: String? = nil, enableTooltipFeature: Bool? = nil) {
+        self.subscriptionID = subscriptionID
+        self.configurationURL = configurationURL
+        self.enableTooltipFeature = enableTooltipFeature
+    }
+
+    /// Reads the build-time configuration of the running app.
+    public static func fromBuildSettings() -> BuildConfiguration {
+        #if canImport(Darwin)
+        return fromInfoDictionary(Bundle.main.infoDictionary ?? [:])
+        #else
+        return fromEnvironment(ProcessInfo.processInfo.environment)
+        #endif
+    }
+
+    /// Reads the Info.plist keys.
+    public static func fromInfoDictionary(_ info: [String: Any]) -> BuildConfiguration {
+        BuildConfiguration(subscriptionID: info["MarqueeSubscriptionID"] as? String,
+                           configurationURL: info["MarqueeConfigurationURL"] as? String,
+                           enableTooltipFeature: info["MarqueeEnableTooltipFeature"] as? Bool)
+    }
+
+    /// Reads the environment variables, over the JSON file that `MARQUEE_CONFIGURATION_FILE` names.
+    public static func fromEnvironment(_ environment: [String: String]) -> BuildConfiguration {
+        var result = BuildConfiguration()
+        if let path = environment["MARQUEE_CONFIGURATION_FILE"],
+           let data = FileManager.default.contents(atPath: path),
+           let file = try? JSONDecoder().decode(BuildConfiguration.self, from: data) {
+            result = file
+        }
+        if let value = environment["MARQUEE_SUBSCRIPTION_ID"], !value.isEmpty { result.subscriptionID = value }
+        if let value = environment["MARQUEE_CONFIGURATION_URL"], !value.isEmpty { result.configurationURL = value }
+        if let value = environment["MARQUEE_ENABLE_TOOLTIP_FEATURE"] {
+            result.enableTooltipFeature = ["1", "true", "yes"].contains(value.lowercased())
+        }
+        return result
+    }
+
+    /// This configuration with the runtime values laid over it.
+    func overridden(subscriptionID: String?, configurationURL: URL?, enableTooltipFeature: Bool?) -> BuildConfiguration {
+        BuildConfiguration(subscriptionID: subscriptionID ?? self.subscriptionID,
+                           configurationURL: configurationURL?.absoluteString ?? self.configurationURL,
+                           enableTooltipFeature: enableTooltipFeature ?? self.enableTooltipFeature)
+    }
+}

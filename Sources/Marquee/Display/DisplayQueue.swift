@@ -1,0 +1,46 @@
+import Foundation
+import MarqueeModel
+
+/// A triggered campaign waiting for its turn on screen.
+struct QueuedMessage: Sendable, Hashable {
+    var campaign: Campaign
+    /// The identity that triggered it; the message is discarded if the user changes before display.
+    var identityKey: String
+    var isLocal: Bool
+    var sequence: Int
+}
+
+/// Messages waiting to be shown: highest priority first, then first-in-first-out or last-in-first-out.
+struct DisplayQueue: Sendable {
+    private(set) var items: [QueuedMessage] = []
+    private var nextSequence = 0
+
+    var isEmpty: Bool { items.isEmpty }
+    var count: Int { items.count }
+
+    /// Adds a campaign unless the same campaign is already waiting.
+    mutating func enqueue(_ campaign: Campaign, identityKey: String, isLocal: Bool = false) {
+        guard isLocal || !items.contains(where: { $0.campaign.id == campaign.id && !$0.isLocal }) else { return }
+        nextSequence += 1
+        items.append(QueuedMessage(campaign: campaign, identityKey: identityKey, isLocal: isLocal, sequence: nextSequence))
+    }
+
+    /// Puts a message back with its original place in line.
+    mutating func requeue(_ message: QueuedMessage) {
+        items.append(message)
+    }
+
+    /// Takes the next message in `order`.
+    mutating func dequeue(order: QueueOrder) -> QueuedMessage? {
+        guard let best = items.indices.min(by: { precedes(items[$0], items[$1], order: order) }) else { return nil }
+        return items.remove(at: best)
+    }
+
+    mutating func removeAll() { items = [] }
+
+    private func precedes(_ a: QueuedMessage, _ b: QueuedMessage, order: QueueOrder) -> Bool {
+        let (pa, pb) = (a.campaign.delivery.priority, b.campaign.delivery.priority)
+        if pa != pb { return pa > pb }
+        return order == .fifo ? a.sequence < b.sequence : a.sequence > b.sequence
+    }
+}

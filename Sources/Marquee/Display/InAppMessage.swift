@@ -1,0 +1,79 @@
+import Foundation
+import MarqueeModel
+
+/// A message on its way to the screen, as presenters and the delegate see it.
+public struct InAppMessage: Sendable, Hashable, Identifiable {
+    /// The campaign's identifier (a generated one for locally created messages).
+    public var id: String
+    /// The campaign's name, contexts included.
+    public var campaignName: String
+    /// What to show. The delegate may change it before display.
+    public var message: Message
+    /// The campaign's contexts: the texts in square brackets in its name.
+    public var contexts: [String]
+    /// Whether this is a test campaign.
+    public var isTest: Bool
+    /// Whether the app created this message with ``MarqueeSDK/present(message:)`` (no analytics).
+    public var isLocal: Bool
+
+    /// Creates a message value.
+    public init(id: String, campaignName: String, message: Message, contexts: [String] = [],
+                isTest: Bool = false, isLocal: Bool = false) {
+        self.id = id
+        self.campaignName = campaignName
+        self.message = message
+        self.contexts = contexts
+        self.isTest = isTest
+        self.isLocal = isLocal
+    }
+
+    init(campaign: Campaign, isLocal: Bool = false) {
+        self.init(id: campaign.id, campaignName: campaign.name, message: campaign.message,
+                  contexts: campaign.contexts, isTest: campaign.isTest, isLocal: isLocal)
+    }
+}
+
+/// How a display ended.
+public enum DisplayResolution: Sendable, Hashable {
+    /// A button was tapped; `id` is the button's identifier.
+    case buttonClick(id: String)
+    /// The message outside its buttons was tapped.
+    case contentClick
+    /// The user closed the message.
+    case userDismissed
+    /// The message closed by itself after its time ran out.
+    case timedOut
+    /// The message was taken off screen by the app or the system (no impression is counted).
+    case interrupted
+}
+
+/// What a presenter reports when a display ends.
+public struct PresentationResult: Sendable, Hashable {
+    public var resolution: DisplayResolution
+    /// Whether the user ticked "don't show this again".
+    public var optedOut: Bool
+
+    /// Creates a result.
+    public init(_ resolution: DisplayResolution, optedOut: Bool = false) {
+        self.resolution = resolution
+        self.optedOut = optedOut
+    }
+}
+
+/// The delegate's answer when a message is about to be shown.
+public enum DisplayChoice: Sendable, Hashable {
+    /// Show it now.
+    case now
+    /// Put it back in the queue and try again after the display interval.
+    case reenqueue
+    /// Drop it without showing it.
+    case discard
+}
+
+/// The order of messages with the same priority in the display queue.
+public enum QueueOrder: Sendable, Hashable {
+    /// First triggered, first shown (RInAppMessaging).
+    case fifo
+    /// Last triggered, first shown (Braze).
+    case lifo
+}

@@ -1,0 +1,24 @@
+import MarqueeModel
+
+/// Follows and steers what the SDK shows. Every method has a default, so implement only what you need.
+@MainActor
+public protocol MarqueeDelegate: AnyObject, Sendable {
+    /// Whether to show `message` now, put it back in the queue, or drop it. Default: `.now`.
+    func marquee(displayChoiceFor message: InAppMessage) -> DisplayChoice
+    /// A chance to change the message before it is shown. Default: unchanged.
+    func marquee(modify message: InAppMessage) -> InAppMessage
+    /// The message is about to appear.
+    func marquee(willDisplay message: InAppMessage)
+    /// The message left the screen.
+    func marquee(didFinish message: InAppMessage, with resolution: DisplayResolution)
+    /// An event matched no campaign trigger.
+    func marquee(noMatchingTriggerFor event: Event)
+}
+
+extension MarqueeDelegate {
+    public func marquee(displayChoiceFor message: InAppMessage) -> DisplayChoice { .now }
+    public func marquee(modify message: InAppMessage) -> InAppMessage { message }
+    public func marquee(willDisplay message: InAppMessage) {}
+    public func marquee(didFinish message: InAppMessage, with resolution: DisplayResolution) {}
+    public func marquee(noMatchingTriggerFor event: Event) {}
+}

@@ -1,0 +1,144 @@
+import Foundation
+import MarqueeModel
+
+/// The Marquee SDK: configure it once, log events, and it shows the campaigns they trigger.
+///
+/// ```swift
+/// MarqueeSDK.shared.configure(subscriptionID: "my-app", configurationURL: URL(string: "https://marquee.example.com/v1/config"))
+/// MarqueeSDK.shared.logEvent(AppStartEvent())
+/// ```
+///
+/// Every method may be called from any thread and returns at once; network work happens in the
+/// background. Calls made before `configure` are kept and applied after it.
+public final class MarqueeSDK: Sendable {
+    /// The instance apps use.
+    public static let shared = MarqueeSDK()
+
+    let core: MarqueeCore
+    private let settings: MarqueeSettings
+    private let registry: PresenterRegistry
+
+    /// Creates an SDK instance with explicit dependencies (tests, previews, several instances).
+    public init(environment: MarqueeEnvironment = .live) {
+        settings = MarqueeSettings()
+        registry = PresenterRegistry()
+        core = MarqueeCore(environment: environment, settings: settings, registry: registry)
+    }
+
+    /// Starts the SDK: fetches the configuration, then the campaigns.
+    ///
+    /// Values left `nil` come from the build configuration (``BuildConfiguration``). A second call
+    /// reports ``MarqueeError/alreadyConfigured``.
+    public func configure(subscriptionID: String? = nil, configurationURL: URL? = nil, enableTooltipFeature: Bool? = nil) {
+        core.submit(.configure(subscriptionID: subscriptionID, configurationURL: configurationURL,
+                               enableTooltipFeature: enableTooltipFeature))
+    }
+
+    /// Logs an event; campaigns whose triggers it completes are queued for display.
+    public func logEvent(_ event: any MarqueeEvent) {
+        core.submit(.logEvent(event.event))
+    }
+
+    /// Logs an engine event directly (any ``EventKind``).
+    public func logEvent(_ event: Event) {
+        core.submit(.logEvent(event))
+    }
+
+    /// Tells the SDK how to find out who the user is. Read again on every event; a new user loads
+    /// that user's campaigns and impressions and refreshes them from the server.
+    public func registerPreference(_ provider: any UserInfoProvider) {
+        core.submit(.registerPreference(provider))
+    }
+
+    /// Closes the message on screen without counting an impression.
+    /// - Parameter clearQueuedCampaigns: also drops every message waiting to be shown.
+    public func closeMessage(clearQueuedCampaigns: Bool = false) {
+        core.submit(.closeMessage(clearQueue: clearQueuedCampaigns))
+    }
+
+    /// Closes the tooltip attached to the element with this identifier, without counting an impression.
+    public func closeTooltip(with uiElementIdentifier: String) {
+        core.submit(.closeTooltip(uiElementIdentifier))
+    }
+
+    /// Reports that the element with this identifier appeared on screen, so tooltips pointing at it can show.
+    public func viewAppeared(identifier: String) {
+        core.submit(.logEvent(.viewAppeared(identifier)))
+    }
+
+    /// Shows a message the app built itself, through the same queue and presenters, without analytics.
+    public func present(message: Message) {
+        core.submit(.present(message))
+    }
+
+    /// Shows the stored rule-keyword messages that match any of `rules` (maximum views, trigger
+    /// date and expiration date apply). A message whose template is not registered is reported, not shown.
+    public func executeRule(_ rules: [String]) {
+        for rule in rules { core.submit(.logEvent(.rule(rule))) }
+    }
+
+    /// Called with the campaign's contexts and name before a campaign with contexts is shown;
+    /// returning `false` skips that display without counting it. Not called for test campaigns.
+    public var onVerifyContext: (@Sendable (_ contexts: [String], _ campaignName: String) -> Bool)? {
+        get { settings.onVerifyContext }
+        set { settings.onVerifyContext = newValue }
+    }
+
+    /// Receives every error the SDK meets.
+    public var errorCallback: (@Sendable (MarqueeError) -> Void)? {
+        get { settings.errorCallback }
+        set { settings.errorCallback = newValue }
+    }
+
+    /// When `false`, nothing is shown and events do not count toward triggers. Default `true`.
+    public var isEnabled: Bool {
+        get { settings.isEnabled }
+        set {
+            settings.isEnabled = newValue
+            core.submit(.setEnabled(newValue))
+        }
+    }
+
+    /// When `true`, triggers still count and messages wait in the queue; they show after unpausing.
+    public var isPaused: Bool {
+        get { settings.isPaused }
+        set {
+            settings.isPaused = newValue
+            core.submit(.setPaused(newValue))
+        }
+    }
+
+    /// Seconds between the end of one message and the start of the next. Default 30.
+    public var displayInterval: TimeInterval {
+        get { settings.displayInterval }
+        set { settings.displayInterval = newValue }
+    }
+
+    /// The order of waiting messages with equal priority. Default ``QueueOrder/fifo``.
+    public var queueOrder: QueueOrder {
+        get { settings.queueOrder }
+        set { settings.queueOrder = newValue }
+    }
+
+    /// Follows and steers displays.
+    @MainActor public var delegate: (any MarqueeDelegate)? {
+        get { registry.delegate }
+        set { registry.delegate = newValue }
+    }
+
+    /// Uses `presenter` for messages of the given kinds, replacing the current one.
+    @MainActor public func register(presenter: any MessagePresenter, for kinds: [MessageKind] = MessageKind.allCases) {
+        for kind in kinds { registry.presenters[kind] = presenter }
+    }
+
+    /// Registers a template: messages whose ``Message/template`` is `name` use `presenter`.
+    @MainActor public func registerTemplate(named name: String, presenter: any MessagePresenter) {
+        registry.templates[name] = presenter
+    }
+
+    /// Returns when every call made before it, and the work it started, has finished, including
+    /// timers whose time has come on the environment's clock. For tests.
+    public func waitUntilIdle() async {
+        await core.settle()
+    }
+}

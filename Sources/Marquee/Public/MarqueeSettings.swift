@@ -1,0 +1,38 @@
+import Foundation
+
+/// Runtime switches read by the engine at decision time; set from any thread.
+// @unchecked Sendable: every stored property is read and written only while `lock` is held.
+final class MarqueeSettings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _isEnabled = true
+    private var _isPaused = false
+    private var _displayInterval: TimeInterval = 30
+    private var _queueOrder = QueueOrder.fifo
+    private var _onVerifyContext: (@Sendable ([String], String) -> Bool)?
+    private var _errorCallback: (@Sendable (MarqueeError) -> Void)?
+
+    var isEnabled: Bool {
+        get { lock.withLock { _isEnabled } }
+        set { lock.withLock { _isEnabled = newValue } }
+    }
+    var isPaused: Bool {
+        get { lock.withLock { _isPaused } }
+        set { lock.withLock { _isPaused = newValue } }
+    }
+    var displayInterval: TimeInterval {
+        get { lock.withLock { _displayInterval } }
+        set { lock.withLock { _displayInterval = max(0, newValue) } }
+    }
+    var queueOrder: QueueOrder {
+        get { lock.withLock { _queueOrder } }
+        set { lock.withLock { _queueOrder = newValue } }
+    }
+    var onVerifyContext: (@Sendable ([String], String) -> Bool)? {
+        get { lock.withLock { _onVerifyContext } }
+        set { lock.withLock { _onVerifyContext = newValue } }
+    }
+    var errorCallback: (@Sendable (MarqueeError) -> Void)? {
+        get { lock.withLock { _errorCallback } }
+        set { lock.withLock { _errorCallback = newValue } }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// JSON files in the SDK's storage directory. Writes are atomic (a temporary file renamed over the
+/// old one), and an unreadable file is reported, removed and treated as empty: never a crash.
+struct FileStore: Sendable {
+    let directory: URL
+    let report: @Sendable (MarqueeError) -> Void
+
+    /// Reads `name`; `nil` when absent or unreadable (then it is reported and removed).
+    func read<Value: Decodable>(_ type: Value.Type, from name: String) -> Value? {
+        let url = directory.appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        do {
+            return try MarqueeJSONCoders.decoder.decode(type, from: data)
+        } catch {
+            report(.storageReset(file: name, description: String(describing: error)))
+            try? FileManager.default.removeItem(at: url)
+            return nil
+        }
+    }
+
+    /// Writes `value` to `name` atomically.
+    func write<Value: Encodable>(_ value: Value, to name: String) {
+        let url = directory.appendingPathComponent(name)
+        let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let data = try MarqueeJSONCoders.encoder.encode(value)
+            try data.write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            report(.storageWrite(file: name, description: String(describing: error)))
+        }
+    }
+
+    /// The file name of `identityKey`'s bucket: a readable prefix plus a hash, safe on every file system.
+    static func bucketFileName(for identityKey: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in identityKey.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let readable = identityKey.unicodeScalars.prefix(24).map {
+            CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "_"
+        }.joined()
+        return "user-\(readable)-\(String(hash, radix: 16)).json"
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import MarqueeModel
+import MarqueeWire
+
+/// The SDK's version, sent as `sdkVersion`.
+public let marqueeSDKVersion = "1.0.0"
+
+/// Builds and sends the RInAppMessaging requests, with Marquee's extensions.
+struct ProtocolClient: Sendable {
+    let transport: any HTTPTransport
+    let subscriptionID: String
+    let app: AppInfo
+
+    var platform: Platform {
+        #if os(iOS) || os(tvOS) || os(visionOS)
+        .ios
+        #elseif os(macOS)
+        .macos
+        #else
+        .linux
+        #endif
+    }
+
+    /// `Subscription-Id`, `device_id`, and `Authorization: OAuth2 <token>` when there is a token.
+    func headers(accessToken: String?) -> [String: String] {
+        var headers = [ProtocolHeader.subscriptionID: subscriptionID, ProtocolHeader.deviceID: app.deviceID,
+                       "Content-Type": "application/json", "Accept": "application/json"]
+        if let accessToken, !accessToken.isEmpty { headers[ProtocolHeader.authorization] = "OAuth2 \(accessToken)" }
+        return headers
+    }
+
+    func config(url: URL) async -> Result<ConfigResponse, RequestFailure> {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return .failure(.permanent(.invalidConfiguration("configuration URL \(url) is not a URL")))
+        }
+        components.queryItems = (components.queryItems ?? []) + [
+            URLQueryItem(name: ConfigQuery.platform, value: String(platform.protocolCode ?? 1)),
+            URLQueryItem(name: ConfigQuery.appID, value: app.appID),
+            URLQueryItem(name: ConfigQuery.appVersion, value: app.appVersion),
+            URLQueryItem(name: ConfigQuery.sdkVersion, value: marqueeSDKVersion),
+            URLQueryItem(name: ConfigQuery.locale, value: app.locale),
+        ]
+        guard let full = components.url else {
+            return .failure(.permanent(.invalidConfiguration("configuration URL \(url) is not a URL")))
+        }
+        return await send(HTTPRequest(method: "GET", url: full, headers: headers(accessToken: nil)),
+                          endpoint: "config", as: ConfigResponse.self)
+    }
+
+    func ping(url: URL, identity: UserIdentity, accessToken: String?) async -> Result<LenientPingResponse, RequestFailure> {
+        let body = PingRequest(userIdentifiers: UserIdentifierDTO.list(for: identity), appVersion: app.appVersion,
+                               supportedCampaignTypes: [.regular, .pushPrimer], rmcSdkVersion: nil,
+                               marqueeCapabilities: Capability.all, locale: app.locale, platform: platform)
+        return await post(body, to: url, accessToken: accessToken, endpoint: "ping", as: LenientPingResponse.self)
+    }
+
+    func displayPermission(url: URL, campaignID: String, identity: UserIdentity, accessToken: String?,
+                           lastPingMillis: Int64) async -> Result<DisplayPermissionResponse, RequestFailure> {
+        let body = DisplayPermissionRequest(
+            subscriptionId: subscriptionID, campaignId: campaignID,
+            userIdentifiers: UserIdentifierDTO.list(for: identity), platform: platform.protocolCode ?? 1,
+            appVersion: app.appVersion, sdkVersion: marqueeSDKVersion, locale: app.locale,
+            lastPingInMillis: lastPingMillis)
+        return await post(body, to: url, accessToken: accessToken, endpoint: "displayPermission",
+                          as: DisplayPermissionResponse.self)
+    }
+
+    /// Sends an impression batch; the response body is ignored.
+    func impression(url: URL, request: ImpressionRequest, accessToken: String?) async -> Result<Void, RequestFailure> {
+        do {
+            let body = try MarqueeJSONCoders.encoder.encode(request)
+            let response = try await transport.send(HTTPRequest(method: "POST", url: url,
+                                                                 headers: headers(accessToken: accessToken), body: body))
+            if let failure = Self.failure(status: response.status, endpoint: "impression") { return .failure(failure) }
+            return .success(())
+        } catch {
+            return .failure(.retryable(.transport(endpoint: "impression", description: String(describing: error))))
+        }
+    }
+
+    private func post<Body: Encodable, Response: Decodable>(_ body: Body, to url: URL, accessToken: String?,
+                                                            endpoint: String, as type: Response.Type) async -> Result<Response, RequestFailure> {
+        do {
+            let data = try MarqueeJSONCoders.encoder.encode(body)
+            return await send(HTTPRequest(method: "POST", url: url, headers: headers(accessToken: accessToken), body: data),
+                              endpoint: endpoint, as: type)
+        } catch {
+            return .failure(.permanent(.invalidResponse(endpoint: endpoint, description: String(describing: error))))
+        }
+    }
+
+    private func send<Response: Decodable>(_ request: HTTPRequest, endpoint: String,
+                                           as type: Response.Type) async -> Result<Response, RequestFailure> {
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            return .failure(.retryable(.transport(endpoint: endpoint, description: String(describing: error))))
+        }
+        if let failure = Self.failure(status: response.status, endpoint: endpoint) { return .failure(failure) }
+        do {
+            return .success(try MarqueeJSONCoders.decoder.decode(type, from: response.body))
+        } catch {
+            return .failure(.permanent(.invalidResponse(endpoint: endpoint, description: String(describing: error))))
+        }
+    }
+
+    /// `nil` for 2xx; 429 and 5xx are retryable; other statuses are not.
+    static func failure(status: Int, endpoint: String) -> RequestFailure? {
+        switch status {
+        case 200..<300: nil
+        case 429, 500..<600: .retryable(.httpStatus(endpoint: endpoint, status: status))
+        default: .permanent(.httpStatus(endpoint: endpoint, status: status))
+        }
+    }
+}
