@@ -1,3 +1,4 @@
+import MarqueeModel
 @testable import MarqueeRender
 import Testing
 
@@ -48,5 +49,23 @@ struct PrimitivesTests {
         let line = TextWrapper.Line(text: "a b c", endsParagraph: false)
         #expect(TextWrapper.align(line, width: 9, alignment: .justified, rightToLeft: false) == "a   b   c")
         #expect(TextWrapper.truncate("漢字漢字", width: 4) == "漢…")
+    }
+
+    @Test("the dark theme swaps neutrals, keeps readable brand colours and lightens unreadable ones")
+    func darkPalette() throws {
+        let navy = try #require(HexColor("#1E3A8A"))
+        let amber = try #require(HexColor("#FBBF24"))
+        let red = try #require(HexColor("#B91C1C"))
+        let onWhite = ThemePalette(MessageColors(header: amber, title: navy), dark: true)
+        #expect(onWhite.background.hex == "#1C1C1E")
+        #expect(onWhite.title.hex == "#F2F2F7")
+        #expect(onWhite.header == amber)
+        #expect(onWhite.body.hex == "#E5E5EA")
+        // On a brand surface the campaign's own contrast stands.
+        let onRed = ThemePalette(MessageColors(title: navy, background: red), dark: true)
+        #expect(onRed.background == red)
+        #expect(onRed.title == navy)
+        #expect(navy.contrastRatio(with: .white) > 10)
+        #expect(abs(HexColor.black.contrastRatio(with: .white) - 21) < 0.001)
     }
 }

@@ -109,9 +109,11 @@ extension MessageStylesheet {
     .mq-kind-banner .mq-opt-out { padding: 0 16px 10px; }
     """
 
+    /// The card is never shorter than its close control, so a message whose image fails to load
+    /// still shows a tappable close button instead of clipping it.
     private static let image = """
     .mq-kind-image { align-items: center; justify-content: center; padding: 24px; background: var(--mq-scrim); pointer-events: auto; }
-    .mq-kind-image .mq-card { width: 100%; max-width: 480px; max-height: 100%; border-radius: 16px; overflow: auto; animation: mq-pop 0.2s ease-out; }
+    .mq-kind-image .mq-card { width: 100%; max-width: 480px; min-height: 56px; max-height: 100%; border-radius: 16px; overflow: auto; animation: mq-pop 0.2s ease-out; }
     .mq-kind-image .mq-media img { max-height: 80vh; }
     .mq-kind-image .mq-close { background: rgba(0, 0, 0, 0.45); color: #FFFFFF; opacity: 1; }
     .mq-kind-image .mq-opt-out { padding: 12px 12px 0; }

@@ -1,3 +1,4 @@
+import Foundation
 import MarqueeModel
 
 extension HexColor {
@@ -5,6 +6,22 @@ extension HexColor {
     var brightness: Double {
         let (red, green, blue, _) = components
         return (0.299 * Double(red) + 0.587 * Double(green) + 0.114 * Double(blue)) / 255
+    }
+
+    /// Relative luminance in 0...1 (WCAG 2), ignoring alpha.
+    var relativeLuminance: Double {
+        let (red, green, blue, _) = components
+        func linear(_ channel: Double) -> Double {
+            let value = channel / 255
+            return value <= 0.03928 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(Double(red)) + 0.7152 * linear(Double(green)) + 0.0722 * linear(Double(blue))
+    }
+
+    /// The WCAG contrast ratio of this colour against `other`, in 1...21, ignoring alpha.
+    func contrastRatio(with other: HexColor) -> Double {
+        let (lighter, darker) = (max(relativeLuminance, other.relativeLuminance), min(relativeLuminance, other.relativeLuminance))
+        return (lighter + 0.05) / (darker + 0.05)
     }
 
     /// How far the colour is from grey, in 0...1.

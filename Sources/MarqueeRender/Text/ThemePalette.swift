@@ -5,7 +5,9 @@ import MarqueeModel
 /// A message has one set of colours, written for a light screen. The dark theme keeps brand
 /// colours as they are and swaps only the neutrals: a near-white surface becomes a dark surface
 /// and near-black text becomes light text, so a default black-on-white message reads well in dark
-/// mode while a red promotional card stays red. Button colours never change.
+/// mode while a red promotional card stays red. On a swapped surface, text in a brand colour that
+/// would fall below 4.5:1 contrast (navy on near-black) becomes light text as well. Button colours
+/// never change.
 struct ThemePalette: Sendable, Hashable {
     var background: HexColor
     var frame: HexColor
@@ -38,10 +40,15 @@ struct ThemePalette: Sendable, Hashable {
         func surface(_ color: HexColor, _ replacement: String) -> HexColor {
             color.isLightNeutral ? color.keepingAlpha(of: HexColor(replacement)!) : color
         }
+        let darkBackground = surface(colors.background, "#1C1C1E")
+        let swapsSurface = darkBackground != colors.background
         func text(_ color: HexColor, _ replacement: String) -> HexColor {
-            color.isDarkNeutral ? color.keepingAlpha(of: HexColor(replacement)!) : color
+            // A brand colour picked for the light surface may vanish on the dark one (navy on
+            // near-black); below WCAG AA's 4.5:1 it gets the light neutral too.
+            let unreadable = swapsSurface && color.contrastRatio(with: darkBackground) < 4.5
+            return color.isDarkNeutral || unreadable ? color.keepingAlpha(of: HexColor(replacement)!) : color
         }
-        background = surface(colors.background, "#1C1C1E")
+        background = darkBackground
         frame = surface(colors.frame, "#3A3A3C")
         header = text(colors.header, "#AEAEB2")
         title = text(colors.title, "#F2F2F7")

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Finds a Chromium build and runs it headless, for the browser tests.
+///
+/// The browser is looked up once: `MARQUEE_CHROMIUM` (a path) when set, else `chromium`,
+/// `chromium-browser`, `google-chrome-stable` or `google-chrome` on `PATH`. Tests that need it
+/// use ``isEnabled`` so they are skipped on a machine without a browser, except on CI (`CI` set),
+/// where the setup installs Debian's `chromium` and a missing browser must fail rather than hide.
+struct HeadlessChromium: Sendable {
+    enum Failure: Error, CustomStringConvertible {
+        case notFound
+        case timedOut(after: Duration, stderr: String)
+        case failed(status: Int32, stderr: String)
+
+        var description: String {
+            switch self {
+            case .notFound:
+                "No Chromium found (CI is set, so the browser tests must run): install Debian's chromium "
+                    + "package or point MARQUEE_CHROMIUM at a Chromium executable."
+            case .timedOut(let limit, let stderr):
+                "Chromium did not finish within \(limit) and was killed.\n\(stderr)"
+            case .failed(let status, let stderr):
+                "Chromium exited with status \(status).\n\(stderr)"
+            }
+        }
+    }
+
+    /// The browser executable.
+    let executable: URL
+
+    /// The browser found on this machine, if any.
+    static let located: URL? = locate(environment: ProcessInfo.processInfo.environment)
+
+    /// Whether a missing browser is a failure (on CI) rather than a reason to skip.
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+
+    /// Whether browser tests should run: a browser was found, or CI requires one (and they fail).
+    static var isEnabled: Bool { located != nil || isRequired }
+
+    /// The located browser; throws ``Failure/notFound`` when there is none.
+    static func require() throws -> HeadlessChromium {
+        guard let located else { throw Failure.notFound }
+        return HeadlessChromium(executable: located)
+    }
+
+    private static func locate(environment: [String: String]) -> URL? {
+        let fileManager = FileManager.default
+        if let override = environment["MARQUEE_CHROMIUM"], !override.isEmpty {
+            return fileManager.isExecutableFile(atPath: override) ? URL(fileURLWithPath: override) : nil
+        }
+        let directories = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        for name in ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome"] {
+            for directory in directories {
+                let path = "\(directory)/\(name)"
+                if fileManager.isExecutableFile(atPath: path) { return URL(fileURLWithPath: path) }
+            }
+        }
+        return nil
+    }
+
+    /// Loads `page` headless and returns the serialized DOM once the page has had
+    /// `virtualTimeBudget` milliseconds of virtual time (timers run on virtual time, so the run
+    /// does not wait for them in real time).
+    ///
+    /// Each run has its own profile under `workDirectory`, so runs never share state or a profile
+    /// lock. Every host name fails to resolve: a page under test can load local files only, and
+    /// remote images fail at once instead of waiting on the network. The process is killed when
+    /// it outlives `timeout`.
+    func dumpDOM(of page: URL, workDirectory: URL, virtualTimeBudget: Int = 10_000,
+                 timeout: Duration = .seconds(120)) async throws -> String {
+        let output = workDirectory.appendingPathComponent("chromium-stdout.html")
+        let errors = workDirectory.appendingPathComponent("chromium-stderr.txt")
+        try Data().write(to: output)
+        try Data().write(to: errors)
+        let stdout = try FileHandle(forWritingTo: output)
+        let stderr = try FileHandle(forWritingTo: errors)
+        defer {
+            try? stdout.close()
+            try? stderr.close()
+        }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [
+            "--headless",
+            "--disable-gpu",
+            "--no-sandbox",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--disable-extensions",
+            "--disable-dev-shm-usage",
+            "--mute-audio",
+            "--hide-scrollbars",
+            "--force-device-scale-factor=1",
+            "--window-size=1280,1024",
+            "--allow-file-access-from-files",
+            "--host-resolver-rules=MAP * ~NOTFOUND",
+            "--user-data-dir=\(workDirectory.appendingPathComponent("profile").path)",
+            "--virtual-time-budget=\(virtualTimeBudget)",
+            "--dump-dom",
+            page.absoluteString,
+        ]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+
+        // Polling keeps this free of blocking waits on the test's executor; the limit only stops
+        // a hung browser and is never part of what a test asserts.
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        if process.isRunning {
+            process.terminate()
+            let grace = ContinuousClock.now + .seconds(3)
+            while process.isRunning, ContinuousClock.now < grace {
+                try? await Task.sleep(for: .milliseconds(25))
+            }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            throw Failure.timedOut(after: timeout, stderr: Self.tail(of: errors))
+        }
+        guard process.terminationStatus == 0 else {
+            throw Failure.failed(status: process.terminationStatus, stderr: Self.tail(of: errors))
+        }
+        return try String(contentsOf: output, encoding: .utf8)
+    }
+
+    /// The last lines of Chromium's log, for failure messages.
+    private static func tail(of file: URL) -> String {
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(20).joined(separator: "\n")
+    }
+}
