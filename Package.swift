@@ -41,6 +41,9 @@ let package = Package(
         // SDK: what apps embed (Foundation only, plus FoundationNetworking on Linux).
         .target(name: "Marquee", dependencies: ["MarqueeModel", "MarqueeWire", "MarqueeRender"], swiftSettings: strict),
 
+        // Simulator: a device in the terminal running the real SDK (`marquee simulate`).
+        .target(name: "MarqueeSimulator", dependencies: ["Marquee", "MarqueeModel"], swiftSettings: strict),
+
         // Server: the campaign server (Vapor + Fluent).
         .target(
             name: "MarqueeServer",
@@ -62,6 +65,7 @@ let package = Package(
             name: "MarqueeCLI",
             dependencies: [
                 "MarqueeServer",
+                "MarqueeSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -82,7 +86,12 @@ let package = Package(
         .testTarget(name: "MarqueeTests", dependencies: ["Marquee", "MarqueeModel", "MarqueeWire"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Marquee", "MarqueeServer", .product(name: "Vapor", package: "vapor")],
+            dependencies: [
+                "Marquee", "MarqueeServer", "MarqueeSimulator",
+                // Builds the `marquee` executable that the simulator tests run.
+                "MarqueeCLI",
+                .product(name: "Vapor", package: "vapor"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

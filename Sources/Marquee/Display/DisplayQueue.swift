@@ -38,6 +38,11 @@ struct DisplayQueue: Sendable {
 
     mutating func removeAll() { items = [] }
 
+    /// Every waiting message in the order `dequeue` would return them.
+    func ordered(_ order: QueueOrder) -> [QueuedMessage] {
+        items.sorted { precedes($0, $1, order: order) }
+    }
+
     private func precedes(_ a: QueuedMessage, _ b: QueuedMessage, order: QueueOrder) -> Bool {
         let (pa, pb) = (a.campaign.delivery.priority, b.campaign.delivery.priority)
         if pa != pb { return pa > pb }

@@ -136,6 +136,13 @@ public final class MarqueeSDK: Sendable {
         registry.templates[name] = presenter
     }
 
+    /// What the SDK holds for the current user once every earlier call has been handled:
+    /// cached campaigns, impressions left, opt-outs, the queue and the message on screen.
+    public func state() async -> MarqueeState {
+        await core.settle()
+        return await core.state()
+    }
+
     /// Returns when every call made before it, and the work it started, has finished, including
     /// timers whose time has come on the environment's clock. For tests.
     public func waitUntilIdle() async {

@@ -1,0 +1,22 @@
+import MarqueeModel
+
+extension MarqueeCore {
+    /// What the SDK holds right now for the current user.
+    func state() -> MarqueeState {
+        MarqueeState(
+            identity: identity,
+            isEnabled: settings.isEnabled,
+            isPaused: settings.isPaused,
+            onScreen: displaying?.message,
+            queued: queue.ordered(settings.queueOrder).map { InAppMessage(campaign: $0.campaign, isLocal: $0.isLocal) },
+            campaigns: bucket.campaigns.map { campaign in
+                let left = bucket.impressionsLeft(campaign)
+                return CampaignState(
+                    id: campaign.id, name: campaign.name, kind: campaign.message.kind, isTest: campaign.isTest,
+                    impressionsLeft: left == Int.max ? nil : left,
+                    isOptedOut: bucket.optedOut.contains(campaign.id),
+                    listensFor: campaign.triggers.allTriggers.map(\.key.description))
+            },
+            pendingImpressionBatches: outbox.items.count)
+    }
+}

@@ -1,0 +1,30 @@
+import MarqueeModel
+
+/// A snapshot of what the SDK holds for the current user: for debugging screens and the simulator.
+public struct MarqueeState: Sendable, Hashable {
+    /// The user whose bucket is loaded.
+    public var identity: UserIdentity
+    public var isEnabled: Bool
+    public var isPaused: Bool
+    /// The message on screen, if any.
+    public var onScreen: InAppMessage?
+    /// Messages waiting to be shown, in the order they will be shown.
+    public var queued: [InAppMessage]
+    /// The user's cached campaigns, in the server's order.
+    public var campaigns: [CampaignState]
+    /// Impression batches waiting to be sent.
+    public var pendingImpressionBatches: Int
+}
+
+/// One cached campaign and what this user has left of it.
+public struct CampaignState: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var name: String
+    public var kind: MessageKind
+    public var isTest: Bool
+    /// Displays left for this user on this device; `nil` when unlimited.
+    public var impressionsLeft: Int?
+    public var isOptedOut: Bool
+    /// Keys of the events its triggers listen for (`app_start`, `custom:level_up`, …).
+    public var listensFor: [String]
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Marquee
+import MarqueeModel
+
+/// `marquee simulate`: a device in the terminal, running the real SDK against a Marquee server.
+///
+/// It logs an app start when it begins, as an app does, then reads one command per line (see
+/// ``SimulatorCommand/usage``) and prints what the device shows. After every command it waits
+/// until the SDK is idle, so a script's output is complete and in order.
+@MainActor
+public final class Simulator {
+    private let options: SimulatorOptions
+    private let write: @Sendable (String) -> Void
+    private let sdk: MarqueeSDK
+    private let presenter: TerminalPresenter
+    private let user: SimulatedUser
+    private let observer: Observer
+
+    public init(options: SimulatorOptions, write: @escaping @Sendable (String) -> Void) {
+        self.options = options
+        self.write = write
+        let environment = MarqueeEnvironment(
+            storageDirectory: options.storageDirectory,
+            app: AppInfo(appID: "dev.marquee.simulator", appVersion: options.appVersion,
+                         locale: options.locale, deviceID: options.deviceID))
+        sdk = MarqueeSDK(environment: environment)
+        presenter = TerminalPresenter(width: options.width, useColor: options.useColor,
+                                      personalization: options.userID.map { ["first_name": $0] } ?? [:], write: write)
+        user = SimulatedUser(userID: options.userID)
+        observer = Observer(write: write)
+    }
+
+    /// Starts the device and runs commands until `quit` or the end of input.
+    public func run<Lines: AsyncSequence>(_ lines: Lines) async throws where Lines.Element == String {
+        start()
+        await sdk.waitUntilIdle()
+        if options.isInteractive { prompt() }
+        for try await line in lines {
+            if !options.isInteractive, !line.trimmingCharacters(in: .whitespaces).isEmpty { write("> \(line)") }
+            let keepGoing = await handle(line)
+            if !keepGoing { break }
+            if options.isInteractive { prompt() }
+        }
+        write("bye")
+    }
+
+    private func start() {
+        write("""
+        Marquee simulator: device \(options.deviceID), \(options.userID.map { "user \($0)" } ?? "anonymous user")
+        server \(options.configurationURL.absoluteString), subscription \(options.subscriptionID). Type help for commands.
+        """)
+        sdk.displayInterval = options.displayInterval
+        sdk.register(presenter: presenter)
+        sdk.delegate = observer
+        let write = self.write
+        sdk.errorCallback = { error in write("! \(error)") }
+        sdk.registerPreference(user)
+        sdk.configure(subscriptionID: options.subscriptionID, configurationURL: options.configurationURL)
+        sdk.logEvent(AppStartEvent())
+    }
+
+    /// Runs one line; `false` after `quit`.
+    func handle(_ line: String) async -> Bool {
+        let command: SimulatorCommand
+        do {
+            guard let parsed = try SimulatorCommand(parsing: line) else { return true }
+            command = parsed
+        } catch {
+            write("! \(error)")
+            return true
+        }
+        switch command {
+        case .log(let event): sdk.logEvent(event)
+        case .rules(let keywords): sdk.executeRule(keywords)
+        case .choose(let choice):
+            do { try presenter.choose(choice) } catch { write("! \(error)") }
+        case .user(let id):
+            user.userID = id
+            presenter.personalization = id.map { ["first_name": $0] } ?? [:]
+            sdk.registerPreference(user)
+            write("now \(id.map { "user \($0)" } ?? "the anonymous user")")
+        case .pause: sdk.isPaused = true; write("paused: messages wait in the queue")
+        case .resume: sdk.isPaused = false; write("resumed")
+        case .enable: sdk.isEnabled = true; write("enabled")
+        case .disable: sdk.isEnabled = false; write("disabled: nothing shows and events do not count")
+        case .queue: write(StateReport.queue(await sdk.state()))
+        case .cache: write(StateReport.cache(await sdk.state()))
+        case .status: write(StateReport.status(await sdk.state()))
+        case .help: write(SimulatorCommand.usage)
+        case .quit: return false
+        }
+        await sdk.waitUntilIdle()
+        return true
+    }
+
+    private func prompt() {
+        write("> ")
+    }
+
+    /// Prints what the SDK reports through its delegate.
+    private final class Observer: MarqueeDelegate {
+        let write: @Sendable (String) -> Void
+
+        init(write: @escaping @Sendable (String) -> Void) {
+            self.write = write
+        }
+
+        func marquee(didFinish message: InAppMessage, with resolution: DisplayResolution) {
+            write("(\(message.campaignName) finished: \(resolution))")
+        }
+
+        func marquee(noMatchingTriggerFor event: Event) {
+            write("(no campaign listens for \(event.key))")
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Marquee
+import MarqueeModel
+
+/// One line typed into `marquee simulate`.
+public enum SimulatorCommand: Sendable, Equatable {
+    case log(Event)
+    case rules([String])
+    case choose(TerminalPresenter.Choice)
+    case user(String?)
+    case pause, resume, enable, disable
+    case queue, cache, status
+    case help
+    case quit
+
+    /// The commands, as `help` lists them.
+    public static let usage = """
+    Events:
+      start                              log an app start (logged once at launch)
+      session                            log a session start
+      login                              log a successful login
+      event purchase amount=10 currency=EUR items=a,b
+      event NAME key=value …             a custom event; also: custom NAME key=value …
+                                         values: 3 (integer), 2.5 (double), true (boolean),
+                                         1700000000000ms (time), "text" or text (string)
+      push [campaign]                    log a push notification click
+      view ELEMENT                       an element appeared (tooltips)
+      rule KEYWORD …                     show rule-keyword messages
+    The message on screen:
+      button N | click | close | optout
+    Device:
+      user ID | user -                   switch to user ID, or to the anonymous user
+      pause | resume | enable | disable
+      queue | cache | status             show the queue, the user's cached campaigns, the state
+      help | quit
+    """
+
+    /// Parses a line; `nil` for an empty line or a comment (`# …`).
+    public init?(parsing line: String) throws(SimulatorCommandError) {
+        let words = try Self.words(of: line)
+        guard let head = words.first?.text.lowercased(), !head.hasPrefix("#") else { return nil }
+        let arguments = Array(words.dropFirst())
+        let rest = arguments.map(\.text)
+        switch head {
+        case "start": self = .log(.appStart)
+        case "session": self = .log(.sessionStart)
+        case "login": self = .log(.login)
+        case "push": self = .log(.pushClick(campaign: rest.first))
+        case "event", "custom":
+            guard let name = rest.first else { throw .missingArgument("\(head) needs an event name") }
+            let attributes = try Self.attributes(Array(arguments.dropFirst()))
+            self = .log(try Self.event(named: name, attributes: attributes, forceCustom: head == "custom"))
+        case "view":
+            guard let element = rest.first else { throw .missingArgument("view needs an element identifier") }
+            self = .log(.viewAppeared(element))
+        case "rule", "rules":
+            guard !rest.isEmpty else { throw .missingArgument("rule needs at least one keyword") }
+            self = .rules(rest)
+        case "button":
+            guard let text = rest.first, let index = Int(text), index >= 1 else {
+                throw .missingArgument("button needs a number: button 1")
+            }
+            self = .choose(.button(index))
+        case "click": self = .choose(.content)
+        case "close", "dismiss": self = .choose(.close)
+        case "optout", "opt-out": self = .choose(.toggleOptOut)
+        case "user":
+            guard let id = rest.first else { throw .missingArgument("user needs an ID, or - for the anonymous user") }
+            self = .user(id == "-" || id == "anonymous" ? nil : id)
+        case "pause": self = .pause
+        case "resume": self = .resume
+        case "enable": self = .enable
+        case "disable": self = .disable
+        case "queue": self = .queue
+        case "cache": self = .cache
+        case "status": self = .status
+        case "help", "?": self = .help
+        case "quit", "exit": self = .quit
+        default: throw .unknownCommand(head)
+        }
+    }
+
+    private static func event(named name: String, attributes: [String: AttributeValue], forceCustom: Bool) throws(SimulatorCommandError) -> Event {
+        guard !forceCustom else { return .custom(name, attributes: attributes) }
+        switch name.lowercased() {
+        case "start", "app_start": return .appStart
+        case "login", "login_successful": return .login
+        case "session", "session_start": return .sessionStart
+        case "purchase", "purchase_successful": return try purchase(attributes)
+        default: return .custom(name, attributes: attributes)
+        }
+    }
+
+    /// `amount` in currency units (also `amountMicros`), `currency`, `items` (comma-separated), `count`.
+    private static func purchase(_ attributes: [String: AttributeValue]) throws(SimulatorCommandError) -> Event {
+        var micros: Int64?
+        switch attributes["amount"] {
+        case .integer(let value): micros = value * 1_000_000
+        case .double(let value): micros = Int64((value * 1_000_000).rounded())
+        case nil: break
+        default: throw .badValue("amount must be a number")
+        }
+        if case .integer(let value) = attributes["amountMicros"] { micros = value }
+        let items: [String] = if case .string(let text) = attributes["items"] {
+            text.split(separator: ",").map(String.init)
+        } else if case .integer(let single) = attributes["items"] { [String(single)] } else { [] }
+        var count: Int64? = items.isEmpty ? nil : Int64(items.count)
+        if case .integer(let value) = attributes["count"] { count = value }
+        let currency: String? = if case .string(let code) = attributes["currency"] { code } else { nil }
+        return .purchase(amountMicros: micros, numberOfItems: count, currencyCode: currency, itemIDs: items)
+    }
+
+    static func attributes(_ words: [Word]) throws(SimulatorCommandError) -> [String: AttributeValue] {
+        var attributes: [String: AttributeValue] = [:]
+        for word in words {
+            guard let equals = word.text.firstIndex(of: "="), equals != word.text.startIndex else {
+                throw .badValue("'\(word.text)' is not key=value")
+            }
+            let key = String(word.text[..<equals])
+            let text = String(word.text[word.text.index(after: equals)...])
+            attributes[key] = word.isQuoted ? .string(text) : value(of: text)
+        }
+        return attributes
+    }
+
+    /// Types a value the way ``usage`` documents.
+    static func value(of text: String) -> AttributeValue {
+        if let integer = Int64(text) { return .integer(integer) }
+        if text.contains("."), let double = Double(text), double.isFinite { return .double(double) }
+        if text == "true" || text == "false" { return .boolean(text == "true") }
+        if text.hasSuffix("ms"), let millis = Int64(text.dropLast(2)) { return .timeMillis(millis) }
+        return .string(text)
+    }
+
+    /// A word of a command line; `isQuoted` when any part of it was in quotes (`name="Ada L"`).
+    struct Word: Equatable {
+        var text: String
+        var isQuoted: Bool
+    }
+
+    /// Splits on white space, keeping `"quoted text"` together.
+    static func words(of line: String) throws(SimulatorCommandError) -> [Word] {
+        var words: [Word] = []
+        var current = Word(text: "", isQuoted: false)
+        var started = false
+        var inQuotes = false
+        for character in line {
+            if character == "\"" {
+                inQuotes.toggle()
+                current.isQuoted = true
+                started = true
+            } else if character.isWhitespace && !inQuotes {
+                if started { words.append(current) }
+                current = Word(text: "", isQuoted: false)
+                started = false
+            } else {
+                current.text.append(character)
+                started = true
+            }
+        }
+        guard !inQuotes else { throw .badValue("a quote is not closed") }
+        if started { words.append(current) }
+        return words
+    }
+}
+
+/// Why a simulator line could not be read.
+public enum SimulatorCommandError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unknownCommand(String)
+    case missingArgument(String)
+    case badValue(String)
+
+    public var description: String {
+        switch self {
+        case .unknownCommand(let word): "unknown command '\(word)'; type help"
+        case .missingArgument(let message), .badValue(let message): message
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Marquee
+
+/// Text views of ``MarqueeState`` for the simulator's `queue`, `cache` and `status` commands.
+enum StateReport {
+    static func queue(_ state: MarqueeState) -> String {
+        var lines = ["on screen: \(state.onScreen?.campaignName ?? "nothing")"]
+        if state.queued.isEmpty {
+            lines.append("queue: empty")
+        } else {
+            lines.append("queue (next first):")
+            for (index, message) in state.queued.enumerated() {
+                lines.append("  \(index + 1). \(message.campaignName) [\(message.message.kind.rawValue)]")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func cache(_ state: MarqueeState) -> String {
+        guard !state.campaigns.isEmpty else { return "cache for \(state.identity): no campaigns" }
+        var lines = ["cache for \(state.identity): \(state.campaigns.count) campaign\(state.campaigns.count == 1 ? "" : "s")"]
+        for campaign in state.campaigns {
+            let left = campaign.impressionsLeft.map { "\($0) left" } ?? "unlimited"
+            let flags = [campaign.isOptedOut ? "opted out" : nil, campaign.isTest ? "test" : nil].compactMap { $0 }
+            let suffix = flags.isEmpty ? "" : ", " + flags.joined(separator: ", ")
+            lines.append("  - \(campaign.name) [\(campaign.kind.rawValue)] \(left)\(suffix); on \(campaign.listensFor.joined(separator: " + "))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func status(_ state: MarqueeState) -> String {
+        """
+        user: \(state.identity)
+        enabled: \(state.isEnabled), paused: \(state.isPaused)
+        campaigns cached: \(state.campaigns.count), queued: \(state.queued.count), unsent impression batches: \(state.pendingImpressionBatches)
+        """
+    }
+}
