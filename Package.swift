@@ -83,6 +83,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "MarqueeRenderTests", dependencies: ["MarqueeRender"], swiftSettings: strict),
+        .testTarget(name: "MarqueeSimulatorTests", dependencies: ["MarqueeSimulator", "Marquee", "MarqueeModel"], swiftSettings: strict),
         .testTarget(name: "MarqueeTests", dependencies: ["Marquee", "MarqueeModel", "MarqueeWire"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

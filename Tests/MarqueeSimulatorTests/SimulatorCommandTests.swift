@@ -1,0 +1,69 @@
+import Foundation
+import Marquee
+import MarqueeModel
+@testable import MarqueeSimulator
+import Testing
+
+@Suite("Simulator commands")
+struct SimulatorCommandTests {
+    func parse(_ line: String) throws -> SimulatorCommand? {
+        try SimulatorCommand(parsing: line)
+    }
+
+    @Test func builtInEvents() throws {
+        #expect(try parse("start") == .log(.appStart))
+        #expect(try parse("login") == .log(.login))
+        #expect(try parse("event login") == .log(.login))
+        #expect(try parse("session") == .log(.sessionStart))
+        #expect(try parse("push spring") == .log(.pushClick(campaign: "spring")))
+        #expect(try parse("view cart.button") == .log(.viewAppeared("cart.button")))
+        #expect(try parse("rule all promo") == .rules(["all", "promo"]))
+    }
+
+    @Test func purchasesUseCurrencyUnits() throws {
+        #expect(try parse("event purchase amount=10 currency=EUR items=a,b")
+            == .log(.purchase(amountMicros: 10_000_000, numberOfItems: 2, currencyCode: "EUR", itemIDs: ["a", "b"])))
+        #expect(try parse("event purchase amount=2.5 count=4")
+            == .log(.purchase(amountMicros: 2_500_000, numberOfItems: 4)))
+        #expect(throws: SimulatorCommandError.badValue("amount must be a number")) { try parse("event purchase amount=lots") }
+    }
+
+    @Test func customAttributesAreTyped() throws {
+        let command = try parse(#"custom level_up level=3 ratio=0.5 pro=true at=1700000000000ms name="Ada Lovelace" code="42" plain=text"#)
+        #expect(command == .log(.custom("level_up", attributes: [
+            "level": .integer(3), "ratio": .double(0.5), "pro": .boolean(true), "at": .timeMillis(1_700_000_000_000),
+            "name": .string("Ada Lovelace"), "code": .string("42"), "plain": .string("text"),
+        ])))
+        #expect(try parse("event level_up") == .log(.custom("level_up")), "unknown event names are custom events")
+        #expect(try parse("custom login") == .log(.custom("login")), "custom forces a custom event")
+    }
+
+    @Test func choicesAndDeviceCommands() throws {
+        #expect(try parse("button 2") == .choose(.button(2)))
+        #expect(try parse("click") == .choose(.content))
+        #expect(try parse("close") == .choose(.close))
+        #expect(try parse("optout") == .choose(.toggleOptOut))
+        #expect(try parse("user ada") == .user("ada"))
+        #expect(try parse("user -") == .user(nil))
+        #expect(try parse("PAUSE") == .pause)
+        #expect(try parse("quit") == .quit)
+        #expect(try parse("   ") == nil)
+        #expect(try parse("# a comment") == nil)
+    }
+
+    @Test func badLinesSayWhatIsWrong() {
+        #expect(throws: SimulatorCommandError.unknownCommand("fly")) { try parse("fly away") }
+        #expect(throws: SimulatorCommandError.missingArgument("button needs a number: button 1")) { try parse("button") }
+        #expect(throws: SimulatorCommandError.missingArgument("button needs a number: button 1")) { try parse("button 0") }
+        #expect(throws: SimulatorCommandError.badValue("'level' is not key=value")) { try parse("custom up level") }
+        #expect(throws: SimulatorCommandError.badValue("a quote is not closed")) { try parse(#"custom up name="Ada"#) }
+        #expect(throws: SimulatorCommandError.missingArgument("event needs an event name")) { try parse("event") }
+    }
+
+    @Test func serverURLBecomesTheConfigurationURL() {
+        let base = SimulatorOptions(server: URL(string: "http://127.0.0.1:8080")!, subscriptionID: "s", storageDirectory: URL(fileURLWithPath: "/tmp"))
+        #expect(base.configurationURL.absoluteString == "http://127.0.0.1:8080/v1/config")
+        let explicit = SimulatorOptions(server: URL(string: "https://iam.example.com/v1/config")!, subscriptionID: "s", storageDirectory: URL(fileURLWithPath: "/tmp"))
+        #expect(explicit.configurationURL.absoluteString == "https://iam.example.com/v1/config")
+    }
+}
