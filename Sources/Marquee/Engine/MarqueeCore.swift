@@ -500,7 +500,8 @@ actor MarqueeCore {
         return true
     }
 
-    /// Asks the server; test campaigns ignore the answer; a failed request means no display.
+    /// Asks the server; a failed request counts as `display: false`. Test campaigns ignore the answer,
+    /// including that one, so testers can preview them without a connection.
     private func displayPermitted(_ campaign: Campaign) async -> Bool {
         guard let client, let text = device.endpoints?.displayPermission, let url = URL(string: text) else { return true }
         var result = await client.displayPermission(url: url, campaignID: campaign.id, identity: identity,
@@ -515,7 +516,7 @@ actor MarqueeCore {
             return answer.display || campaign.isTest
         case .failure(let failure):
             report(failure.error)
-            return false
+            return campaign.isTest
         }
     }
 
