@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "Marquee", targets: ["Marquee"]),
         .library(name: "MarqueeRender", targets: ["MarqueeRender"]),
+        .library(name: "MarqueeUI", targets: ["MarqueeUI"]),
         .library(name: "MarqueeModel", targets: ["MarqueeModel"]),
         .library(name: "MarqueeWire", targets: ["MarqueeWire"]),
         .library(name: "MarqueeServer", targets: ["MarqueeServer"]),
@@ -40,6 +41,9 @@ let package = Package(
 
         // SDK: what apps embed (Foundation only, plus FoundationNetworking on Linux).
         .target(name: "Marquee", dependencies: ["MarqueeModel", "MarqueeWire", "MarqueeRender"], swiftSettings: strict),
+
+        // UI: Apple-only presenters (web view, tooltips, SwiftUI); empty where UIKit is missing.
+        .target(name: "MarqueeUI", dependencies: ["Marquee", "MarqueeModel", "MarqueeRender"], swiftSettings: strict),
 
         // Simulator: a device in the terminal running the real SDK (`marquee simulate`).
         .target(name: "MarqueeSimulator", dependencies: ["Marquee", "MarqueeModel"], swiftSettings: strict),
@@ -82,7 +86,7 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
-        .testTarget(name: "MarqueeRenderTests", dependencies: ["MarqueeRender"], swiftSettings: strict),
+        .testTarget(name: "MarqueeRenderTests", dependencies: ["MarqueeRender"], exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(name: "MarqueeSimulatorTests", dependencies: ["MarqueeSimulator", "Marquee", "MarqueeModel"], swiftSettings: strict),
         .testTarget(name: "MarqueeTests", dependencies: ["Marquee", "MarqueeModel", "MarqueeWire"], swiftSettings: strict),
         .testTarget(

@@ -1,0 +1,69 @@
+#if canImport(UIKit) && canImport(WebKit)
+import Marquee
+import MarqueeModel
+import MarqueeRender
+import UIKit
+import WebKit
+
+/// Shows tooltip messages next to the view whose `accessibilityIdentifier` the tooltip names.
+/// Placement (side, flipping, staying on screen) comes from the tested ``TooltipPlacement``.
+///
+/// ```swift
+/// MarqueeSDK.shared.register(presenter: TooltipPresenter(), for: [.tooltip])
+/// ```
+@MainActor
+public final class TooltipPresenter: NSObject, MessagePresenter {
+    /// The tooltip's size in points.
+    public var size: CGSize
+    private let pagePresenter: WebViewPresenter
+
+    public init(size: CGSize = CGSize(width: 240, height: 120)) {
+        self.size = size
+        pagePresenter = WebViewPresenter()
+    }
+
+    /// Ready when the target view is on screen.
+    public func isReady(for message: InAppMessage) -> Bool {
+        guard let id = message.message.tooltip?.targetElementID else { return false }
+        return Self.view(withIdentifier: id) != nil
+    }
+
+    public func prepareAssets(for message: InAppMessage) async throws {
+        try await pagePresenter.prepareAssets(for: message)
+    }
+
+    public func display(_ message: InAppMessage, completion: @escaping @MainActor (PresentationResult) -> Void) {
+        guard let settings = message.message.tooltip, let anchor = Self.view(withIdentifier: settings.targetElementID),
+              let window = anchor.window else {
+            completion(PresentationResult(.interrupted))
+            return
+        }
+        let anchorFrame = anchor.convert(anchor.bounds, to: window)
+        let placement = TooltipPlacement(
+            position: settings.position,
+            anchor: .init(x: anchorFrame.minX, y: anchorFrame.minY, width: anchorFrame.width, height: anchorFrame.height),
+            size: (Double(size.width), Double(size.height)),
+            bounds: .init(x: window.bounds.minX, y: window.bounds.minY, width: window.bounds.width, height: window.bounds.height))
+        var placed = message
+        placed.message.tooltip?.position = placement.position
+        pagePresenter.frame = CGRect(x: placement.frame.x, y: placement.frame.y, width: placement.frame.width, height: placement.frame.height)
+        pagePresenter.display(placed, completion: completion)
+    }
+
+    public func dismiss(_ message: InAppMessage) {
+        pagePresenter.dismiss(message)
+    }
+
+    /// The first visible view in any window with this accessibility identifier.
+    static func view(withIdentifier identifier: String) -> UIView? {
+        let windows = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\.windows)
+        var pending: [UIView] = windows
+        while !pending.isEmpty {
+            let view = pending.removeFirst()
+            if view.accessibilityIdentifier == identifier, !view.isHidden, view.window != nil { return view }
+            pending.append(contentsOf: view.subviews)
+        }
+        return nil
+    }
+}
+#endif

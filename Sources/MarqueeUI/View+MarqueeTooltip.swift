@@ -1,0 +1,13 @@
+#if canImport(SwiftUI) && canImport(UIKit)
+import Marquee
+import SwiftUI
+
+extension View {
+    /// Marks this view as the target of tooltips that name `identifier`, and tells the SDK when it
+    /// appears so tooltip campaigns waiting for it can show. Call after `MarqueeSDK.shared.configure`.
+    public func canHaveTooltip(identifier: String, sdk: MarqueeSDK = .shared) -> some View {
+        accessibilityIdentifier(identifier)
+            .onAppear { sdk.viewAppeared(identifier: identifier) }
+    }
+}
+#endif

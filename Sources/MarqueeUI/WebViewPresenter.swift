@@ -1,0 +1,115 @@
+#if canImport(UIKit) && canImport(WebKit)
+import Marquee
+import MarqueeModel
+import MarqueeRender
+import UIKit
+import WebKit
+
+/// Shows every message kind as the HTML that ``MarqueeRender/HTMLRenderer`` draws, in a web view
+/// over the app's key window. The rendered page reports taps through the JavaScript bridge; what a
+/// tap means is decided by the SDK's cross-platform code (``PresentationResult/init(_:)``).
+///
+/// ```swift
+/// MarqueeSDK.shared.register(presenter: WebViewPresenter())
+/// ```
+@MainActor
+public final class WebViewPresenter: NSObject, MessagePresenter {
+    private var webView: WKWebView?
+    private var current: InAppMessage?
+    private var completion: (@MainActor (PresentationResult) -> Void)?
+    /// Values for placeholders such as `%%first_name%%`.
+    public var personalization: [String: String]
+    /// Where the web view sits in the window; `nil` covers the whole window.
+    var frame: CGRect? {
+        didSet { if let frame { webView?.frame = frame } }
+    }
+    /// Opens the URLs of button, content and link actions; the system opens them by default.
+    public var openURL: @MainActor (URL) -> Void
+
+    public init(personalization: [String: String] = [:],
+                openURL: @escaping @MainActor (URL) -> Void = { UIApplication.shared.open($0) }) {
+        self.personalization = personalization
+        self.openURL = openURL
+    }
+
+    /// Downloads the message's image first, so a message whose image is unreachable is discarded
+    /// instead of shown broken.
+    public func prepareAssets(for message: InAppMessage) async throws {
+        guard let text = message.message.image?.url, let url = URL(string: text) else { return }
+        let (_, response) = try await URLSession.shared.data(from: url)
+        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            throw URLError(.badServerResponse)
+        }
+    }
+
+    public func isReady(for message: InAppMessage) -> Bool {
+        keyWindow != nil && webView == nil
+    }
+
+    public func display(_ message: InAppMessage, completion: @escaping @MainActor (PresentationResult) -> Void) {
+        guard let window = keyWindow else {
+            completion(PresentationResult(.interrupted))
+            return
+        }
+        let configuration = WKWebViewConfiguration()
+        configuration.userContentController.add(BridgeHandler(presenter: self), name: MarqueeBridge.messageHandlerName)
+        let webView = WKWebView(frame: frame ?? window.bounds, configuration: configuration)
+        if frame == nil { webView.autoresizingMask = [.flexibleWidth, .flexibleHeight] }
+        webView.isOpaque = false
+        webView.backgroundColor = .clear
+        webView.scrollView.isScrollEnabled = false
+        webView.accessibilityIdentifier = "marquee.message.\(message.id)"
+        let viewport = ViewportSize(width: Double(window.bounds.width), height: Double(window.bounds.height))
+        let html = HTMLRenderer(options: RenderOptions(viewport: viewport, personalization: personalization)).render(message.message)
+        webView.loadHTMLString(html, baseURL: nil)
+        window.addSubview(webView)
+        self.webView = webView
+        current = message
+        self.completion = completion
+    }
+
+    public func dismiss(_ message: InAppMessage) {
+        guard current?.id == message.id else { return }
+        tearDown()
+    }
+
+    fileprivate func receive(_ body: Any) {
+        guard let json = body as? String, let message = current?.message,
+              let bridge = try? BridgeMessage(json: json) else { return }
+        guard let result = PresentationResult(bridge) else { return }
+        if let uri = bridge.action(in: message)?.uri, let url = URL(string: uri) { openURL(url) }
+        let completion = self.completion
+        tearDown()
+        completion?(result)
+    }
+
+    private func tearDown() {
+        webView?.configuration.userContentController.removeScriptMessageHandler(forName: MarqueeBridge.messageHandlerName)
+        webView?.removeFromSuperview()
+        webView = nil
+        current = nil
+        completion = nil
+    }
+
+    private var keyWindow: UIWindow? {
+        UIApplication.shared.connectedScenes
+            .compactMap { $0 as? UIWindowScene }
+            .flatMap(\.windows)
+            .first { $0.isKeyWindow }
+    }
+}
+
+/// Receives bridge posts; a separate object so the web view does not retain the presenter.
+private final class BridgeHandler: NSObject, WKScriptMessageHandler {
+    weak var presenter: WebViewPresenter?
+
+    init(presenter: WebViewPresenter) {
+        self.presenter = presenter
+    }
+
+    func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+        let body = message.body
+        MainActor.assumeIsolated { presenter?.receive(body) }
+    }
+}
+#endif
