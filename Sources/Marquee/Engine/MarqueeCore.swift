@@ -187,8 +187,9 @@ actor MarqueeCore {
         preConfigure = []
         refreshIdentity()
         for case .logEvent(let event) in buffered { await log(event) }
+        // Unsent impressions go out once the configuration names the current endpoints (the server
+        // may have moved since they were recorded); see `fetchConfig`.
         track { await $0.fetchConfig() }
-        if !outbox.items.isEmpty { schedule(.flushOutbox, at: now) }
     }
 
     // MARK: - Identity
@@ -341,6 +342,8 @@ actor MarqueeCore {
             report(error)
             schedule(.config, at: now.addingTimeInterval(retryDelay(configFailures)))
             configFailures += 1
+            // The impression endpoint saved from an earlier launch may still answer.
+            if !outbox.items.isEmpty { schedule(.flushOutbox, at: now) }
         case .failure(.permanent(let error)):
             report(error)
         }
