@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "MarqueeModel",
                 "MarqueeWire",
+                "MarqueeRender",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),

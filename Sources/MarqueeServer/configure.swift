@@ -44,6 +44,7 @@ func routes(_ app: Application) throws {
     let admin = app.grouped("api", "v1").grouped(AdminAuthMiddleware())
     try admin.register(collection: AppsController())
     try admin.register(collection: CampaignsController())
+    try admin.register(collection: PreviewController())
 }
 
 private func useDatabase(_ storage: ServerConfiguration.Storage, on app: Application) async throws {

@@ -60,7 +60,8 @@ public final class WebViewPresenter: NSObject, MessagePresenter {
         webView.scrollView.isScrollEnabled = false
         webView.accessibilityIdentifier = "marquee.message.\(message.id)"
         let viewport = ViewportSize(width: Double(window.bounds.width), height: Double(window.bounds.height))
-        let html = HTMLRenderer(options: RenderOptions(viewport: viewport, personalization: personalization)).render(message.message)
+        let options = RenderOptions(viewport: viewport, personalization: personalization, showsTooltipTarget: false)
+        let html = HTMLRenderer(options: options).render(message.message)
         webView.loadHTMLString(html, baseURL: nil)
         window.addSubview(webView)
         self.webView = webView

@@ -27,6 +27,13 @@ extension Campaign {
 }
 
 extension Message {
+    /// Every problem with this message alone (what a preview needs), named under `message`.
+    public func validationIssues() -> [ValidationIssue] {
+        var report = ValidationReport()
+        report.nested("message") { validate(into: &$0) }
+        return report.issues
+    }
+
     func validate(into report: inout ValidationReport) {
         let needsTitle: Set<MessageKind> = [.modal, .fullScreen, .slideUp, .banner, .tooltip]
         report.check(!needsTitle.contains(kind) || !title.trimmingCharacters(in: .whitespaces).isEmpty,
