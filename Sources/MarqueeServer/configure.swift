@@ -30,7 +30,9 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     try routes(app)
 
     if configuration.seedsDemo {
-        let base = configuration.publicURL?.absoluteString ?? "http://\(configuration.host):\(configuration.port)"
+        // A wildcard bind address is not one a device can reach; loopback is, on this machine.
+        let host = ["0.0.0.0", "::"].contains(configuration.host) ? "127.0.0.1" : configuration.host
+        let base = configuration.publicURL?.absoluteString ?? "http://\(host):\(configuration.port)"
         try await DemoSeeder(database: app.db, clock: clock, logger: app.logger,
                              assetsBaseURL: base.trimmingSuffix("/") + "/demo/assets").seed()
     }

@@ -94,9 +94,16 @@ public enum SimulatorCommand: Sendable, Equatable {
     /// `amount` in currency units (also `amountMicros`), `currency`, `items` (comma-separated), `count`.
     private static func purchase(_ attributes: [String: AttributeValue]) throws(SimulatorCommandError) -> Event {
         var micros: Int64?
+        let tooLarge = SimulatorCommandError.badValue("amount is too large")
         switch attributes["amount"] {
-        case .integer(let value): micros = value * 1_000_000
-        case .double(let value): micros = Int64((value * 1_000_000).rounded())
+        case .integer(let value):
+            let (product, overflow) = value.multipliedReportingOverflow(by: 1_000_000)
+            guard !overflow else { throw tooLarge }
+            micros = product
+        case .double(let value):
+            let scaled = (value * 1_000_000).rounded()
+            guard abs(scaled) < 9.2e18 else { throw tooLarge }
+            micros = Int64(scaled)
         case nil: break
         default: throw .badValue("amount must be a number")
         }

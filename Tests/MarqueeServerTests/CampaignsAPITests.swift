@@ -63,6 +63,7 @@ struct CampaignsAPITests {
             campaign.delivery.endTime = Date(timeIntervalSince1970: 1_900_000_000)
             campaign.delivery.maxImpressions = 0
             campaign.delivery.frequencyCapIDs = ["missing"]
+            campaign.message.customJSON = .string("promo")
             campaign.targeting.minAppVersion = AppVersion("2.0")
             campaign.targeting.maxAppVersion = AppVersion("1.0")
 
@@ -73,7 +74,7 @@ struct CampaignsAPITests {
                 "name", "message.buttons", "message.buttons[0].action.uri", "message.buttons[1].action.uri",
                 "triggers.triggers[0].conditions[0].operator", "triggers.triggers[0].conditions[1].value",
                 "triggers.triggers[0].conditions[2].value", "delivery.endTime", "delivery.maxImpressions",
-                "delivery.frequencyCapIDs", "targeting.maxAppVersion",
+                "delivery.frequencyCapIDs", "targeting.maxAppVersion", "message.customJSON",
             ] {
                 #expect(fields.contains(expected), "missing \(expected) in \(fields.sorted())")
             }
@@ -111,17 +112,23 @@ struct CampaignsAPITests {
             let id = try await server.createCampaign(Fixtures.modal(), in: app)
             for (device, types) in [("d1", [1, 2]), ("d2", [1, 4]), ("d1", [1, 5])] {
                 let body = ImpressionBody(campaignId: id, impressions: types.map { .init(type: $0, timestamp: 1) })
+                let preview = ImpressionBody(campaignId: id, isTest: true, impressions: types.map { .init(type: $0, timestamp: 2) })
+                _ = try await server.send(.POST, "/v1/impression", token: nil, subscription: app.subscriptionID,
+                                          deviceID: "tester", json: preview)
                 let response = try await server.send(.POST, "/v1/impression", token: nil, subscription: app.subscriptionID,
                                                      deviceID: device, json: body)
                 #expect(response.status == .ok)
             }
             let stats = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/stats")
             #expect(stats.status == .ok)
-            #expect(stats.json["impressions"] as? Int == 3)
+            #expect(stats.json["impressions"] as? Int == 3, "testers' impressions are not counted")
             #expect(stats.json["buttonOneClicks"] as? Int == 1)
             #expect(stats.json["contentClicks"] as? Int == 1)
             #expect(stats.json["exits"] as? Int == 1)
             #expect(stats.json["uniqueViewers"] as? Int == 2)
+            let test = try #require(stats.json["testTraffic"] as? [String: Any])
+            #expect(test["impressions"] as? Int == 3)
+            #expect(test["buttonOneClicks"] as? Int == 1)
             let rate = try #require(stats.json["clickThroughRate"] as? Double)
             #expect(abs(rate - 2.0 / 3.0) < 0.0001)
         }

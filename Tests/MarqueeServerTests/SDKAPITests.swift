@@ -90,16 +90,75 @@ struct SDKAPITests {
     }
 
     @Test(arguments: TestDatabase.available)
-    func targetingByLocaleAndPlatformUsesMarqueeKeys(_ database: TestDatabase) async throws {
+    func localeAndPlatformTargeting(_ database: TestDatabase) async throws {
         try await TestServer.with(database) { server in
             let app = try await server.createApp()
             var japanese = Fixtures.modal("ja")
             japanese.targeting = Targeting(locales: ["ja"], platforms: [.ios])
             let id = try await server.createCampaign(japanese, in: app)
+            // The Marquee SDK reports both in pings.
             #expect(try await server.ping(app, Fixtures.pingBody(locale: "ja_JP", platform: .ios)).campaigns.map(\.id) == [id])
             #expect(try await server.ping(app, Fixtures.pingBody(locale: "en-US", platform: .ios)).campaigns.isEmpty)
             #expect(try await server.ping(app, Fixtures.pingBody(locale: "ja-jp", platform: .android)).campaigns.isEmpty)
-            #expect(try await server.ping(app).campaigns.isEmpty, "a client that sends no locale is not in a locale audience")
+
+            // RInAppMessaging clients report neither in pings, so the rule waits for display permission.
+            #expect(try await server.ping(app).campaigns.map(\.id) == [id])
+            func permission(locale: String, platform: Int) async throws -> Bool {
+                let body = DisplayPermissionRequest(subscriptionId: app.subscriptionID, campaignId: id, userIdentifiers: [],
+                                                    platform: platform, appVersion: "1.0", sdkVersion: "9.0", locale: locale,
+                                                    lastPingInMillis: 0)
+                let response = try await server.send(.POST, "/v1/display_permission", token: nil, subscription: app.subscriptionID, json: body)
+                return try response.decode(DisplayPermissionResponse.self).display
+            }
+            #expect(try await permission(locale: "ja-jp", platform: 1))
+            #expect(try await permission(locale: "en-us", platform: 1) == false)
+            #expect(try await permission(locale: "ja-jp", platform: 2) == false)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func androidStyleRequestsAreUnderstood(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            var vip = Fixtures.modal("vip")
+            vip.targeting = Targeting(userIDs: ["alice"])
+            let id = try await server.createCampaign(vip, in: app)
+            // Android: subscription only in the header, `userIdentifier`, null strings.
+            let body = """
+            {"campaignId": "\(id)", "userIdentifier": [{"id": "alice", "type": 3}], "platform": 2,
+             "appVersion": null, "sdkVersion": "7.0", "locale": null, "lastPingInMillis": 0}
+            """
+            let response = try await server.send(.POST, "/v1/display_permission", token: nil, subscription: app.subscriptionID, raw: body)
+            #expect(response.status == .ok)
+            #expect(try response.decode(DisplayPermissionResponse.self) == DisplayPermissionResponse(display: true, performPing: true))
+
+            // An identifier type this server does not know is ignored, not rejected.
+            let ping = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, raw: """
+                {"userIdentifiers": [{"id": "r-1", "type": 1}, {"id": "alice", "type": 3}], "appVersion": "1.0",
+                 "supportedCampaignTypes": [1, 2, 7]}
+                """)
+            #expect(ping.status == .ok)
+            #expect(try ping.decode(LenientPingResponse.self).campaigns.map(\.id) == [id])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func pushPrimersGoOnlyToClientsThatSupportThem(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            var primer = Fixtures.modal("primer")
+            primer.message.buttons = [MessageButton(id: "allow", text: "Allow", action: MessageAction(.pushPrimer))]
+            let primerID = try await server.createCampaign(primer, in: app)
+            let plainID = try await server.createCampaign(Fixtures.modal("plain"), in: app)
+
+            func campaigns(_ types: String) async throws -> [String] {
+                let body = "{\"userIdentifiers\": [], \"appVersion\": \"1.0\"\(types)}"
+                let response = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, raw: body)
+                return try response.decode(LenientPingResponse.self).campaigns.map(\.id)
+            }
+            #expect(Set(try await campaigns(", \"supportedCampaignTypes\": [2, 1]")) == [primerID, plainID])
+            #expect(try await campaigns(", \"supportedCampaignTypes\": [1]") == [plainID])
+            #expect(try await campaigns("") == [plainID])
         }
     }
 

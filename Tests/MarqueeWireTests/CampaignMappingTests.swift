@@ -113,6 +113,22 @@ struct CampaignMappingTests {
         #expect(tooltip.requiredCapabilities.isEmpty)
     }
 
+    @Test func nestedGroupsFlattenOnlyWhenTheyMeanAnd() {
+        let a = Trigger(.custom, name: "a"), b = Trigger(.custom, name: "b"), x = Trigger(.custom, name: "x")
+        let nestedOr = TriggerSet(match: .all, triggers: [x], groups: [TriggerSet(match: .any, groups: [TriggerSet(match: .any, triggers: [a, b])])])
+        #expect(nestedOr.flattenedConjunction == nil)
+        let wrappedOr = TriggerSet(match: .any, groups: [TriggerSet(match: .any, triggers: [a, b])])
+        #expect(wrappedOr.flattenedConjunction == nil)
+        let wrappedAnd = TriggerSet(match: .any, groups: [TriggerSet(match: .all, triggers: [a, b])])
+        #expect(wrappedAnd.flattenedConjunction == [a, b])
+        let single = TriggerSet(match: .any, triggers: [a])
+        #expect(single.flattenedConjunction == [a])
+        var campaign = Campaign(id: "c", name: "n", message: Message(kind: .modal, title: "t"), triggers: nestedOr)
+        #expect(campaign.requiredCapabilities.contains(.anyTriggers))
+        campaign.triggers = wrappedAnd
+        #expect(!campaign.requiredCapabilities.contains(.anyTriggers))
+    }
+
     @Test func everyBaseCodeIsInRange() throws {
         for kind in MessageKind.allCases {
             let campaign = Campaign(id: "c", name: "n", message: Message(kind: kind, title: "t", textAlignment: .justified, orientation: .any),

@@ -39,6 +39,10 @@ public struct Targeting: Sendable, Hashable, Codable {
     }
 
     /// Whether the device and its user are in this campaign's audience.
+    ///
+    /// A locale or platform rule passes when the device's locale or platform is unknown:
+    /// RInAppMessaging clients do not report them in pings, only when asking for display
+    /// permission, where the rule is checked again with the real values.
     public func admits(_ device: DeviceContext) -> Bool {
         let identity = device.identity
         switch audience {
@@ -55,16 +59,15 @@ public struct Targeting: Sendable, Hashable, Codable {
             if let minAppVersion, version < minAppVersion { return false }
             if let maxAppVersion, version > maxAppVersion { return false }
         }
-        if !locales.isEmpty {
-            guard let locale = device.locale else { return false }
+        if !locales.isEmpty, let locale = device.locale {
             let admitted = locales.contains { wanted in
                 let tag = DeviceContext.normalizedLocale(wanted)
                 return locale == tag || locale.hasPrefix(tag + "-")
             }
             guard admitted else { return false }
         }
-        if !platforms.isEmpty {
-            guard let platform = device.platform, platforms.contains(platform) else { return false }
+        if !platforms.isEmpty, let platform = device.platform {
+            guard platforms.contains(platform) else { return false }
         }
         return true
     }

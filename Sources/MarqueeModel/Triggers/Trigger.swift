@@ -82,6 +82,7 @@ public struct TriggerSet: Sendable, Hashable, Codable {
         }
         // A single-member OR is a plain AND.
         guard triggers.count + groups.count == 1 else { return nil }
-        return groups.first?.flattenedConjunction ?? triggers
+        if let group = groups.first { return group.flattenedConjunction }
+        return triggers
     }
 }

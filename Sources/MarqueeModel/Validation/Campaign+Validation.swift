@@ -54,6 +54,8 @@ extension Message {
             report.check(URLRule.isWebURL(image.url), "image.url", "must be an http(s) URL")
         }
         for key in extras.keys { report.check(!key.isEmpty, "extras", "keys must not be empty") }
+        // RInAppMessaging clients read customJson as an object; anything else fails their whole ping.
+        report.check(customJSON == nil || customJSON?.objectValue != nil, "customJSON", "must be a JSON object")
         switch kind {
         case .image:
             report.check(image != nil, "image", "is required for image messages")

@@ -8,6 +8,7 @@ struct ImpressionStatistics {
 
     private struct TypeCount: Decodable {
         var type: Int
+        var is_test: Bool
         var total: Int
     }
 
@@ -20,22 +21,25 @@ struct ImpressionStatistics {
             throw APIError(.internalServerError, code: "internal_error", "the database does not speak SQL")
         }
         let rows = try await sql.raw("""
-            SELECT type, COUNT(*) AS total FROM impressions WHERE campaign_id = \(bind: campaignID) GROUP BY type
+            SELECT type, is_test, COUNT(*) AS total FROM impressions
+            WHERE campaign_id = \(bind: campaignID) GROUP BY type, is_test
             """).all(decoding: TypeCount.self)
-        var counts: [ImpressionTypeCode: Int] = [:]
+        var live = ImpressionCounts()
+        var test = ImpressionCounts()
         for row in rows {
-            if let type = ImpressionTypeCode(rawValue: row.type) { counts[type] = row.total }
+            guard let type = ImpressionTypeCode(rawValue: row.type) else { continue }
+            if row.is_test { test.add(row.total, of: type) } else { live.add(row.total, of: type) }
         }
         let viewers = try await sql.raw("""
             SELECT COUNT(DISTINCT user_key || '|' || COALESCE(device_id, '')) AS viewers
-            FROM impressions WHERE campaign_id = \(bind: campaignID) AND type = \(bind: ImpressionTypeCode.impression.rawValue)
+            FROM impressions WHERE campaign_id = \(bind: campaignID) AND is_test = \(bind: false)
+              AND type = \(bind: ImpressionTypeCode.impression.rawValue)
             """).first(decoding: Distinct.self)?.viewers ?? 0
-        let impressions = counts[.impression] ?? 0
-        let clicks = (counts[.actionOne] ?? 0) + (counts[.actionTwo] ?? 0) + (counts[.clickContent] ?? 0)
         return CampaignStats(
-            campaignID: campaignID, impressions: impressions, buttonOneClicks: counts[.actionOne] ?? 0,
-            buttonTwoClicks: counts[.actionTwo] ?? 0, contentClicks: counts[.clickContent] ?? 0,
-            exits: counts[.exit] ?? 0, optOuts: counts[.optOut] ?? 0, uniqueViewers: viewers,
-            clickThroughRate: impressions == 0 ? 0 : Double(clicks) / Double(impressions))
+            campaignID: campaignID, impressions: live.impressions, buttonOneClicks: live.buttonOneClicks,
+            buttonTwoClicks: live.buttonTwoClicks, contentClicks: live.contentClicks, exits: live.exits,
+            optOuts: live.optOuts, uniqueViewers: viewers,
+            clickThroughRate: live.impressions == 0 ? 0 : Double(live.clicks) / Double(live.impressions),
+            testTraffic: test)
     }
 }

@@ -18,9 +18,17 @@ actor CampaignCatalog {
         let baseData: CampaignData
         /// With the `marquee` extension, for clients that declared capabilities.
         let extendedData: CampaignData
+        /// Clients that do not list push-primer support must not receive it (an unknown action code
+        /// fails a whole ping on iOS).
+        let usesPushPrimer: Bool
+        /// Orders campaigns of equal priority: older first, as RInAppMessaging clients show them in list order.
+        let createdAt: Date
 
-        init(_ campaign: Campaign) {
+        init(_ campaign: Campaign, createdAt: Date) {
             self.campaign = campaign
+            self.createdAt = createdAt
+            let actions = campaign.message.buttons.map(\.action) + [campaign.message.contentAction].compactMap { $0 }
+            usesPushPrimer = actions.contains { $0.type == .pushPrimer }
             requiredCapabilities = campaign.requiredCapabilities
             baseData = campaign.campaignData(includingExtension: false)
             extendedData = campaign.campaignData(includingExtension: true)
@@ -34,9 +42,13 @@ actor CampaignCatalog {
 
         init(version: Int, entries: [Entry]) {
             self.version = version
-            // Highest priority first, then oldest id for a stable order.
-            self.entries = entries.sorted {
-                ($0.campaign.delivery.priority, $1.campaign.id) > ($1.campaign.delivery.priority, $0.campaign.id)
+            // Highest priority first, then the oldest, then by id so the order is always the same.
+            self.entries = entries.sorted { a, b in
+                if a.campaign.delivery.priority != b.campaign.delivery.priority {
+                    return a.campaign.delivery.priority > b.campaign.delivery.priority
+                }
+                if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
+                return a.campaign.id < b.campaign.id
             }
             indexByID = Dictionary(uniqueKeysWithValues: self.entries.enumerated().map { ($1.campaign.id, $0) })
         }
@@ -61,7 +73,7 @@ actor CampaignCatalog {
         var entries: [Entry] = []
         for record in records {
             do {
-                entries.append(Entry(try record.campaign()))
+                entries.append(Entry(try record.campaign(), createdAt: record.createdAt ?? .distantPast))
             } catch {
                 logger.error("skipping unreadable campaign", metadata: ["campaign": "\(record.id?.uuidString ?? "?")", "error": "\(error)"])
             }

@@ -37,7 +37,8 @@ struct CampaignResource: Content {
     }
 }
 
-/// Impression counts for one campaign.
+/// Impression counts for one campaign. Test campaigns' and testers' traffic is counted apart,
+/// so previews never inflate a live campaign's figures.
 struct CampaignStats: Content {
     var campaignID: UUID
     var impressions: Int
@@ -50,4 +51,30 @@ struct CampaignStats: Content {
     var uniqueViewers: Int
     /// Clicks of any kind divided by impressions, 0 when there are none.
     var clickThroughRate: Double
+    /// The same counts for impressions reported as test traffic.
+    var testTraffic: ImpressionCounts
+}
+
+/// Counts of each kind of reported interaction.
+struct ImpressionCounts: Content, Equatable {
+    var impressions = 0
+    var buttonOneClicks = 0
+    var buttonTwoClicks = 0
+    var contentClicks = 0
+    var exits = 0
+    var optOuts = 0
+
+    var clicks: Int { buttonOneClicks + buttonTwoClicks + contentClicks }
+
+    mutating func add(_ count: Int, of type: ImpressionTypeCode) {
+        switch type {
+        case .impression: impressions += count
+        case .actionOne: buttonOneClicks += count
+        case .actionTwo: buttonTwoClicks += count
+        case .clickContent: contentClicks += count
+        case .exit: exits += count
+        case .optOut: optOuts += count
+        case .invalid: break
+        }
+    }
 }

@@ -24,6 +24,26 @@ public struct PingRequest: Sendable, Hashable, Codable {
         self.locale = locale
         self.platform = platform
     }
+
+    enum CodingKeys: String, CodingKey {
+        case userIdentifiers, appVersion, supportedCampaignTypes, rmcSdkVersion, marqueeCapabilities, locale, platform
+    }
+
+    /// Unknown campaign type codes and platforms are dropped rather than rejected.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        userIdentifiers = try c.decode([UserIdentifierDTO].self, forKey: .userIdentifiers)
+        appVersion = try c.decode(String.self, forKey: .appVersion)
+        supportedCampaignTypes = try c.decodeIfPresent([Int].self, forKey: .supportedCampaignTypes)?
+            .compactMap(SupportedCampaignTypeCode.init(rawValue:))
+        rmcSdkVersion = try c.decodeIfPresent(String.self, forKey: .rmcSdkVersion)
+        marqueeCapabilities = try c.decodeIfPresent([Capability].self, forKey: .marqueeCapabilities)
+        locale = try c.decodeIfPresent(String.self, forKey: .locale)
+        platform = try c.decodeIfPresent(String.self, forKey: .platform).flatMap(Platform.init(rawValue:))
+    }
+
+    /// Whether the client can show push-primer buttons (clients that send no list cannot).
+    public var supportsPushPrimer: Bool { supportedCampaignTypes?.contains(.pushPrimer) ?? false }
 }
 
 /// The ping response. Every key is required by RInAppMessaging clients.

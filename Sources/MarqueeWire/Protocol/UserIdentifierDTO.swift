@@ -10,6 +10,15 @@ public struct UserIdentifierDTO: Sendable, Hashable, Codable {
         self.type = type
     }
 
+    enum CodingKeys: String, CodingKey { case id, type }
+
+    /// Types this server does not know (older SDKs send others) are read as `invalid` and ignored.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        type = UserIdentifierTypeCode(rawValue: try c.decode(Int.self, forKey: .type)) ?? .invalid
+    }
+
     /// The identifiers a client sends for `identity`: user ID first, then the tracking identifier.
     public static func list(for identity: UserIdentity) -> [UserIdentifierDTO] {
         var list: [UserIdentifierDTO] = []

@@ -99,6 +99,12 @@ final class LiveServer: Sendable {
     }
 
     struct Stats: Decodable {
+        struct Counts: Decodable {
+            var impressions: Int
+            var buttonOneClicks: Int
+        }
+
+        var testTraffic: Counts
         var impressions: Int
         var buttonOneClicks: Int
         var buttonTwoClicks: Int

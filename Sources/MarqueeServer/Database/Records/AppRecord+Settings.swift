@@ -36,7 +36,13 @@ extension AppRecord {
 extension CampaignRecord {
     /// The stored campaign, with the row's id and status as the source of truth.
     func campaign() throws -> Campaign {
-        var campaign = try MarqueeJSON.decoder().decode(Campaign.self, from: Data(payload.utf8))
+        var campaign: Campaign
+        do {
+            campaign = try MarqueeJSON.decoder().decode(Campaign.self, from: Data(payload.utf8))
+        } catch {
+            // Stored data, not the request, is at fault: a server error, with the details logged.
+            throw StoredDataError(what: "campaign \(id?.uuidString ?? "?")", underlying: "\(error)")
+        }
         campaign.id = try requireID().uuidString.lowercased()
         campaign.status = CampaignStatus(rawValue: status) ?? .draft
         return campaign

@@ -34,7 +34,13 @@ struct AppsController: RouteCollection {
         try apply(input, to: record)
         if record.subscriptionID.isEmpty { record.subscriptionID = Secrets.generate(prefix: "sub_").prefix(28).description }
         try await ensureUniqueSubscription(record.subscriptionID, excluding: nil, on: req.db)
-        try await record.create(on: req.db)
+        do {
+            try await record.create(on: req.db)
+        } catch {
+            // Another request took the subscription ID between the check and the insert.
+            try await ensureUniqueSubscription(record.subscriptionID, excluding: nil, on: req.db)
+            throw error
+        }
         return try Response.json(AppResource(record, secret: secret), status: .created)
     }
 
@@ -59,7 +65,12 @@ struct AppsController: RouteCollection {
         // Caps and testers change what pings return.
         record.campaignsVersion += 1
         record.campaignsChangedAt = req.marquee.clock.nowMillis
-        try await record.update(on: req.db)
+        do {
+            try await record.update(on: req.db)
+        } catch {
+            try await ensureUniqueSubscription(record.subscriptionID, excluding: try record.requireID(), on: req.db)
+            throw error
+        }
         return try AppResource(record)
     }
 

@@ -34,10 +34,14 @@ struct SDKController: RouteCollection {
                                    appVersion: AppVersion(body.appVersion), locale: body.locale, platform: body.platform)
         let capabilities = Set(body.marqueeCapabilities ?? [])
         let extended = capabilities.contains(.campaignExtension)
+        let pushPrimer = body.supportsPushPrimer
         let now = req.marquee.clock.now()
         let audience = DeliveryAudience(app: app, device: device, now: now)
         let data = snapshot.entries
-            .filter { audience.admits($0.campaign) && $0.requiredCapabilities.isSubset(of: capabilities) }
+            .filter { entry in
+                audience.admits(entry.campaign) && entry.requiredCapabilities.isSubset(of: capabilities)
+                    && (pushPrimer || !entry.usesPushPrimer)
+            }
             .map { CampaignEnvelope(campaignData: extended ? $0.extendedData : $0.baseData) }
         let response = PingResponse(
             currentPingMillis: req.marquee.clock.nowMillis,
@@ -59,8 +63,8 @@ struct SDKController: RouteCollection {
         }
         let snapshot = try await req.marquee.catalog.snapshot(appID: appID, version: app.campaignsVersion, on: req.db)
         let device = DeviceContext(identity: UserIdentifierDTO.identity(from: body.userIdentifiers), deviceID: req.deviceID,
-                                   appVersion: AppVersion(body.appVersion), locale: body.locale,
-                                   platform: Platform(protocolCode: body.platform))
+                                   appVersion: body.appVersion.flatMap(AppVersion.init), locale: body.locale,
+                                   platform: body.platform.flatMap(Platform.init(protocolCode:)))
         let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
         // Paused, archived, ended and deleted campaigns are not in the snapshot (or not live).
         let display = snapshot.entry(id: body.campaignId).map { audience.admits($0.campaign) } ?? false
@@ -86,11 +90,16 @@ struct ImpressionReceipt: Codable {
 }
 
 extension Request {
-    /// The base URL clients reach this server at: the configured public URL, else this request's host.
+    /// The base URL clients reach this server at: the configured public URL, else the address this
+    /// request came to (through a proxy's `X-Forwarded-Proto` and `X-Forwarded-Host` when present).
+    /// Production servers behind TLS should set the public URL.
     var publicBaseURL: String {
         if let url = marquee.configuration.publicURL { return url.absoluteString.trimmingSuffix("/") }
-        let host = headers.first(name: .host) ?? "\(marquee.configuration.host):\(marquee.configuration.port)"
-        return "http://\(host)"
+        let forwardedScheme = headers.first(name: "X-Forwarded-Proto")?.lowercased()
+        let scheme = forwardedScheme == "https" ? "https" : "http"
+        let host = headers.first(name: "X-Forwarded-Host") ?? headers.first(name: .host)
+            ?? "\(marquee.configuration.host):\(marquee.configuration.port)"
+        return "\(scheme)://\(host)"
     }
 }
 
