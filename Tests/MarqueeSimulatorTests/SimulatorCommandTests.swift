@@ -26,6 +26,8 @@ struct SimulatorCommandTests {
         #expect(try parse("event purchase amount=2.5 count=4")
             == .log(.purchase(amountMicros: 2_500_000, numberOfItems: 4)))
         #expect(throws: SimulatorCommandError.badValue("amount must be a number")) { try parse("event purchase amount=lots") }
+        #expect(throws: SimulatorCommandError.badValue("amount is too large")) { try parse("event purchase amount=10000000000000") }
+        #expect(throws: SimulatorCommandError.badValue("amount is too large")) { try parse("event purchase amount=1.0e300") }
     }
 
     @Test func customAttributesAreTyped() throws {
