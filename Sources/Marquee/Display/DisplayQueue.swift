@@ -8,6 +8,11 @@ struct QueuedMessage: Sendable, Hashable {
     var identityKey: String
     var isLocal: Bool
     var sequence: Int
+    /// Not tried again before this time (the delegate asked to wait, or the presenter was not ready).
+    var notBefore = Date.distantPast
+
+    /// Tooltips have their own lane: they wait for their element, not for the message slot.
+    var isTooltip: Bool { campaign.message.kind == .tooltip }
 }
 
 /// Messages waiting to be shown: highest priority first, then first-in-first-out or last-in-first-out.
@@ -30,10 +35,17 @@ struct DisplayQueue: Sendable {
         items.append(message)
     }
 
-    /// Takes the next message in `order`.
-    mutating func dequeue(order: QueueOrder) -> QueuedMessage? {
-        guard let best = items.indices.min(by: { precedes(items[$0], items[$1], order: order) }) else { return nil }
+    /// Takes the next message in `order` that may be tried at `now` and passes `isAllowed`.
+    mutating func dequeue(order: QueueOrder, at now: Date,
+                          where isAllowed: (QueuedMessage) -> Bool = { _ in true }) -> QueuedMessage? {
+        let candidates = items.indices.filter { items[$0].notBefore <= now && isAllowed(items[$0]) }
+        guard let best = candidates.min(by: { precedes(items[$0], items[$1], order: order) }) else { return nil }
         return items.remove(at: best)
+    }
+
+    /// The earliest time after `now` at which a waiting message may be tried again.
+    func nextRetry(after now: Date) -> Date? {
+        items.map(\.notBefore).filter { $0 > now }.min()
     }
 
     mutating func removeAll() { items = [] }

@@ -5,7 +5,8 @@ import MarqueeModel
 ///
 /// The SDK calls, in order: ``prepareAssets(for:)`` (download images, build views), ``isReady(for:)``,
 /// then ``display(_:completion:)``. The presenter calls `completion` exactly once when the message
-/// leaves the screen. Only one message is on screen at a time.
+/// leaves the screen. One message is on screen at a time, except tooltips: several may show at once
+/// (one per element), beside a message, so a tooltip presenter may hold several displays.
 @MainActor
 public protocol MessagePresenter: AnyObject, Sendable {
     /// Gets everything the message needs; throwing discards the message.
@@ -29,7 +30,7 @@ extension MessagePresenter {
 }
 
 /// A presenter that records what it is asked to show and lets the caller end each display:
-/// for the SDK's tests and for apps' UI tests.
+/// for the SDK's tests and for apps' UI tests. It can hold several displays at once (tooltips).
 @MainActor
 public final class RecordingPresenter: MessagePresenter {
     /// Every message displayed, in order.
@@ -42,13 +43,16 @@ public final class RecordingPresenter: MessagePresenter {
     public var preparationError: (any Error)?
     /// What `isReady` answers.
     public var ready = true
-    private var completion: (@MainActor (PresentationResult) -> Void)?
+    private var open: [(message: InAppMessage, completion: @MainActor (PresentationResult) -> Void)] = []
 
     /// Creates a presenter.
     public init() {}
 
-    /// The message on screen, if any.
-    public var current: InAppMessage? { completion == nil ? nil : displayed.last }
+    /// The message on screen that was displayed last, if any.
+    public var current: InAppMessage? { open.last?.message }
+
+    /// Every message on screen, oldest first.
+    public var onScreen: [InAppMessage] { open.map(\.message) }
 
     /// Records the preparation; throws ``preparationError`` when set.
     public func prepareAssets(for message: InAppMessage) async throws {
@@ -62,19 +66,24 @@ public final class RecordingPresenter: MessagePresenter {
     /// Records the message and keeps `completion` for ``finish(_:)``.
     public func display(_ message: InAppMessage, completion: @escaping @MainActor (PresentationResult) -> Void) {
         displayed.append(message)
-        self.completion = completion
+        open.append((message, completion))
     }
 
-    /// Records the dismissal.
+    /// Records the dismissal; the message is no longer on screen.
     public func dismiss(_ message: InAppMessage) {
         dismissed.append(message)
-        completion = nil
+        open.removeAll { $0.message.id == message.id }
     }
 
-    /// Ends the current display with `result`, as a user would.
+    /// Ends the display shown last with `result`, as a user would.
     public func finish(_ result: PresentationResult) {
-        let completion = self.completion
-        self.completion = nil
-        completion?(result)
+        guard let last = open.popLast() else { return }
+        last.completion(result)
+    }
+
+    /// Ends the display of the message with identifier `id` with `result`, as a user would.
+    public func finish(_ result: PresentationResult, messageID id: String) {
+        guard let index = open.firstIndex(where: { $0.message.id == id }) else { return }
+        open.remove(at: index).completion(result)
     }
 }

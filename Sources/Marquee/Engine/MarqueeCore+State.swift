@@ -8,7 +8,9 @@ extension MarqueeCore {
             isEnabled: settings.isEnabled,
             isPaused: settings.isPaused,
             onScreen: displaying?.message,
-            queued: queue.ordered(settings.queueOrder).map { InAppMessage(campaign: $0.campaign, isLocal: $0.isLocal) },
+            tooltipsOnScreen: tooltips.all.map(\.message),
+            queued: (queue.ordered(settings.queueOrder) + tooltipQueue.ordered(settings.queueOrder))
+                .map { InAppMessage(campaign: $0.campaign, isLocal: $0.isLocal) },
             campaigns: bucket.campaigns.map { campaign in
                 let left = bucket.impressionsLeft(campaign)
                 return CampaignState(

@@ -16,15 +16,19 @@ enum Command: Sendable {
     case setPaused(Bool)
     /// A presenter reported the end of display `token`.
     case finish(token: Int, result: PresentationResult)
+    /// The delegate changed: it hears about displays the last launch left on screen.
+    case deliverInterrupted
     case barrier(CheckedContinuation<Void, Never>)
 }
 
 /// Work that runs at a time on the clock.
 enum Job: Sendable, Hashable {
     case config, ping, flushOutbox, processQueue, save
+    /// A tooltip's `autoDisappearSeconds` are over.
+    case tooltipTimeout(token: Int)
 }
 
-/// The message being shown (or being prepared: the guard is set before any preparation).
+/// A message or tooltip being shown (or being prepared: its slot is taken before any preparation).
 struct Displaying: Sendable {
     var token: Int
     var item: QueuedMessage
@@ -55,8 +59,16 @@ actor MarqueeCore {
     private var lastUserInfoProblem: String?
     private(set) var bucket: UserBucket
     private(set) var engine = TriggerEngine()
+    /// Messages other than tooltips, shown one at a time in `displaying`.
     private(set) var queue = DisplayQueue()
     private(set) var displaying: Displaying?
+    /// Tooltips, shown several at once (one per element) in `tooltips`, alongside `displaying`.
+    private(set) var tooltipQueue = DisplayQueue()
+    private(set) var tooltips = TooltipSlots()
+    /// What is on screen now, as saved for the next launch.
+    private var onScreen = OnScreenRecord()
+    /// Displays the last launch left on screen, waiting for a delegate to hear about them.
+    private var interrupted: [InAppMessage] = []
     private var displayToken = 0
     private var nextDisplayAt = Date.distantPast
     private(set) var outbox: Outbox
@@ -134,13 +146,14 @@ actor MarqueeCore {
             guard isConfigured else { return }
             refreshIdentity()
         case .closeMessage(let clearQueue):
-            await closeDisplayed(clearQueue: clearQueue) { _ in true }
+            if clearQueue { queue.removeAll() }
+            if let token = displaying?.token { await takeDown(token) }
         case .closeTooltip(let element):
-            await closeDisplayed(clearQueue: false) { $0.message.message.kind == .tooltip && $0.message.message.tooltip?.targetElementID == element }
+            if let token = tooltips.token(on: element) { await takeDown(token) }
         case .present(let message):
             let campaign = Campaign(id: "local-\(environment.random.uuid())", name: message.title, status: .active,
                                     message: message, delivery: DeliveryRules(infiniteImpressions: true))
-            queue.enqueue(campaign, identityKey: identity.key, isLocal: true)
+            enqueue(campaign, isLocal: true)
             startQueue()
         case .setEnabled(let enabled):
             isEnabled = enabled
@@ -150,6 +163,8 @@ actor MarqueeCore {
             startQueue()
         case .finish(let token, let result):
             await finish(token: token, result: result)
+        case .deliverInterrupted:
+            await reportInterrupted()
         }
     }
 
@@ -182,6 +197,8 @@ actor MarqueeCore {
                                 app: environment.resolvedApp(deviceID: device.deviceID))
         identity = currentIdentity().identity
         bucket = loadBucket(for: identity)
+        collectInterrupted()
+        await reportInterrupted()
         reloadEngine(progress: bucket.progress)
         let buffered = preConfigure
         preConfigure = []
@@ -250,7 +267,7 @@ actor MarqueeCore {
         let bucket = self.bucket
         let now = self.now
         let ready = engine.load(visibleCampaigns, progress: progress) { bucket.isEligible($0, now: now) }
-        for campaign in ready { queue.enqueue(campaign, identityKey: identity.key) }
+        for campaign in ready { enqueue(campaign) }
         startQueue()
     }
 
@@ -265,7 +282,7 @@ actor MarqueeCore {
             await MainActor.run { registry.delegate?.marquee(noMatchingTriggerFor: event) }
         }
         if outcome.matchedTrigger { markDirty() }
-        for campaign in outcome.ready { queue.enqueue(campaign, identityKey: identity.key) }
+        for campaign in outcome.ready { enqueue(campaign) }
         startQueue()
     }
 
@@ -294,8 +311,15 @@ actor MarqueeCore {
         let clock = environment.clock
         ticker = Task { [weak self] in
             do { try await clock.sleep(until: next) } catch { return }
-            await self?.runDueTimers()
+            await self?.tick()
         }
+    }
+
+    /// The ticker woke: runs what is due, then sleeps until the next timer. (The timer it slept for
+    /// may have been removed meanwhile, leaving nothing due but later timers still pending.)
+    private func tick() {
+        runDueTimers()
+        restartTicker()
     }
 
     /// Starts every job whose time has come.
@@ -312,6 +336,7 @@ actor MarqueeCore {
             case .flushOutbox: track { await $0.flushOutbox() }
             case .processQueue: startQueue()
             case .save: if isDirty { saveBucket() }
+            case .tooltipTimeout(let token): track { await $0.tooltipTimedOut(token: token) }
             }
         }
     }
@@ -334,6 +359,7 @@ actor MarqueeCore {
             files.write(device, to: DeviceState.fileName)
             guard enabled else {
                 queue.removeAll()
+                tooltipQueue.removeAll()
                 return report(.disabledByRollout)
             }
             await ping()
@@ -412,8 +438,19 @@ actor MarqueeCore {
 
     // MARK: - Display
 
+    /// Puts a ready campaign in its lane: tooltips wait for their element, other kinds for the message slot.
+    private func enqueue(_ campaign: Campaign, isLocal: Bool = false) {
+        if campaign.message.kind == .tooltip {
+            tooltipQueue.enqueue(campaign, identityKey: identity.key, isLocal: isLocal)
+        } else {
+            queue.enqueue(campaign, identityKey: identity.key, isLocal: isLocal)
+        }
+    }
+
     private func startQueue() {
-        guard isActive, !isPaused, displaying == nil, !queue.isEmpty else { return }
+        guard isActive, !isPaused else { return }
+        startTooltips()
+        guard displaying == nil, !queue.isEmpty else { return }
         guard now >= nextDisplayAt else { return schedule(.processQueue, at: nextDisplayAt) }
         track { await $0.processQueue() }
     }
@@ -421,20 +458,78 @@ actor MarqueeCore {
     /// Shows the next message that passes every check, one at a time.
     private func processQueue() async {
         while isActive, !isPaused, displaying == nil, now >= nextDisplayAt,
-              let item = queue.dequeue(order: settings.queueOrder) {
+              let item = queue.dequeue(order: settings.queueOrder, at: now) {
             displayToken += 1
             let token = displayToken
             // The guard is set before anything is prepared, so no second message can start meanwhile.
             displaying = Displaying(token: token, item: item, message: InAppMessage(campaign: item.campaign, isLocal: item.isLocal))
-            let shown = await attempt(item, token: token)
-            if !shown, displaying?.token == token { displaying = nil }
+            if await !attempt(item, token: token) { _ = release(token) }
         }
-        if displaying == nil, !queue.isEmpty, now < nextDisplayAt { schedule(.processQueue, at: nextDisplayAt) }
+        guard isActive, !isPaused, displaying == nil, !queue.isEmpty else { return }
+        if let wake = now < nextDisplayAt ? nextDisplayAt : queue.nextRetry(after: now) { schedule(.processQueue, at: wake) }
     }
 
-    /// Whether `token` still owns the screen and the message is still valid for the current user.
+    /// Starts every waiting tooltip whose element is free. Each goes through the same checks as a
+    /// message, on its own, without waiting for the message slot or the display interval.
+    private func startTooltips() {
+        guard tooltipsEnabled else { return }
+        while let item = tooltipQueue.dequeue(order: settings.queueOrder, at: now,
+                                              where: { !tooltips.isTaken(TooltipSlots.element(of: $0)) }) {
+            displayToken += 1
+            let token = displayToken
+            _ = tooltips.claim(Displaying(token: token, item: item, message: InAppMessage(campaign: item.campaign, isLocal: item.isLocal)))
+            track { core in
+                guard await !core.attempt(item, token: token) else { return }
+                // The element is free again: another tooltip may be waiting for it.
+                _ = core.release(token)
+                core.startQueue()
+            }
+        }
+        if let wake = tooltipQueue.nextRetry(after: now) { schedule(.processQueue, at: wake) }
+    }
+
+    /// The display `token` stands for: the message in the slot or one of the tooltips.
+    private func display(_ token: Int) -> Displaying? {
+        displaying?.token == token ? displaying : tooltips[token]
+    }
+
+    private func updateDisplay(_ token: Int, _ change: (inout Displaying) -> Void) {
+        if var current = displaying, current.token == token {
+            change(&current)
+            displaying = current
+        } else {
+            tooltips.update(token: token, change)
+        }
+    }
+
+    /// Frees display `token`'s slot, stops its auto-disappear timer and clears its on-screen entry.
+    private func release(_ token: Int) -> Displaying? {
+        let released: Displaying?
+        if displaying?.token == token {
+            released = displaying
+            displaying = nil
+        } else {
+            released = tooltips.release(token: token)
+        }
+        timers[.tooltipTimeout(token: token)] = nil
+        if onScreen.entries.contains(where: { $0.token == token }) {
+            onScreen.entries.removeAll { $0.token == token }
+            files.write(onScreen, to: OnScreenRecord.fileName)
+        }
+        return released
+    }
+
+    /// Puts `item` back in its lane, to be tried again after `delay` seconds.
+    private func retry(_ item: QueuedMessage, after delay: TimeInterval) {
+        var item = item
+        item.notBefore = now.addingTimeInterval(delay)
+        if item.isTooltip { tooltipQueue.requeue(item) } else { queue.requeue(item) }
+        schedule(.processQueue, at: item.notBefore)
+    }
+
+    /// Whether `token` still holds its slot and the message is still valid for the current user.
     private func stillValid(_ item: QueuedMessage, token: Int) -> Bool {
-        guard displaying?.token == token, item.identityKey == identity.key else { return false }
+        guard display(token) != nil, item.identityKey == identity.key else { return false }
         return item.isLocal || item.campaign.isTest || !(item.campaign.delivery.endTime.map { now > $0 } ?? false)
     }
 
@@ -461,9 +556,7 @@ actor MarqueeCore {
         switch decision.choice {
         case .discard: return false
         case .reenqueue:
-            queue.requeue(item)
-            nextDisplayAt = now.addingTimeInterval(max(1, settings.displayInterval))
-            schedule(.processQueue, at: nextDisplayAt)
+            retry(item, after: max(1, settings.displayInterval))
             return false
         case .now: break
         }
@@ -493,13 +586,30 @@ actor MarqueeCore {
             return true
         }
         guard shown else {
-            queue.requeue(item)
-            schedule(.processQueue, at: now.addingTimeInterval(1))
+            retry(item, after: 1)
             return false
         }
-        displaying?.message = message
-        displaying?.shownAt = now
-        displaying?.presenter = presenter
+        guard display(token) != nil else {
+            // Closed by the app while it was being put on screen.
+            await MainActor.run {
+                presenter.dismiss(message)
+                registry.delegate?.marquee(didFinish: message, with: .interrupted)
+            }
+            return false
+        }
+        let shownAt = now
+        updateDisplay(token) {
+            $0.message = message
+            $0.shownAt = shownAt
+            $0.presenter = presenter
+        }
+        if !item.isLocal {
+            onScreen.entries.append(OnScreenRecord.Entry(campaignID: campaign.id, identityKey: item.identityKey, token: token))
+            files.write(onScreen, to: OnScreenRecord.fileName)
+        }
+        if item.isTooltip, let seconds = message.message.tooltip?.autoDisappearSeconds, seconds > 0 {
+            schedule(.tooltipTimeout(token: token), at: shownAt.addingTimeInterval(TimeInterval(seconds)))
+        }
         return true
     }
 
@@ -524,8 +634,7 @@ actor MarqueeCore {
     }
 
     private func finish(token: Int, result: PresentationResult) async {
-        guard let current = displaying, current.token == token else { return }
-        displaying = nil
+        guard let current = release(token) else { return }
         let campaign = current.item.campaign
         let message = current.message
         let finishedAt = now
@@ -538,10 +647,65 @@ actor MarqueeCore {
         }
         let registry = self.registry
         await MainActor.run { registry.delegate?.marquee(didFinish: message, with: result.resolution) }
-        let delay = max(settings.displayInterval, TimeInterval(campaign.delivery.delayAfterCloseMillis) / 1000)
-        nextDisplayAt = finishedAt.addingTimeInterval(delay)
+        if !current.item.isTooltip {
+            let delay = max(settings.displayInterval, TimeInterval(campaign.delivery.delayAfterCloseMillis) / 1000)
+            nextDisplayAt = finishedAt.addingTimeInterval(delay)
+        }
         if let emitted = Self.emittedEvent(of: message.message, for: result.resolution) { await log(emitted.event) }
-        if !queue.isEmpty { schedule(.processQueue, at: nextDisplayAt) }
+        startQueue()
+    }
+
+    /// The tooltip's time is over and its presenter has not ended it: the SDK takes it down.
+    private func tooltipTimedOut(token: Int) async {
+        guard let current = tooltips[token], let presenter = current.presenter else { return }
+        let message = current.message
+        await MainActor.run { presenter.dismiss(message) }
+        await finish(token: token, result: PresentationResult(.timedOut))
+    }
+
+    /// Takes display `token` down for the app (``MarqueeSDK/closeMessage(clearQueuedCampaigns:)``,
+    /// ``MarqueeSDK/closeTooltip(with:)``): interrupted, so no impression is counted.
+    private func takeDown(_ token: Int) async {
+        guard let current = display(token) else { return }
+        guard let presenter = current.presenter else {
+            // Still being prepared: it never reached the screen, so only its slot is freed.
+            _ = release(token)
+            return startQueue()
+        }
+        let message = current.message
+        await MainActor.run { presenter.dismiss(message) }
+        await finish(token: token, result: PresentationResult(.interrupted))
+    }
+
+    // MARK: - Interrupted displays
+
+    /// Moves the displays the last launch left on screen (the app was killed) into `interrupted`.
+    private func collectInterrupted() {
+        guard let record = files.read(OnScreenRecord.self, from: OnScreenRecord.fileName),
+              !record.entries.isEmpty else { return }
+        files.write(OnScreenRecord(), to: OnScreenRecord.fileName)
+        for entry in record.entries {
+            let stored = files.read(UserBucket.self, from: FileStore.bucketFileName(for: entry.identityKey))
+            guard let campaign = stored?.campaigns.first(where: { $0.id == entry.campaignID }) else {
+                environment.log("Marquee: campaign \(entry.campaignID) was on screen when the app stopped but is no longer stored")
+                continue
+            }
+            interrupted.append(InAppMessage(campaign: campaign))
+        }
+    }
+
+    /// Tells the delegate, once there is one, that those displays ended as interrupted.
+    private func reportInterrupted() async {
+        guard !interrupted.isEmpty else { return }
+        let messages = interrupted
+        interrupted = []
+        let registry = self.registry
+        let told: Bool = await MainActor.run {
+            guard let delegate = registry.delegate else { return false }
+            for message in messages { delegate.marquee(didFinish: message, with: .interrupted) }
+            return true
+        }
+        if !told { interrupted = messages + interrupted }
     }
 
     /// The event a clicked button or content logs, so that one campaign can trigger another.
@@ -573,18 +737,5 @@ actor MarqueeCore {
         outbox.append(OutboxItem(identityKey: identity.key, request: request, notBefore: date))
         files.write(outbox, to: Outbox.fileName)
         track { await $0.flushOutbox() }
-    }
-
-    /// Takes the displayed message down without counting an impression.
-    private func closeDisplayed(clearQueue: Bool, where matches: (Displaying) -> Bool) async {
-        if clearQueue { queue.removeAll() }
-        guard let current = displaying, matches(current) else { return }
-        displaying = nil
-        if let presenter = current.presenter {
-            let message = current.message
-            await MainActor.run { presenter.dismiss(message) }
-        }
-        nextDisplayAt = now.addingTimeInterval(settings.displayInterval)
-        if !queue.isEmpty { schedule(.processQueue, at: nextDisplayAt) }
     }
 }

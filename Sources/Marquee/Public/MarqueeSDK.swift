@@ -50,13 +50,15 @@ public final class MarqueeSDK: Sendable {
         core.submit(.registerPreference(provider))
     }
 
-    /// Closes the message on screen without counting an impression.
+    /// Closes the message on screen without counting an impression (the delegate hears
+    /// ``DisplayResolution/interrupted``). Tooltips stay; close them with ``closeTooltip(with:)``.
     /// - Parameter clearQueuedCampaigns: also drops every message waiting to be shown.
     public func closeMessage(clearQueuedCampaigns: Bool = false) {
         core.submit(.closeMessage(clearQueue: clearQueuedCampaigns))
     }
 
-    /// Closes the tooltip attached to the element with this identifier, without counting an impression.
+    /// Closes the tooltip attached to the element with this identifier, without counting an impression
+    /// (the delegate hears ``DisplayResolution/interrupted``).
     public func closeTooltip(with uiElementIdentifier: String) {
         core.submit(.closeTooltip(uiElementIdentifier))
     }
@@ -120,10 +122,15 @@ public final class MarqueeSDK: Sendable {
         set { settings.queueOrder = newValue }
     }
 
-    /// Follows and steers displays.
+    /// Follows and steers displays. It also hears, as ``DisplayResolution/interrupted``, about the
+    /// messages that were on screen when the app last stopped (reported after `configure`, or when
+    /// a delegate is first set after it).
     @MainActor public var delegate: (any MarqueeDelegate)? {
         get { registry.delegate }
-        set { registry.delegate = newValue }
+        set {
+            registry.delegate = newValue
+            core.submit(.deliverInterrupted)
+        }
     }
 
     /// Uses `presenter` for messages of the given kinds, replacing the current one.

@@ -6,9 +6,11 @@ public struct MarqueeState: Sendable, Hashable {
     public var identity: UserIdentity
     public var isEnabled: Bool
     public var isPaused: Bool
-    /// The message on screen, if any.
+    /// The message on screen, if any (tooltips are in ``tooltipsOnScreen``).
     public var onScreen: InAppMessage?
-    /// Messages waiting to be shown, in the order they will be shown.
+    /// The tooltips on screen, oldest first: several may show at once, beside ``onScreen``.
+    public var tooltipsOnScreen: [InAppMessage]
+    /// Messages waiting to be shown, in the order they will be shown, then waiting tooltips.
     public var queued: [InAppMessage]
     /// The user's cached campaigns, in the server's order.
     public var campaigns: [CampaignState]
