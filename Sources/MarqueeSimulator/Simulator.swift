@@ -13,6 +13,8 @@ public final class Simulator {
     private let write: @Sendable (String) -> Void
     private let sdk: MarqueeSDK
     private let presenter: TerminalPresenter
+    /// Tooltips show beside messages, so they get a presenter of their own.
+    private let tooltipPresenter: TerminalPresenter
     private let user: SimulatedUser
     private let observer: Observer
 
@@ -24,8 +26,11 @@ public final class Simulator {
             app: AppInfo(appID: "dev.marquee.simulator", appVersion: options.appVersion,
                          locale: options.locale, deviceID: options.deviceID))
         sdk = MarqueeSDK(environment: environment)
+        let personalization = options.userID.map { ["first_name": $0] } ?? [:]
         presenter = TerminalPresenter(width: options.width, useColor: options.useColor,
-                                      personalization: options.userID.map { ["first_name": $0] } ?? [:], write: write)
+                                      personalization: personalization, write: write)
+        tooltipPresenter = TerminalPresenter(width: options.width, useColor: options.useColor,
+                                             personalization: personalization, write: write)
         user = SimulatedUser(userID: options.userID)
         observer = Observer(write: write)
     }
@@ -51,11 +56,13 @@ public final class Simulator {
         """)
         sdk.displayInterval = options.displayInterval
         sdk.register(presenter: presenter)
+        sdk.register(presenter: tooltipPresenter, for: [.tooltip])
         sdk.delegate = observer
         let write = self.write
         sdk.errorCallback = { error in write("! \(error)") }
         sdk.registerPreference(user)
-        sdk.configure(subscriptionID: options.subscriptionID, configurationURL: options.configurationURL)
+        sdk.configure(subscriptionID: options.subscriptionID, configurationURL: options.configurationURL,
+                      enableTooltipFeature: true)
         sdk.logEvent(AppStartEvent())
     }
 
@@ -74,9 +81,12 @@ public final class Simulator {
         case .rules(let keywords): sdk.executeRule(keywords)
         case .choose(let choice):
             do { try presenter.choose(choice) } catch { write("! \(error)") }
+        case .chooseTooltip(let choice):
+            do { try tooltipPresenter.choose(choice) } catch { write("! \(error)") }
         case .user(let id):
             user.userID = id
             presenter.personalization = id.map { ["first_name": $0] } ?? [:]
+            tooltipPresenter.personalization = presenter.personalization
             sdk.registerPreference(user)
             write("now \(id.map { "user \($0)" } ?? "the anonymous user")")
         case .pause: sdk.isPaused = true; write("paused: messages wait in the queue")

@@ -7,6 +7,8 @@ public enum SimulatorCommand: Sendable, Equatable {
     case log(Event)
     case rules([String])
     case choose(TerminalPresenter.Choice)
+    /// An answer to the tooltip on screen.
+    case chooseTooltip(TerminalPresenter.Choice)
     case user(String?)
     case pause, resume, enable, disable
     case queue, cache, status
@@ -28,6 +30,7 @@ public enum SimulatorCommand: Sendable, Equatable {
       rule KEYWORD …                     show rule-keyword messages
     The message on screen:
       button N | click | close | optout
+      tooltip click | tooltip close      answer the tooltip on screen
     Device:
       user ID | user -                   switch to user ID, or to the anonymous user
       pause | resume | enable | disable
@@ -61,6 +64,12 @@ public enum SimulatorCommand: Sendable, Equatable {
                 throw .missingArgument("button needs a number: button 1")
             }
             self = .choose(.button(index))
+        case "tooltip":
+            switch rest.first?.lowercased() {
+            case "click": self = .chooseTooltip(.content)
+            case "close": self = .chooseTooltip(.close)
+            default: throw .missingArgument("tooltip needs click or close")
+            }
         case "click": self = .choose(.content)
         case "close", "dismiss": self = .choose(.close)
         case "optout", "opt-out": self = .choose(.toggleOptOut)

@@ -15,11 +15,11 @@ import WebKit
 public final class TooltipPresenter: NSObject, MessagePresenter {
     /// The tooltip's size in points.
     public var size: CGSize
-    private let pagePresenter: WebViewPresenter
+    /// One page per tooltip on screen: several tooltips may show at once.
+    private var pages: [String: WebViewPresenter] = [:]
 
     public init(size: CGSize = CGSize(width: 240, height: 120)) {
         self.size = size
-        pagePresenter = WebViewPresenter()
     }
 
     /// Ready when the target view is on screen.
@@ -29,7 +29,7 @@ public final class TooltipPresenter: NSObject, MessagePresenter {
     }
 
     public func prepareAssets(for message: InAppMessage) async throws {
-        try await pagePresenter.prepareAssets(for: message)
+        try await WebViewPresenter().prepareAssets(for: message)
     }
 
     public func display(_ message: InAppMessage, completion: @escaping @MainActor (PresentationResult) -> Void) {
@@ -46,12 +46,17 @@ public final class TooltipPresenter: NSObject, MessagePresenter {
             bounds: .init(x: window.bounds.minX, y: window.bounds.minY, width: window.bounds.width, height: window.bounds.height))
         var placed = message
         placed.message.tooltip?.position = placement.position
-        pagePresenter.frame = CGRect(x: placement.frame.x, y: placement.frame.y, width: placement.frame.width, height: placement.frame.height)
-        pagePresenter.display(placed, completion: completion)
+        let page = WebViewPresenter()
+        page.frame = CGRect(x: placement.frame.x, y: placement.frame.y, width: placement.frame.width, height: placement.frame.height)
+        pages[message.id] = page
+        page.display(placed) { [weak self] result in
+            self?.pages[message.id] = nil
+            completion(result)
+        }
     }
 
     public func dismiss(_ message: InAppMessage) {
-        pagePresenter.dismiss(message)
+        pages.removeValue(forKey: message.id)?.dismiss(message)
     }
 
     /// The first visible view in any window with this accessibility identifier.

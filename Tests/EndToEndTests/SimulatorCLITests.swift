@@ -73,6 +73,8 @@ struct SimulatorCLITests {
             "optout",
             "button 1",
             "queue",
+            "view cart.button",
+            "tooltip close",
             "cache",
             "user ada",
             "status",
@@ -91,6 +93,8 @@ struct SimulatorCLITests {
         #expect(output.contains("! this message has no \"don't show again\" box"))
         #expect(output.contains("→ Claim reward: closes the message, logs event reward_claimed"))
         #expect(output.contains("queue: empty"))
+        #expect(output.contains("Your cart lives here"), "the tooltip shows when its element appears")
+        #expect(output.contains("(Cart tooltip finished: userDismissed)"))
         #expect(output.contains("Welcome to Marquee [modal] 2 left"), "one of three impressions used")
         #expect(output.contains("now user ada"))
         #expect(output.contains("user: u:ada"))

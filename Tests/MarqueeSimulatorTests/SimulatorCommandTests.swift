@@ -45,6 +45,9 @@ struct SimulatorCommandTests {
         #expect(try parse("click") == .choose(.content))
         #expect(try parse("close") == .choose(.close))
         #expect(try parse("optout") == .choose(.toggleOptOut))
+        #expect(try parse("tooltip close") == .chooseTooltip(.close))
+        #expect(try parse("tooltip click") == .chooseTooltip(.content))
+        #expect(throws: SimulatorCommandError.missingArgument("tooltip needs click or close")) { try parse("tooltip") }
         #expect(try parse("user ada") == .user("ada"))
         #expect(try parse("user -") == .user(nil))
         #expect(try parse("PAUSE") == .pause)

@@ -61,6 +61,9 @@ public final class TerminalPresenter: MessagePresenter {
         self.write = write
     }
 
+    /// One message at a time: a terminal has one place to draw it.
+    public func isReady(for message: InAppMessage) -> Bool { current == nil }
+
     public func display(_ message: InAppMessage, completion: @escaping @MainActor (PresentationResult) -> Void) {
         current = message
         optOutChecked = false
