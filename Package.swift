@@ -80,6 +80,7 @@ let package = Package(
         .executableTarget(name: "MarqueeBench", dependencies: ["Marquee", "MarqueeModel", "MarqueeWire"], swiftSettings: strict),
 
         // Tests.
+        .target(name: "MarqueeTestSupport", path: "Tests/MarqueeTestSupport", swiftSettings: strict),
         .testTarget(name: "MarqueeModelTests", dependencies: ["MarqueeModel"], swiftSettings: strict),
         .testTarget(
             name: "MarqueeWireTests",
@@ -87,13 +88,13 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
-        .testTarget(name: "MarqueeRenderTests", dependencies: ["MarqueeRender"], exclude: ["__Snapshots__"], swiftSettings: strict),
+        .testTarget(name: "MarqueeRenderTests", dependencies: ["MarqueeRender", "MarqueeTestSupport"], exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(name: "MarqueeSimulatorTests", dependencies: ["MarqueeSimulator", "Marquee", "MarqueeModel"], swiftSettings: strict),
         .testTarget(name: "MarqueeTests", dependencies: ["Marquee", "MarqueeModel", "MarqueeWire"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Marquee", "MarqueeServer", "MarqueeSimulator",
+                "Marquee", "MarqueeServer", "MarqueeSimulator", "MarqueeTestSupport",
                 // Builds the `marquee` executable that the simulator tests run.
                 "MarqueeCLI",
                 .product(name: "Vapor", package: "vapor"),

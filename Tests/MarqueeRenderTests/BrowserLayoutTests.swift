@@ -1,4 +1,5 @@
 import Foundation
+import MarqueeTestSupport
 import MarqueeModel
 import MarqueeRender
 import Testing

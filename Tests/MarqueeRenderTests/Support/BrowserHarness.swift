@@ -1,4 +1,5 @@
 import Foundation
+import MarqueeTestSupport
 
 /// A document for ``BrowserHarness`` to load in a frame the size of a phone screen.
 struct BrowserPage: Sendable {

@@ -1,18 +1,18 @@
 import Foundation
 
-/// Finds a Chromium build and runs it headless, for the browser tests.
+/// Finds a Chromium build and runs it headless, for the browser tests of every test target.
 ///
 /// The browser is looked up once: `MARQUEE_CHROMIUM` (a path) when set, else `chromium`,
 /// `chromium-browser`, `google-chrome-stable` or `google-chrome` on `PATH`. Tests that need it
 /// use ``isEnabled`` so they are skipped on a machine without a browser, except on CI (`CI` set),
 /// where the setup installs Debian's `chromium` and a missing browser must fail rather than hide.
-struct HeadlessChromium: Sendable {
-    enum Failure: Error, CustomStringConvertible {
+public struct HeadlessChromium: Sendable {
+    public enum Failure: Error, CustomStringConvertible {
         case notFound
         case timedOut(after: Duration, stderr: String)
         case failed(status: Int32, stderr: String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .notFound:
                 "No Chromium found (CI is set, so the browser tests must run): install Debian's chromium "
@@ -26,19 +26,19 @@ struct HeadlessChromium: Sendable {
     }
 
     /// The browser executable.
-    let executable: URL
+    public let executable: URL
 
     /// The browser found on this machine, if any.
-    static let located: URL? = locate(environment: ProcessInfo.processInfo.environment)
+    public static let located: URL? = locate(environment: ProcessInfo.processInfo.environment)
 
     /// Whether a missing browser is a failure (on CI) rather than a reason to skip.
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+    public static var isRequired: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
 
     /// Whether browser tests should run: a browser was found, or CI requires one (and they fail).
-    static var isEnabled: Bool { located != nil || isRequired }
+    public static var isEnabled: Bool { located != nil || isRequired }
 
     /// The located browser; throws ``Failure/notFound`` when there is none.
-    static func require() throws -> HeadlessChromium {
+    public static func require() throws -> HeadlessChromium {
         guard let located else { throw Failure.notFound }
         return HeadlessChromium(executable: located)
     }
@@ -66,7 +66,7 @@ struct HeadlessChromium: Sendable {
     /// lock. Every host name fails to resolve: a page under test can load local files only, and
     /// remote images fail at once instead of waiting on the network. The process is killed when
     /// it outlives `timeout`.
-    func dumpDOM(of page: URL, workDirectory: URL, virtualTimeBudget: Int = 10_000,
+    public func dumpDOM(of page: URL, workDirectory: URL, virtualTimeBudget: Int = 10_000,
                  timeout: Duration = .seconds(120)) async throws -> String {
         let output = workDirectory.appendingPathComponent("chromium-stdout.html")
         let errors = workDirectory.appendingPathComponent("chromium-stderr.txt")
