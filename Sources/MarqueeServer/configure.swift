@@ -41,6 +41,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
 /// Every route of the server.
 func routes(_ app: Application) throws {
     try app.register(collection: OpsController())
+    try app.register(collection: DashboardController())
     try app.register(collection: SDKController())
     try app.register(collection: DemoAssetsController())
     let admin = app.grouped("api", "v1").grouped(AdminAuthMiddleware())

@@ -63,8 +63,9 @@ public struct HeadlessChromium: Sendable {
     /// does not wait for them in real time).
     ///
     /// Each run has its own profile under `workDirectory`, so runs never share state or a profile
-    /// lock. Every host name fails to resolve: a page under test can load local files only, and
-    /// remote images fail at once instead of waiting on the network. The process is killed when
+    /// lock. Every host name but the loopback address fails to resolve: a page under test can load
+    /// local files and a server on 127.0.0.1 only, and remote images fail at once instead of
+    /// waiting on the network. The process is killed when
     /// it outlives `timeout`.
     public func dumpDOM(of page: URL, workDirectory: URL, virtualTimeBudget: Int = 10_000,
                  timeout: Duration = .seconds(120)) async throws -> String {
@@ -94,7 +95,7 @@ public struct HeadlessChromium: Sendable {
             "--force-device-scale-factor=1",
             "--window-size=1280,1024",
             "--allow-file-access-from-files",
-            "--host-resolver-rules=MAP * ~NOTFOUND",
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
             "--user-data-dir=\(workDirectory.appendingPathComponent("profile").path)",
             "--virtual-time-budget=\(virtualTimeBudget)",
             "--dump-dom",

@@ -156,8 +156,9 @@ public enum MarqueeBridge {
     })();
     """
 
-    /// The CSP source expression that allows ``script``.
-    static let scriptSource = "'sha256-\(SHA256.base64Digest(of: script))'"
+    /// The CSP source expression that allows ``script``. A page that shows rendered messages in
+    /// `srcdoc` frames (which inherit its policy) lists it so the bridge still runs there.
+    public static let scriptSource = "'sha256-\(SHA256.base64Digest(of: script))'"
     /// The CSP source expression that allows ``frameScript``.
-    static let frameScriptSource = "'sha256-\(SHA256.base64Digest(of: frameScript))'"
+    public static let frameScriptSource = "'sha256-\(SHA256.base64Digest(of: frameScript))'"
 }

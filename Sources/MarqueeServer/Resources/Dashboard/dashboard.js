@@ -1,0 +1,327 @@
+// Marquee dashboard: apps, campaigns, a JSON editor with live preview, status and statistics.
+// It speaks only the documented admin API (/api/v1), with the token kept in this tab's session
+// storage. Campaign text is untrusted, so it only ever reaches the page through textContent.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = { token: null, apps: [], appID: null, campaigns: [], campaignID: null, isNew: false };
+
+// A new campaign starts from this; every omitted field takes its default.
+const template = {
+  name: "New campaign",
+  status: "draft",
+  message: {
+    kind: "modal",
+    title: "Hello %%first_name|there%%",
+    body: "Tell your users something worth a tap.",
+    buttons: [{ id: "ok", text: "Got it" }],
+  },
+  triggers: { match: "all", triggers: [{ event: "appStart" }] },
+  delivery: { maxImpressions: 1 },
+};
+
+// Server bookkeeping that the editor does not send back.
+const readOnlyKeys = ["id", "appID", "createdAt", "updatedAt", "requiredCapabilities"];
+
+class APIError extends Error {
+  constructor(status, body) {
+    const detail = body && body.error ? body.error : { message: `request failed (${status})` };
+    super(detail.message);
+    this.status = status;
+    this.fields = detail.fields || [];
+  }
+}
+
+async function api(method, path, body, accept = "application/json") {
+  const headers = { Authorization: `Bearer ${state.token}`, Accept: accept };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!response.ok) {
+    let parsed = null;
+    try { parsed = await response.json(); } catch (_) { /* not JSON */ }
+    throw new APIError(response.status, parsed);
+  }
+  if (response.status === 204) return null;
+  return accept === "application/json" ? response.json() : response.text();
+}
+
+function say(text, isError = false) {
+  $("status").textContent = text;
+  $("status").classList.toggle("error", isError);
+}
+
+function element(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+// Deep links: #token=…&app=…&campaign=… (the token is moved to session storage at once).
+function readHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const token = params.get("token");
+  if (token) {
+    sessionStorage.setItem("marquee.token", token);
+    params.delete("token");
+    history.replaceState(null, "", `#${params.toString()}`);
+  }
+  return { app: params.get("app"), campaign: params.get("campaign") };
+}
+
+function writeHash() {
+  const params = new URLSearchParams();
+  if (state.appID) params.set("app", state.appID);
+  if (state.campaignID) params.set("campaign", state.campaignID);
+  history.replaceState(null, "", `#${params.toString()}`);
+}
+
+async function start() {
+  const link = readHash();
+  state.token = sessionStorage.getItem("marquee.token");
+  if (!state.token) return showSignIn();
+  $("sign-in").hidden = true;
+  $("workspace").hidden = false;
+  $("sign-out").hidden = false;
+  try {
+    await loadApps(link.app);
+    if (state.appID) await selectApp(state.appID, link.campaign);
+    say("");
+  } catch (error) {
+    say(error.message, true);
+    if (error.status === 401) {
+      sessionStorage.removeItem("marquee.token");
+      return showSignIn();
+    }
+  }
+  document.body.dataset.state = "ready";
+}
+
+function showSignIn() {
+  $("sign-in").hidden = false;
+  $("workspace").hidden = true;
+  $("sign-out").hidden = true;
+  document.body.dataset.state = "signed-out";
+}
+
+async function loadApps(preferred) {
+  try {
+    state.apps = (await api("GET", "/api/v1/apps")).items;
+  } catch (error) {
+    // An app's secret may not list apps; it can still open its own app by id.
+    if (error.status !== 403 || !preferred) throw error;
+    state.apps = [await api("GET", `/api/v1/apps/${encodeURIComponent(preferred)}`)];
+    $("new-app-form").hidden = true;
+  }
+  state.appID = preferred && state.apps.some((app) => app.id === preferred) ? preferred : (state.apps[0] || {}).id || null;
+  renderApps();
+}
+
+function renderApps() {
+  const list = $("apps");
+  list.replaceChildren();
+  for (const app of state.apps) {
+    const button = element("button", app.name);
+    button.append(element("span", app.subscriptionID, "badge"));
+    button.setAttribute("aria-current", String(app.id === state.appID));
+    button.addEventListener("click", () => selectApp(app.id).catch((error) => say(error.message, true)));
+    const item = element("li");
+    item.append(button);
+    list.append(item);
+  }
+  const app = state.apps.find((candidate) => candidate.id === state.appID);
+  $("app-title").textContent = app ? `${app.name} · ${app.subscriptionID}` : "";
+  $("new-campaign").disabled = !app;
+}
+
+async function selectApp(appID, campaignID) {
+  state.appID = appID;
+  renderApps();
+  state.campaigns = (await api("GET", `/api/v1/apps/${appID}/campaigns`)).items;
+  renderCampaigns();
+  const chosen = state.campaigns.find((campaign) => campaign.id === campaignID) || state.campaigns[0];
+  if (chosen) await selectCampaign(chosen.id); else clearEditor();
+  writeHash();
+}
+
+function renderCampaigns() {
+  const list = $("campaigns");
+  list.replaceChildren();
+  for (const campaign of state.campaigns) {
+    const button = element("button", campaign.name);
+    button.append(element("span", campaign.status, `badge ${campaign.status}`));
+    button.setAttribute("aria-current", String(campaign.id === state.campaignID));
+    button.addEventListener("click", () => selectCampaign(campaign.id).catch((error) => say(error.message, true)));
+    const item = element("li");
+    item.append(button);
+    list.append(item);
+  }
+}
+
+function clearEditor() {
+  state.campaignID = null;
+  $("campaign-title").textContent = "No campaigns yet";
+  $("campaign-json").value = "";
+  $("campaign-json").disabled = true;
+  for (const id of ["save", "activate", "pause", "archive", "delete"]) $(id).disabled = true;
+  $("stats").replaceChildren();
+}
+
+function showInEditor(campaign, isNew) {
+  state.isNew = isNew;
+  const editable = Object.fromEntries(Object.entries(campaign).filter(([key]) => !readOnlyKeys.includes(key)));
+  $("campaign-title").textContent = isNew ? "New campaign" : campaign.name;
+  $("capabilities").textContent = (campaign.requiredCapabilities || []).length
+    ? `Marquee SDK only: ${campaign.requiredCapabilities.join(", ")}`
+    : isNew ? "" : "Shows on every RInAppMessaging client";
+  $("campaign-json").value = JSON.stringify(editable, null, 2);
+  $("campaign-json").disabled = false;
+  $("save").disabled = false;
+  for (const id of ["activate", "pause", "archive", "delete"]) $(id).disabled = isNew;
+  $("problems").replaceChildren();
+  renderCampaigns();
+  schedulePreview();
+}
+
+async function selectCampaign(campaignID) {
+  const campaign = await api("GET", `/api/v1/apps/${state.appID}/campaigns/${campaignID}`);
+  state.campaignID = campaignID;
+  showInEditor(campaign, false);
+  writeHash();
+  await loadStats();
+}
+
+async function loadStats() {
+  const stats = await api("GET", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}/stats`);
+  const rows = [
+    ["Impressions", stats.impressions], ["Unique viewers", stats.uniqueViewers],
+    ["Button 1", stats.buttonOneClicks], ["Button 2", stats.buttonTwoClicks],
+    ["Content clicks", stats.contentClicks], ["Closed", stats.exits],
+    ["Opt-outs", stats.optOuts], ["Click-through", `${(stats.clickThroughRate * 100).toFixed(1)}%`],
+  ];
+  const list = $("stats");
+  list.replaceChildren();
+  for (const [label, value] of rows) list.append(element("dt", label), element("dd", String(value)));
+}
+
+function editorCampaign() {
+  return JSON.parse($("campaign-json").value);
+}
+
+function showProblems(error) {
+  const list = $("problems");
+  list.replaceChildren();
+  for (const field of error.fields || []) list.append(element("li", `${field.field}: ${field.message}`));
+  say(error.message, true);
+}
+
+let previewTimer = null;
+function schedulePreview() {
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(() => preview().catch((error) => showProblems(error)), 250);
+}
+
+async function preview() {
+  let campaign;
+  try {
+    campaign = editorCampaign();
+  } catch (error) {
+    say(`The JSON is not valid: ${error.message}`, true);
+    return;
+  }
+  const format = $("format").value;
+  const body = { message: campaign.message, format };
+  if ($("theme").value) body.theme = $("theme").value;
+  const rendered = await api("POST", "/api/v1/preview", body, format === "html" ? "text/html" : "text/plain");
+  $("problems").replaceChildren();
+  $("preview-frame").hidden = format !== "html";
+  $("preview-text").hidden = format === "html";
+  if (format === "html") $("preview-frame").srcdoc = rendered; else $("preview-text").textContent = rendered;
+  document.body.dataset.preview = "ready";
+  say("");
+}
+
+async function save() {
+  let campaign;
+  try {
+    campaign = editorCampaign();
+  } catch (error) {
+    return say(`The JSON is not valid: ${error.message}`, true);
+  }
+  try {
+    const saved = state.isNew
+      ? await api("POST", `/api/v1/apps/${state.appID}/campaigns`, campaign)
+      : await api("PUT", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}`, campaign);
+    state.campaigns = (await api("GET", `/api/v1/apps/${state.appID}/campaigns`)).items;
+    state.campaignID = saved.id;
+    showInEditor(saved, false);
+    writeHash();
+    await loadStats();
+    say("Saved.");
+  } catch (error) {
+    showProblems(error);
+  }
+}
+
+async function setStatus(status) {
+  try {
+    const saved = await api("PUT", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}/status`, { status });
+    state.campaigns = state.campaigns.map((campaign) => (campaign.id === saved.id ? saved : campaign));
+    showInEditor(saved, false);
+    say(`Campaign is ${status}.`);
+  } catch (error) {
+    showProblems(error);
+  }
+}
+
+async function remove() {
+  if (!confirm("Delete this campaign? Devices stop showing it.")) return;
+  try {
+    await api("DELETE", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}`);
+    state.campaignID = null;
+    await selectApp(state.appID);
+    say("Deleted.");
+  } catch (error) {
+    showProblems(error);
+  }
+}
+
+function wire() {
+  $("sign-in-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    sessionStorage.setItem("marquee.token", $("token").value.trim());
+    start();
+  });
+  $("sign-out").addEventListener("click", () => {
+    sessionStorage.removeItem("marquee.token");
+    location.hash = "";
+    showSignIn();
+  });
+  $("new-app-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const app = await api("POST", "/api/v1/apps", { name: $("new-app-name").value });
+      $("new-app-name").value = "";
+      say(`Created ${app.name}. Its secret, shown only now: ${app.secret}`);
+      await loadApps(app.id);
+      await selectApp(app.id);
+    } catch (error) {
+      showProblems(error);
+    }
+  });
+  $("new-campaign").addEventListener("click", () => {
+    state.campaignID = null;
+    showInEditor(template, true);
+  });
+  $("campaign-json").addEventListener("input", schedulePreview);
+  $("theme").addEventListener("change", schedulePreview);
+  $("format").addEventListener("change", schedulePreview);
+  $("save").addEventListener("click", save);
+  $("activate").addEventListener("click", () => setStatus("active"));
+  $("pause").addEventListener("click", () => setStatus("paused"));
+  $("archive").addEventListener("click", () => setStatus("archived"));
+  $("delete").addEventListener("click", remove);
+}
+
+wire();
+start();

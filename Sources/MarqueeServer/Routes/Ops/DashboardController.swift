@@ -1,0 +1,53 @@
+import MarqueeRender
+import Vapor
+
+/// The web dashboard: three static files that talk to the admin API from the browser.
+struct DashboardController: RouteCollection {
+    /// The files the dashboard is made of, with their content types.
+    static let assets: [String: HTTPMediaType] = [
+        "index.html": .html,
+        "dashboard.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
+        "dashboard.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
+    ]
+
+    /// Scripts come only from the dashboard's own file. Previews are sandboxed `srcdoc` frames,
+    /// which inherit this policy on top of their own, so it also admits what a rendered message
+    /// needs: Marquee's bridge (by hash), inline styles, and images, video and fonts from anywhere.
+    static let contentSecurityPolicy = [
+        "default-src 'self'",
+        "script-src 'self' \(MarqueeBridge.scriptSource) \(MarqueeBridge.frameScriptSource)",
+        "style-src 'self' 'unsafe-inline'", "img-src * data:", "media-src *", "font-src * data:",
+        "frame-src 'self' about:", "connect-src 'self'", "base-uri 'none'", "form-action 'self'",
+        "frame-ancestors 'none'",
+    ].joined(separator: "; ")
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("dashboard", use: page)
+        routes.get("dashboard", ":asset", use: asset)
+    }
+
+    @Sendable func page(req: Request) async throws -> Response {
+        try serve("index.html")
+    }
+
+    @Sendable func asset(req: Request) async throws -> Response {
+        guard let name = req.parameters.get("asset"), name != "index.html", Self.assets[name] != nil else {
+            throw APIError.notFound("dashboard file")
+        }
+        return try serve(name)
+    }
+
+    private func serve(_ name: String) throws -> Response {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let type = Self.assets[name],
+              let url = Bundle.module.url(forResource: parts[0], withExtension: parts[1], subdirectory: "Dashboard") else {
+            throw APIError(.internalServerError, code: "internal_error", "the dashboard files are missing")
+        }
+        var headers = HTTPHeaders()
+        headers.contentType = type
+        headers.add(name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        headers.add(name: .cacheControl, value: "no-cache")
+        return Response(status: .ok, headers: headers, body: .init(data: try Data(contentsOf: url)))
+    }
+}
