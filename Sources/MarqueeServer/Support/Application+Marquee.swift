@@ -28,9 +28,3 @@ extension Application {
 extension Request {
     var marquee: MarqueeServices { application.marquee }
 }
-
-extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
-    }
-}

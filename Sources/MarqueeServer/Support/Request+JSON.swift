@@ -1,0 +1,26 @@
+import MarqueeModel
+import Vapor
+
+extension Request {
+    /// Decodes the JSON body with Marquee's coders; an empty, oversized or malformed body is a 4xx
+    /// error that says what is wrong.
+    func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
+        guard let body = body.data, body.readableBytes > 0 else {
+            throw APIError(.badRequest, code: "invalid_body", "the request needs a JSON body")
+        }
+        // Vapor enforces the limit while streaming; this also covers bodies handed over already collected.
+        guard body.readableBytes <= RequestLimits.maxBodyBytes else {
+            throw APIError(.payloadTooLarge, code: "body_too_large", "the request body is larger than \(RequestLimits.maxBodyBytes) bytes")
+        }
+        do {
+            return try MarqueeJSON.decoder().decode(type, from: Data(buffer: body))
+        } catch let error as DecodingError {
+            throw APIError(.badRequest, code: "invalid_body", APIErrorMiddleware.describe(error))
+        }
+    }
+}
+
+/// Limits on what a client may send.
+enum RequestLimits {
+    static let maxBodyBytes = 1 << 20
+}
