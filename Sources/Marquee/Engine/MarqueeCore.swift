@@ -353,7 +353,8 @@ actor MarqueeCore {
         case .success(let response):
             configFailures = 0
             let rollout = response.data.rolloutPercentage
-            let enabled = rollout > 0 && Self.rolloutBucket(of: device.deviceID) <= rollout
+            // A device's place is stable across launches, so a rollout does not flip devices on and off.
+            let enabled = StableHash.percentile(of: device.deviceID) < rollout
             device.endpoints = response.data.endpoints
             device.rolloutEnabled = enabled
             files.write(device, to: DeviceState.fileName)
@@ -373,13 +374,6 @@ actor MarqueeCore {
         case .failure(.permanent(let error)):
             report(error)
         }
-    }
-
-    /// A device's place in 1...100, stable across launches, so a rollout does not flip devices on and off.
-    static func rolloutBucket(of deviceID: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in deviceID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(hash % 100) + 1
     }
 
     private func ping() async {

@@ -1,4 +1,5 @@
 import Foundation
+import MarqueeModel
 
 /// A source of randomness (backoff jitter, batch identifiers), replaceable in tests.
 public protocol RandomSource: Sendable {
@@ -32,8 +33,7 @@ public struct AppInfo: Sendable, Hashable {
     public init(appID: String, appVersion: String, locale: String, deviceID: String) {
         self.appID = appID
         self.appVersion = appVersion
-        self.locale = locale.split(separator: "@", maxSplits: 1).first.map(String.init)?
-            .replacingOccurrences(of: "_", with: "-").lowercased() ?? ""
+        self.locale = DeviceContext.normalizedLocale(locale)
         self.deviceID = deviceID
     }
 }

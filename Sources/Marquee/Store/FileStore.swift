@@ -1,4 +1,5 @@
 import Foundation
+import MarqueeModel
 
 /// JSON files in the SDK's storage directory. Writes are atomic (a temporary file renamed over the
 /// old one), and an unreadable file is reported, removed and treated as empty: never a crash.
@@ -38,11 +39,7 @@ struct FileStore: Sendable {
 
     /// The file name of `identityKey`'s bucket: a readable prefix plus a hash, safe on every file system.
     static func bucketFileName(for identityKey: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in identityKey.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
+        let hash = StableHash.fnv1a(identityKey)
         let readable = identityKey.unicodeScalars.prefix(24).map {
             CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "_"
         }.joined()
