@@ -28,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.28.0"),
     ],
     targets: [
         // Model: domain values and trigger evaluation (Foundation only).
@@ -60,6 +63,9 @@ let package = Package(
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/Dashboard")],
             swiftSettings: strict
@@ -69,6 +75,7 @@ let package = Package(
         .executableTarget(
             name: "MarqueeCLI",
             dependencies: [
+                "Marquee",
                 "MarqueeServer",
                 "MarqueeSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -84,17 +91,17 @@ let package = Package(
         .testTarget(name: "MarqueeModelTests", dependencies: ["MarqueeModel"], swiftSettings: strict),
         .testTarget(
             name: "MarqueeWireTests",
-            dependencies: ["MarqueeWire"],
+            dependencies: ["MarqueeWire", "MarqueeModel"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
-        .testTarget(name: "MarqueeRenderTests", dependencies: ["MarqueeRender", "MarqueeTestSupport"], exclude: ["__Snapshots__"], swiftSettings: strict),
+        .testTarget(name: "MarqueeRenderTests", dependencies: ["MarqueeRender", "MarqueeModel", "MarqueeTestSupport"], exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(name: "MarqueeSimulatorTests", dependencies: ["MarqueeSimulator", "Marquee", "MarqueeModel"], swiftSettings: strict),
-        .testTarget(name: "MarqueeTests", dependencies: ["Marquee", "MarqueeModel", "MarqueeWire"], swiftSettings: strict),
+        .testTarget(name: "MarqueeTests", dependencies: ["Marquee", "MarqueeModel", "MarqueeWire", "MarqueeRender"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Marquee", "MarqueeServer", "MarqueeSimulator", "MarqueeTestSupport",
+                "Marquee", "MarqueeModel", "MarqueeServer", "MarqueeSimulator", "MarqueeTestSupport",
                 // Builds the `marquee` executable that the simulator tests run.
                 "MarqueeCLI",
                 .product(name: "Vapor", package: "vapor"),
@@ -104,8 +111,10 @@ let package = Package(
         .testTarget(
             name: "MarqueeServerTests",
             dependencies: [
-                "MarqueeServer",
+                "MarqueeServer", "MarqueeModel", "MarqueeWire",
+                .product(name: "Vapor", package: "vapor"),
                 .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: strict
         ),

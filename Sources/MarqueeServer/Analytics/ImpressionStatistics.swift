@@ -1,4 +1,5 @@
 import Fluent
+import Foundation
 import MarqueeWire
 import SQLKit
 
@@ -36,7 +37,7 @@ struct ImpressionStatistics {
               AND type = \(bind: ImpressionTypeCode.impression.rawValue)
             """).first(decoding: Distinct.self)?.viewers ?? 0
         return CampaignStats(
-            campaignID: campaignID, impressions: live.impressions, buttonOneClicks: live.buttonOneClicks,
+            campaignID: campaignID.canonical, impressions: live.impressions, buttonOneClicks: live.buttonOneClicks,
             buttonTwoClicks: live.buttonTwoClicks, contentClicks: live.contentClicks, exits: live.exits,
             optOuts: live.optOuts, uniqueViewers: viewers,
             clickThroughRate: live.impressions == 0 ? 0 : Double(live.clicks) / Double(live.impressions),
