@@ -7,8 +7,17 @@ struct CampaignModelTests {
     @Test func contextsAreTheBracketedPartsOfTheName() {
         #expect(Campaign.contexts(in: "[ctx A]~~[ctx B]ab ab[ctx C]") == ["ctx A", "ctx B", "ctx C"])
         #expect(Campaign.contexts(in: "[ctx] [ctxbad title") == ["ctx"])
-        #expect(Campaign.contexts(in: "[Tooltip] Cart hint") == [])
+        #expect(Campaign.contexts(in: "[Tooltip] Cart hint") == ["Tooltip"])
         #expect(Campaign.contexts(in: "No contexts") == [])
+    }
+
+    @Test func tooltipsCarryTheTooltipContextButNeverAskToVerifyIt() {
+        let tooltip = Campaign(id: "t", name: "[cart] Cart hint", status: .active, message: Message(
+            kind: .tooltip, title: "", tooltip: TooltipSettings(targetElementID: "cart.button")))
+        #expect(tooltip.contexts == ["Tooltip", "cart"])
+        #expect(tooltip.verifiableContexts == ["cart"])
+        let modal = Campaign(id: "m", name: "[Tooltip] Not a tooltip", status: .active, message: Message(kind: .modal, title: "Hi"))
+        #expect(modal.verifiableContexts == ["Tooltip"], "only a tooltip's marker is exempt")
     }
 
     @Test func versionsCompareNumerically() throws {

@@ -45,7 +45,8 @@ struct CampaignMappingTests {
         #expect(tooltip.message.kind == .tooltip)
         #expect(tooltip.message.tooltip == TooltipSettings(targetElementID: "cart.button", position: .bottomCenter,
                                                             redirectURL: "shop://cart", autoDisappearSeconds: 5))
-        #expect(tooltip.contexts.isEmpty, "Tooltip is not a context")
+        #expect(tooltip.contexts == ["Tooltip"], "a tooltip carries the Tooltip context, as RInAppMessaging clients read it")
+        #expect(tooltip.verifiableContexts.isEmpty, "the app is never asked to verify the Tooltip context")
         #expect(tooltip.delivery.infiniteImpressions)
     }
 
@@ -111,6 +112,20 @@ struct CampaignMappingTests {
         #expect(tooltip.requiredCapabilities.contains(.tooltipMessages), "a tooltip without an image is not base-expressible")
         tooltip.message.image = MessageImage(url: "https://x.example/i.png")
         #expect(tooltip.requiredCapabilities.isEmpty)
+    }
+
+    @Test func pushPrimersAreMarkedInCustomJSONAsRInAppMessagingReadsThem() throws {
+        let buttons = [MessageButton(id: "later", text: "Later", action: MessageAction(.close)),
+                       MessageButton(id: "allow", text: "Allow", action: MessageAction(.pushPrimer))]
+        var campaign = Campaign(id: "p", name: "Primer", message: Message(
+            kind: .modal, title: "Stay in touch", buttons: buttons, customJSON: .object(["background": .object(["opacity": .number(0.5)])])))
+        let custom = try #require(campaign.campaignData(includingExtension: false).customJson?.objectValue)
+        #expect(custom["pushPrimer"] == .object(["button": .number(2)]), "the 1-based index of the push-primer button")
+        #expect(custom["background"] != nil, "the campaign's own custom JSON is kept")
+
+        campaign.message.customJSON = nil
+        campaign.message.buttons = [buttons[0]]
+        #expect(campaign.campaignData(includingExtension: false).customJson == nil, "no marker without a push-primer button")
     }
 
     @Test func nestedGroupsFlattenOnlyWhenTheyMeanAnd() {

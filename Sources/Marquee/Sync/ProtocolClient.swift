@@ -33,8 +33,10 @@ struct ProtocolClient: Sendable {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return .failure(.permanent(.invalidConfiguration("configuration URL \(url) is not a URL")))
         }
-        components.queryItems = (components.queryItems ?? []) + [
-            URLQueryItem(name: ConfigQuery.platform, value: String(platform.protocolCode ?? 1)),
+        // The protocol's code only where one exists: a Linux or macOS device is not an iOS one.
+        let code = platform.protocolCode.map { [URLQueryItem(name: ConfigQuery.platform, value: String($0))] } ?? []
+        components.queryItems = (components.queryItems ?? []) + code + [
+            URLQueryItem(name: ConfigQuery.marqueePlatform, value: platform.rawValue),
             URLQueryItem(name: ConfigQuery.appID, value: app.appID),
             URLQueryItem(name: ConfigQuery.appVersion, value: app.appVersion),
             URLQueryItem(name: ConfigQuery.sdkVersion, value: marqueeSDKVersion),
@@ -58,9 +60,9 @@ struct ProtocolClient: Sendable {
                            lastPingMillis: Int64) async -> Result<DisplayPermissionResponse, RequestFailure> {
         let body = DisplayPermissionRequest(
             subscriptionId: subscriptionID, campaignId: campaignID,
-            userIdentifiers: UserIdentifierDTO.list(for: identity), platform: platform.protocolCode ?? 1,
+            userIdentifiers: UserIdentifierDTO.list(for: identity), platform: platform.protocolCode,
             appVersion: app.appVersion, sdkVersion: marqueeSDKVersion, locale: app.locale,
-            lastPingInMillis: lastPingMillis)
+            lastPingInMillis: lastPingMillis, marqueePlatform: platform)
         return await post(body, to: url, accessToken: accessToken, endpoint: "displayPermission",
                           as: DisplayPermissionResponse.self)
     }

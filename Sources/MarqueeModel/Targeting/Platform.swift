@@ -7,7 +7,7 @@ public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .ios: 1
         case .android: 2
-        default: nil
+        case .linux, .macos, .web: nil
         }
     }
 

@@ -152,7 +152,7 @@ extension AttributeCondition {
             break
         case .matchesRegex, .doesNotMatchRegex:
             report.check(CompiledRegex(value) != nil, "value", "'\(value)' is not a valid regular expression")
-        default:
+        case .equals, .isNotEqual, .greaterThan, .lessThan:
             report.check(AttributeValue(text: value, type: type) != nil, "value",
                          "'\(value)' is not a valid \(type.rawValue)")
         }

@@ -61,7 +61,7 @@ struct MessageMarkup {
         case .banner: banner.autoCloseSeconds
         case .image: message.media?.autoCloseSeconds
         case .tooltip: message.tooltip?.autoDisappearSeconds.map(Double.init)
-        default: nil
+        case .modal, .fullScreen, .slideUp, .video, .html: nil
         }
         guard let seconds, seconds.isFinite, seconds > 0 else { return nil }
         return seconds

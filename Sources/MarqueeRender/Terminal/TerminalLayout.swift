@@ -137,7 +137,7 @@ struct TerminalLayout {
         case .banner: (message.banner ?? BannerSettings()).autoCloseSeconds
         case .image: message.media?.autoCloseSeconds
         case .tooltip: message.tooltip?.autoDisappearSeconds.map(Double.init)
-        default: nil
+        case .modal, .fullScreen, .slideUp, .video, .html: nil
         }
         guard let seconds, seconds.isFinite, seconds > 0 else { return nil }
         return "closes after \(MessageMarkup.format(seconds)) s"

@@ -9,8 +9,10 @@ extension Campaign {
         case .banner: needed.insert(.bannerMessages)
         case .image: needed.insert(.imageMessages)
         case .video: needed.insert(.videoMessages)
-        case .tooltip where message.image == nil: needed.insert(.tooltipMessages)
-        default: break
+        // Base clients draw a tooltip only from its image.
+        case .tooltip: if message.image == nil { needed.insert(.tooltipMessages) }
+        // Exhaustive on purpose: a new kind must decide here whether base clients can show it.
+        case .modal, .fullScreen, .slideUp, .html: break
         }
         if message.header != nil { needed.insert(.messageHeader) }
         if message.template != nil { needed.insert(.messageTemplates) }

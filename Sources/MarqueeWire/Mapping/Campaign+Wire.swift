@@ -17,10 +17,26 @@ extension Campaign {
             infiniteImpressions: delivery.infiniteImpressions,
             hasNoEndDate: delivery.endTime == nil,
             isCampaignDismissable: message.isDismissable,
-            customJson: message.customJSON,
+            customJson: wireCustomJSON,
             messagePayload: messagePayload,
             marquee: includingExtension ? CampaignExtension(campaign: self) : nil
         )
+    }
+
+    /// The message's custom JSON, with `pushPrimer.button` (the 1-based index of the push-primer
+    /// button) added: RInAppMessaging's iOS client reads it to tell push primers apart and to hide
+    /// them from users who already allowed notifications.
+    var wireCustomJSON: JSONValue? {
+        guard let index = message.buttons.firstIndex(where: { $0.action.type == .pushPrimer }) else {
+            return message.customJSON
+        }
+        let marker = JSONValue.object(["button": .number(Double(index + 1))])
+        guard case .object(var fields)? = message.customJSON else {
+            // A non-object custom JSON has no room for the marker; base clients ignore it anyway.
+            return message.customJSON == nil ? .object(["pushPrimer": marker]) : message.customJSON
+        }
+        fields["pushPrimer"] = marker
+        return .object(fields)
     }
 
     private var messagePayload: MessagePayload {
@@ -29,7 +45,7 @@ extension Campaign {
         let body: String? = switch message.kind {
         case .tooltip: message.tooltip.map { TooltipBody($0).json }
         case .html: message.html
-        default: message.body
+        case .modal, .fullScreen, .slideUp, .banner, .image, .video: message.body
         }
         let colors = message.colors
         return MessagePayload(

@@ -37,6 +37,8 @@ public enum ConfigQuery {
     public static let sdkVersion = "sdkVersion"
     public static let locale = "locale"
     public static let rmcSdkVersion = "rmcSdkVersion"
+    /// Marquee extension: the platform by name (RInAppMessaging's `platform` codes cover iOS and Android only).
+    public static let marqueePlatform = "marqueePlatform"
 }
 
 /// Header names of the protocol.

@@ -1,3 +1,5 @@
+import MarqueeModel
+
 /// The body of `POST <endpoints.displayPermission>`, sent before every display.
 ///
 /// Read leniently: Android clients send the subscription only as a header, name the identifiers
@@ -6,7 +8,10 @@ public struct DisplayPermissionRequest: Sendable, Hashable, Codable {
     public var subscriptionId: String?
     public var campaignId: String
     public var userIdentifiers: [UserIdentifierDTO]
+    /// The RInAppMessaging platform code (1 iOS, 2 Android); absent for platforms it has no code for.
     public var platform: Int?
+    /// Marquee extension: the platform by name, for every platform (macOS and Linux have no code).
+    public var marqueePlatform: Platform?
     public var appVersion: String?
     public var sdkVersion: String?
     public var locale: String?
@@ -16,7 +21,7 @@ public struct DisplayPermissionRequest: Sendable, Hashable, Codable {
 
     public init(subscriptionId: String?, campaignId: String, userIdentifiers: [UserIdentifierDTO], platform: Int?,
                 appVersion: String?, sdkVersion: String?, locale: String?, lastPingInMillis: Int64,
-                rmcSdkVersion: String? = nil) {
+                rmcSdkVersion: String? = nil, marqueePlatform: Platform? = nil) {
         self.subscriptionId = subscriptionId
         self.campaignId = campaignId
         self.userIdentifiers = userIdentifiers
@@ -26,11 +31,17 @@ public struct DisplayPermissionRequest: Sendable, Hashable, Codable {
         self.locale = locale
         self.lastPingInMillis = lastPingInMillis
         self.rmcSdkVersion = rmcSdkVersion
+        self.marqueePlatform = marqueePlatform
+    }
+
+    /// The device's platform: the named one when the client sent it, else the one its code means.
+    public var resolvedPlatform: Platform? {
+        marqueePlatform ?? platform.flatMap(Platform.init(protocolCode:))
     }
 
     enum CodingKeys: String, CodingKey {
         case subscriptionId, campaignId, userIdentifiers, platform, appVersion, sdkVersion, locale, lastPingInMillis
-        case rmcSdkVersion
+        case rmcSdkVersion, marqueePlatform
         /// Android's name for `userIdentifiers`.
         case userIdentifier
     }
@@ -47,6 +58,9 @@ public struct DisplayPermissionRequest: Sendable, Hashable, Codable {
         locale = try c.decodeIfPresent(String.self, forKey: .locale)
         lastPingInMillis = try c.decodeIfPresent(Int64.self, forKey: .lastPingInMillis) ?? 0
         rmcSdkVersion = try c.decodeIfPresent(String.self, forKey: .rmcSdkVersion)
+        // A platform this server does not know is dropped, not an error.
+        let platformName = (try? c.decodeIfPresent(String.self, forKey: .marqueePlatform)) ?? nil
+        marqueePlatform = platformName.flatMap(Platform.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -60,6 +74,7 @@ public struct DisplayPermissionRequest: Sendable, Hashable, Codable {
         try c.encodeIfPresent(locale, forKey: .locale)
         try c.encode(lastPingInMillis, forKey: .lastPingInMillis)
         try c.encodeIfPresent(rmcSdkVersion, forKey: .rmcSdkVersion)
+        try c.encodeIfPresent(marqueePlatform, forKey: .marqueePlatform)
     }
 }
 
