@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { token: null, apps: [], appID: null, campaigns: [], campaignID: null, isNew: false };
+const state = { token: null, role: null, apps: [], appID: null, campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
 
 // A new campaign starts from this; every omitted field takes its default.
 const template = {
@@ -105,14 +105,10 @@ function showSignIn() {
 }
 
 async function loadApps(preferred) {
-  try {
-    state.apps = (await api("GET", "/api/v1/apps")).items;
-  } catch (error) {
-    // An app's secret may not list apps; it can still open its own app by id.
-    if (error.status !== 403 || !preferred) throw error;
-    state.apps = [await api("GET", `/api/v1/apps/${encodeURIComponent(preferred)}`)];
-    $("new-app-form").hidden = true;
-  }
+  // An app's secret sees its own app only and cannot create apps.
+  state.role = (await api("GET", "/api/v1/session")).role;
+  $("new-app-form").hidden = state.role !== "admin";
+  state.apps = (await api("GET", "/api/v1/apps")).items;
   state.appID = preferred && state.apps.some((app) => app.id === preferred) ? preferred : (state.apps[0] || {}).id || null;
   renderApps();
 }
@@ -175,6 +171,7 @@ function showInEditor(campaign, isNew) {
     ? `Marquee SDK only: ${campaign.requiredCapabilities.join(", ")}`
     : isNew ? "" : "Shows on every RInAppMessaging client";
   $("campaign-json").value = JSON.stringify(editable, null, 2);
+  state.savedJSON = isNew ? "" : $("campaign-json").value;
   $("campaign-json").disabled = false;
   $("save").disabled = false;
   for (const id of ["activate", "pause", "archive", "delete"]) $(id).disabled = isNew;
@@ -230,14 +227,31 @@ async function preview() {
     return;
   }
   const format = $("format").value;
-  const body = { message: campaign.message, format };
-  if ($("theme").value) body.theme = $("theme").value;
-  const rendered = await api("POST", "/api/v1/preview", body, format === "html" ? "text/html" : "text/plain");
-  $("problems").replaceChildren();
   $("preview-frame").hidden = format !== "html";
   $("preview-text").hidden = format === "html";
-  if (format === "html") $("preview-frame").srcdoc = rendered; else $("preview-text").textContent = rendered;
+  if (format === "html") return previewInFrame(campaign.message);
+  const body = { message: campaign.message, format };
+  if ($("theme").value) body.theme = $("theme").value;
+  $("preview-text").textContent = await api("POST", "/api/v1/preview", body, "text/plain");
+  $("problems").replaceChildren();
   document.body.dataset.preview = "ready";
+  say("");
+}
+
+// The device preview is a page of its own, posted into the frame: it runs under the preview's
+// policy rather than inheriting the dashboard's, so every message kind behaves as on a device.
+// Errors are checked first through the API, which reports them as JSON.
+async function previewInFrame(message) {
+  const theme = $("theme").value;
+  const check = { message, format: "html" };
+  if (theme) check.theme = theme;
+  await api("POST", "/api/v1/preview", check, "text/html");
+  $("problems").replaceChildren();
+  $("preview-token").value = state.token;
+  $("preview-message").value = JSON.stringify(message);
+  $("preview-theme").value = theme;
+  $("preview-form").submit();
+  $("preview-token").value = "";
   say("");
 }
 
@@ -263,8 +277,19 @@ async function save() {
   }
 }
 
+// Whether the editor holds changes that were not saved.
+function hasUnsavedEdits() {
+  return !state.isNew && $("campaign-json").value !== state.savedJSON;
+}
+
 async function setStatus(status) {
   try {
+    // A status change must not drop the edits on screen: they are saved first, and a save that
+    // fails (its errors shown) leaves the status as it was.
+    if (hasUnsavedEdits()) {
+      const edited = editorCampaign();
+      await api("PUT", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}`, edited);
+    }
     const saved = await api("PUT", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}/status`, { status });
     state.campaigns = state.campaigns.map((campaign) => (campaign.id === saved.id ? saved : campaign));
     showInEditor(saved, false);
@@ -314,6 +339,9 @@ function wire() {
     showInEditor(template, true);
   });
   $("campaign-json").addEventListener("input", schedulePreview);
+  $("preview-frame").addEventListener("load", () => {
+    if ($("preview-message").value) document.body.dataset.preview = "ready";
+  });
   $("theme").addEventListener("change", schedulePreview);
   $("format").addEventListener("change", schedulePreview);
   $("save").addEventListener("click", save);

@@ -1,4 +1,3 @@
-import MarqueeRender
 import Vapor
 
 /// The web dashboard: three static files that talk to the admin API from the browser.
@@ -10,14 +9,12 @@ struct DashboardController: RouteCollection {
         "dashboard.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
     ]
 
-    /// Scripts come only from the dashboard's own file. Previews are sandboxed `srcdoc` frames,
-    /// which inherit this policy on top of their own, so it also admits what a rendered message
-    /// needs: Marquee's bridge (by hash), inline styles, and images, video and fonts from anywhere.
+    /// Scripts and styles come only from the dashboard's own files. Previews are pages of their
+    /// own (``PreviewFrameController``) with their own policy, so this one need admit nothing
+    /// that a message needs.
     static let contentSecurityPolicy = [
-        "default-src 'self'",
-        "script-src 'self' \(MarqueeBridge.scriptSource) \(MarqueeBridge.frameScriptSource)",
-        "style-src 'self' 'unsafe-inline'", "img-src * data:", "media-src *", "font-src * data:",
-        "frame-src 'self' about:", "connect-src 'self'", "base-uri 'none'", "form-action 'self'",
+        "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+        "frame-src 'self'", "connect-src 'self'", "base-uri 'none'", "form-action 'self'",
         "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
