@@ -16,10 +16,14 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("public-url"), help: "Base URL clients reach this server at (env MARQUEE_PUBLIC_URL).")
     var publicURL: String?
 
+    @Option(name: .customLong("trusted-proxies"),
+            help: "Comma-separated proxy addresses or CIDR ranges whose X-Forwarded-Host/Proto are believed (env MARQUEE_TRUSTED_PROXIES).")
+    var trustedProxies: String?
+
     func resolve(seedsDemo: Bool = false) throws -> ServerConfiguration {
         do {
             return try ServerConfiguration.resolve(
-                host: host, port: port, database: database, publicURL: publicURL, seedsDemo: seedsDemo,
+                host: host, port: port, database: database, publicURL: publicURL, trustedProxies: trustedProxies, seedsDemo: seedsDemo,
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             throw ValidationError(error.description)

@@ -17,7 +17,7 @@ struct AppsAPITests {
             #expect(read.status == .ok)
             #expect(read.json["secret"] == nil, "the secret is shown only once")
 
-            let updated = try await server.send(.PUT, "/api/v1/apps/\(created.id)", json: Fixtures.NewApp(
+            let updated = try await server.send(.PATCH, "/api/v1/apps/\(created.id)", json: Fixtures.NewApp(
                 name: "Shop 2", rolloutPercentage: 100, frequencyCaps: [FrequencyCap(id: "daily", limit: 2, periodSeconds: 86_400)]))
             #expect(updated.status == .ok)
             #expect(updated.json["name"] as? String == "Shop 2")
@@ -79,7 +79,14 @@ struct AppsAPITests {
             let theirCampaign = try await server.createCampaign(Fixtures.modal(), in: theirs)
 
             #expect(try await server.send(.GET, "/api/v1/apps/\(mine.id)", token: secret).status == .ok)
-            #expect(try await server.send(.GET, "/api/v1/apps", token: secret).status == .forbidden)
+            let listed = try await server.send(.GET, "/api/v1/apps", token: secret)
+            #expect(listed.status == .ok)
+            #expect((listed.json["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Mine"],
+                    "an app's secret lists its own app only")
+            let session = try await server.send(.GET, "/api/v1/session", token: secret).json
+            #expect(session["role"] as? String == "app")
+            #expect(session["appID"] as? String == mine.id.uuidString.lowercased())
+            #expect(try await server.send(.GET, "/api/v1/session").json["role"] as? String == "admin")
             #expect(try await server.send(.POST, "/api/v1/apps", token: secret, json: Fixtures.NewApp()).status == .forbidden)
             #expect(try await server.send(.DELETE, "/api/v1/apps/\(mine.id)", token: secret).status == .forbidden)
             #expect(try await server.send(.GET, "/api/v1/apps/\(theirs.id)", token: secret).status == .notFound)
@@ -131,7 +138,7 @@ struct AppsAPITests {
             var campaign = Fixtures.modal()
             campaign.delivery.frequencyCapIDs = ["daily"]
             _ = try await server.createCampaign(campaign, in: app)
-            let response = try await server.send(.PUT, "/api/v1/apps/\(app.id)", json: Fixtures.NewApp(frequencyCaps: []))
+            let response = try await server.send(.PATCH, "/api/v1/apps/\(app.id)", json: Fixtures.NewApp(frequencyCaps: []))
             #expect(response.status == .unprocessableEntity)
             #expect(response.errorFields == ["frequencyCaps"])
         }

@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+import MarqueeWire
 import Testing
 
 @Suite("Admin API: campaigns")
@@ -147,6 +148,6 @@ struct ImpressionBody: Encodable {
     var appVersion = "1.0"
     var sdkVersion = "9.0.0"
     var impressions: [Item]
-    var userIdentifiers: [[String: String]] = []
+    var userIdentifiers: [UserIdentifierDTO] = []
     var batchId: String?
 }

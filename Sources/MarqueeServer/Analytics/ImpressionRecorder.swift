@@ -5,24 +5,30 @@ import MarqueeModel
 import MarqueeWire
 
 /// Stores impression batches exactly once, in one transaction per batch.
+///
+/// Test traffic is a test campaign's, or any campaign's shown to one of the app's testers (user
+/// or device): both are counted apart, so testing never inflates a live campaign's figures.
 struct ImpressionRecorder {
     let database: any Database
-    let appID: UUID
+    let app: AppRecord
 
     static let maxImpressionsPerBatch = 100
 
     /// Stores the batch; returns `false` when it had been stored before (a client retry).
     func record(_ request: ImpressionRequest, deviceID: String?) async throws -> Bool {
         try validate(request)
+        let appID = try app.requireID()
+        let identity = UserIdentifierDTO.identity(from: request.userIdentifiers)
+        let isTest = request.isTest || app.isTester(DeviceContext(identity: identity, deviceID: deviceID))
         guard let campaignID = UUID(uuidString: request.campaignId),
               try await CampaignRecord.query(on: database).withDeleted()
                 .filter(\.$id == campaignID).filter(\.$app.$id == appID).count() > 0 else {
             throw APIError.notFound("campaign")
         }
         let key = Self.batchKey(request, deviceID: deviceID)
-        let userKey = UserIdentifierDTO.identity(from: request.userIdentifiers).key
+        let userKey = identity.key
         do {
-            return try await database.transaction { db in
+            return try await database.writeTransaction { db in
                 if try await ImpressionBatchRecord.query(on: db)
                     .filter(\.$appID == appID).filter(\.$batchKey == key).count() > 0 {
                     return false
@@ -41,7 +47,7 @@ struct ImpressionRecorder {
                     row.occurredAt = impression.timestamp
                     row.userKey = userKey
                     row.deviceID = deviceID
-                    row.isTest = request.isTest
+                    row.isTest = isTest
                     try await row.create(on: db)
                 }
                 return true

@@ -18,6 +18,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var storage: Storage
     /// The base URL clients reach this server at; `nil` derives it from each request's Host header.
     public var publicURL: URL?
+    /// Proxies whose forwarded headers are believed when `publicURL` is not set.
+    public var trustedProxies: TrustedProxies
     /// The admin API token; `nil` uses the one stored in the database, generating it on first start.
     public var adminToken: String?
     /// Seeds the demo app and its campaigns at start.
@@ -25,11 +27,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var logLevel: Logger.Level
 
     public init(host: String = "127.0.0.1", port: Int = 8080, storage: Storage = .sqliteFile("marquee.sqlite"),
-                publicURL: URL? = nil, adminToken: String? = nil, seedsDemo: Bool = false, logLevel: Logger.Level = .info) {
+                publicURL: URL? = nil, trustedProxies: TrustedProxies = .none, adminToken: String? = nil, seedsDemo: Bool = false, logLevel: Logger.Level = .info) {
         self.host = host
         self.port = port
         self.storage = storage
         self.publicURL = publicURL
+        self.trustedProxies = trustedProxies
         self.adminToken = adminToken
         self.seedsDemo = seedsDemo
         self.logLevel = logLevel
@@ -42,13 +45,14 @@ public struct ServerConfiguration: Sendable, Equatable {
         public static let database = "MARQUEE_DATABASE"
         public static let databaseURL = "DATABASE_URL"
         public static let publicURL = "MARQUEE_PUBLIC_URL"
+        public static let trustedProxies = "MARQUEE_TRUSTED_PROXIES"
         public static let adminToken = "MARQUEE_ADMIN_TOKEN"
         public static let logLevel = "LOG_LEVEL"
     }
 
     /// Builds a configuration from flags (which win) and environment variables, naming every bad value.
-    public static func resolve(host: String?, port: Int?, database: String?, publicURL: String?, seedsDemo: Bool,
-                               environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
+    public static func resolve(host: String?, port: Int?, database: String?, publicURL: String?,
+                               trustedProxies: String? = nil, seedsDemo: Bool, environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
         var problems: [String] = []
         var configuration = ServerConfiguration(seedsDemo: seedsDemo)
         configuration.host = host ?? environment[Variable.host] ?? configuration.host
@@ -77,6 +81,14 @@ public struct ServerConfiguration: Sendable, Equatable {
                 configuration.publicURL = url
             } else {
                 problems.append("public URL '\(text)' must be an absolute http(s) URL such as https://marquee.example.com")
+            }
+        }
+
+        if let list = trustedProxies ?? environment[Variable.trustedProxies] {
+            do {
+                configuration.trustedProxies = try TrustedProxies(parsing: list)
+            } catch {
+                problems += error.problems
             }
         }
 

@@ -3,17 +3,21 @@ import MarqueeWire
 import Vapor
 
 /// A campaign as the admin API returns it: the campaign's own fields plus server bookkeeping.
-struct CampaignResource: Content {
+struct CampaignResource: JSONResource, Decodable {
     var campaign: Campaign
-    var appID: UUID
+    var appID: String
     var createdAt: Date?
     var updatedAt: Date?
 
     enum CodingKeys: String, CodingKey { case appID, createdAt, updatedAt, requiredCapabilities }
 
+    init(_ record: CampaignRecord) throws {
+        self.init(record, campaign: try record.campaign())
+    }
+
     init(_ record: CampaignRecord, campaign: Campaign) {
         self.campaign = campaign
-        appID = record.$app.id
+        appID = record.$app.id.canonical
         createdAt = record.createdAt
         updatedAt = record.updatedAt
     }
@@ -21,7 +25,7 @@ struct CampaignResource: Content {
     init(from decoder: any Decoder) throws {
         campaign = try Campaign(from: decoder)
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        appID = try c.decode(UUID.self, forKey: .appID)
+        appID = try c.decode(String.self, forKey: .appID)
         createdAt = try c.decodeIfPresent(Date.self, forKey: .createdAt)
         updatedAt = try c.decodeIfPresent(Date.self, forKey: .updatedAt)
     }
@@ -39,8 +43,8 @@ struct CampaignResource: Content {
 
 /// Impression counts for one campaign. Test campaigns' and testers' traffic is counted apart,
 /// so previews never inflate a live campaign's figures.
-struct CampaignStats: Content {
-    var campaignID: UUID
+struct CampaignStats: JSONResource, Decodable {
+    var campaignID: String
     var impressions: Int
     var buttonOneClicks: Int
     var buttonTwoClicks: Int
@@ -56,7 +60,7 @@ struct CampaignStats: Content {
 }
 
 /// Counts of each kind of reported interaction.
-struct ImpressionCounts: Content, Equatable {
+struct ImpressionCounts: Codable, Equatable {
     var impressions = 0
     var buttonOneClicks = 0
     var buttonTwoClicks = 0
@@ -76,5 +80,21 @@ struct ImpressionCounts: Content, Equatable {
         case .optOut: optOuts += count
         case .invalid: break
         }
+    }
+}
+
+/// The body of `POST …/campaigns` and `PUT …/campaigns/:campaignID`: a campaign. The keys that
+/// only responses carry are accepted and ignored, so a campaign read from the API can be sent back.
+struct CampaignInput: Decodable {
+    var campaign: Campaign
+
+    private enum ReadOnlyKeys: String, CodingKey, CaseIterable {
+        case appID, createdAt, updatedAt, requiredCapabilities
+    }
+
+    init(from decoder: any Decoder) throws {
+        campaign = try Campaign(from: decoder)
+        let c = try decoder.container(keyedBy: ReadOnlyKeys.self)
+        for key in ReadOnlyKeys.allCases { _ = c.contains(key) }
     }
 }

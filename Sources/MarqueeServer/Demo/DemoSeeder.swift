@@ -8,47 +8,30 @@ import MarqueeModel
 struct DemoSeeder {
     static let subscriptionID = "demo-subscription"
 
-    let database: any Database
-    let clock: any ServerClock
+    let store: CatalogStore
     let logger: Logger
     /// Where the demo's images are served (this server's `/demo/assets`).
     let assetsBaseURL: String
 
-    init(database: any Database, clock: any ServerClock, logger: Logger, assetsBaseURL: String) {
-        self.database = database
-        self.clock = clock
-        self.logger = logger
-        self.assetsBaseURL = assetsBaseURL
-    }
-
     /// Creates the demo app and campaigns unless they exist, and prints what is there.
     func seed() async throws {
+        let database = store.database
         if let existing = try await AppRecord.query(on: database).filter(\.$subscriptionID == Self.subscriptionID).first() {
             let count = try await CampaignRecord.query(on: database).filter(\.$app.$id == existing.requireID()).count()
             print("Demo app '\(existing.name)' already exists (subscription ID \(Self.subscriptionID), \(count) campaigns).")
             return
         }
         let campaigns = DemoCampaigns(assetsBaseURL: assetsBaseURL).all
-        try await database.transaction { db in
-            let app = AppRecord()
-            app.name = "Marquee Demo"
-            app.subscriptionID = Self.subscriptionID
-            app.secretHash = Secrets.hash(Secrets.generate(prefix: "mqs_"))
-            app.rolloutPercentage = 100
-            app.pingIntervalSeconds = 60
-            app.testUserIDs = ["demo-tester"]
-            app.testDeviceIDs = []
-            app.frequencyCaps = [FrequencyCap(id: "daily", limit: 5, periodSeconds: 86_400)]
-            app.campaignsVersion = 1
-            app.campaignsChangedAt = clock.nowMillis
-            try await app.create(on: db)
-            for campaign in campaigns {
-                let record = CampaignRecord()
-                record.id = UUID()
-                record.$app.id = try app.requireID()
-                try record.store(campaign)
-                try await record.create(on: db)
-            }
+        let settings = AppSettings(name: "Marquee Demo", subscriptionID: Self.subscriptionID, rolloutPercentage: 100,
+                                   pingIntervalSeconds: 60, testUserIDs: ["demo-tester"], testDeviceIDs: [],
+                                   frequencyCaps: [FrequencyCap(id: "daily", limit: 5, periodSeconds: 86_400)])
+        let appID = try await store.createApp(settings).record.requireID()
+        do {
+            for campaign in campaigns { _ = try await store.createCampaign(campaign, in: appID) }
+        } catch {
+            // Half a demo would block the next start from seeding a whole one.
+            try? await store.deleteApp(appID)
+            throw error
         }
         print("Seeded the demo app (subscription ID \(Self.subscriptionID)) with \(campaigns.count) active campaigns:")
         for campaign in campaigns {

@@ -34,7 +34,7 @@ public struct APIError: Error, Sendable, Equatable {
 }
 
 /// The one JSON error body: `{"error": {"code": "…", "message": "…", "fields": [...]}}`.
-struct ErrorBody: Content {
+struct ErrorBody: Encodable {
     struct Detail: Codable {
         var code: String
         var message: String

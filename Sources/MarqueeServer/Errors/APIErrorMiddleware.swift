@@ -10,9 +10,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
             let apiError = Self.apiError(for: error, request: request)
             let body = ErrorBody(error: .init(code: apiError.code, message: apiError.message,
                                               fields: apiError.fields.isEmpty ? nil : apiError.fields))
-            let response = Response(status: apiError.status)
-            try response.content.encode(body, as: .json)
-            return response
+            return try Response.json(body, status: apiError.status)
         }
     }
 

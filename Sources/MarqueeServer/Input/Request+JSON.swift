@@ -3,7 +3,7 @@ import Vapor
 
 extension Request {
     /// Decodes the JSON body with Marquee's coders; an empty, oversized or malformed body is a 4xx
-    /// error that says what is wrong.
+    /// error that says what is wrong. Under the strict ``InputPolicy`` unknown keys are errors too.
     func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
         guard let body = body.data, body.readableBytes > 0 else {
             throw APIError(.badRequest, code: "invalid_body", "the request needs a JSON body")
@@ -13,7 +13,11 @@ extension Request {
             throw APIError(.payloadTooLarge, code: "body_too_large", "the request body is larger than \(RequestLimits.maxBodyBytes) bytes")
         }
         do {
-            return try MarqueeJSON.decoder().decode(type, from: Data(buffer: body))
+            let data = Data(buffer: body)
+            switch inputPolicy {
+            case .strict: return try StrictJSON.decode(type, from: data)
+            case .lenient: return try MarqueeJSON.decoder().decode(type, from: data)
+            }
         } catch let error as DecodingError {
             throw APIError(.badRequest, code: "invalid_body", APIErrorMiddleware.describe(error))
         }

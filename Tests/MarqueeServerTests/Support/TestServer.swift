@@ -7,20 +7,21 @@ import Vapor
 import VaporTesting
 
 /// A Marquee server configured for one test: a private database, a manual clock, a known admin token.
-struct TestServer {
+struct TestServer: Sendable {
     static let adminToken = "test-admin-token-0123456789"
 
     let app: Application
     let clock: ManualServerClock
 
     /// Runs `body` against a fresh server on `database`, then tears it down (dropping a PostgreSQL schema).
-    static func with(_ database: TestDatabase = .sqlite, publicURL: URL? = nil, seedsDemo: Bool = false,
+    static func with(_ database: TestDatabase = .sqlite, publicURL: URL? = nil, trustedProxies: TrustedProxies = .none,
+                     seedsDemo: Bool = false,
                      _ body: (TestServer) async throws -> Void) async throws {
         let app = try await Application.make(.testing)
         let clock = ManualServerClock()
         let storage = database.makeStorage()
         do {
-            let configuration = ServerConfiguration(storage: storage, publicURL: publicURL,
+            let configuration = ServerConfiguration(storage: storage, publicURL: publicURL, trustedProxies: trustedProxies,
                                                     adminToken: adminToken, seedsDemo: seedsDemo, logLevel: .warning)
             try await configure(app, configuration: configuration, clock: clock)
             try await body(TestServer(app: app, clock: clock))
@@ -36,13 +37,16 @@ struct TestServer {
             try? await sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
         }
         try? await app.asyncShutdown()
+        if case .sqliteFile(let path) = storage {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
     }
 
     /// Sends a request and returns the response. `json` is encoded with Marquee's coders.
     @discardableResult
     func send(_ method: HTTPMethod, _ path: String, token: String? = TestServer.adminToken,
               subscription: String? = nil, deviceID: String? = nil, headers extra: [(String, String)] = [],
-              json: (any Encodable)? = nil, raw: String? = nil) async throws -> TestResponse {
+              json: (any Encodable)? = nil, raw: String? = nil, rawBody: String? = nil) async throws -> TestResponse {
         var headers = HTTPHeaders()
         if let token { headers.bearerAuthorization = BearerAuthorization(token: token) }
         if let subscription { headers.add(name: "Subscription-Id", value: subscription) }
@@ -55,6 +59,9 @@ struct TestServer {
         } else if let raw {
             body = ByteBuffer(string: raw)
             headers.contentType = .json
+        } else if let rawBody {
+            // Sent as it is, with the content type the caller's headers give.
+            body = ByteBuffer(string: rawBody)
         }
         var captured: TestResponse?
         try await app.testing().test(method, path, headers: headers, body: body) { response in

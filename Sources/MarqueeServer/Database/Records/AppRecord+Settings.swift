@@ -43,7 +43,7 @@ extension CampaignRecord {
             // Stored data, not the request, is at fault: a server error, with the details logged.
             throw StoredDataError(what: "campaign \(id?.uuidString ?? "?")", underlying: "\(error)")
         }
-        campaign.id = try requireID().uuidString.lowercased()
+        campaign.id = try requireID().canonical
         campaign.status = CampaignStatus(rawValue: status) ?? .draft
         return campaign
     }

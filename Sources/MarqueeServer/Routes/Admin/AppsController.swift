@@ -2,130 +2,79 @@ import Fluent
 import MarqueeModel
 import Vapor
 
-/// `/api/v1/apps`: the apps that embed the SDK.
+/// `GET, POST /api/v1/apps` and `GET /api/v1/session`: the apps these credentials see, creating
+/// apps (administrator only), and who the credentials belong to.
 struct AppsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
+        routes.get("session", use: session)
         let apps = routes.grouped("apps")
         apps.get(use: list)
-        apps.post(use: create)
-        apps.group(":appID") { app in
-            app.get(use: read)
-            app.put(use: update)
-            app.delete(use: delete)
-            app.post("secret", use: rotateSecret)
+        apps.grouped(AdministratorOnlyMiddleware()).post(use: create)
+    }
+
+    /// Who is signed in: lets the dashboard offer what these credentials may do.
+    struct SessionResource: JSONResource {
+        var role: String
+        var appID: String?
+    }
+
+    @Sendable func session(req: Request) async throws -> SessionResource {
+        switch try req.principal {
+        case .admin: SessionResource(role: "admin", appID: nil)
+        case .app(let id): SessionResource(role: "app", appID: id.canonical)
         }
     }
 
+    /// Every app for the administrator; an app's secret sees its own app only.
     @Sendable func list(req: Request) async throws -> ListResource<AppResource> {
-        try req.requireAdmin()
-        let records = try await AppRecord.query(on: req.db).sort(\.$createdAt).sort(\.$id).all()
+        var query = AppRecord.query(on: req.db)
+        if case .app(let own) = try req.principal { query = query.filter(\.$id == own) }
+        let records = try await query.sort(\.$createdAt).sort(\.$id).all()
         return ListResource(items: try records.map { try AppResource($0) })
     }
 
     @Sendable func create(req: Request) async throws -> Response {
-        try req.requireAdmin()
-        let input = try req.decodeJSON(AppInput.self)
-        try validate(input)
-        let record = AppRecord()
-        let secret = Secrets.generate(prefix: "mqs_")
-        record.secretHash = Secrets.hash(secret)
-        record.campaignsVersion = 0
-        record.campaignsChangedAt = req.marquee.clock.nowMillis
-        try apply(input, to: record)
-        if record.subscriptionID.isEmpty { record.subscriptionID = Secrets.generate(prefix: "sub_").prefix(28).description }
-        try await ensureUniqueSubscription(record.subscriptionID, excluding: nil, on: req.db)
-        do {
-            try await record.create(on: req.db)
-        } catch {
-            // Another request took the subscription ID between the check and the insert.
-            try await ensureUniqueSubscription(record.subscriptionID, excluding: nil, on: req.db)
-            throw error
-        }
+        let settings = try AppSettings.creating(from: req.decodeJSON(AppInput.self))
+        let (record, secret) = try await req.store.createApp(settings)
         return try Response.json(AppResource(record, secret: secret), status: .created)
+    }
+}
+
+/// `/api/v1/apps/:appID`: one app, behind ``AppAuthorizationMiddleware``.
+///
+/// `PUT` replaces every setting and rejects a body that lacks one; `PATCH` changes only the
+/// settings it is given.
+struct AppController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(use: read)
+        routes.put(use: replace)
+        routes.patch(use: patch)
+        routes.grouped(AdministratorOnlyMiddleware()).delete(use: delete)
+        routes.post("secret", use: rotateSecret)
     }
 
     @Sendable func read(req: Request) async throws -> AppResource {
-        try AppResource(try await req.authorizedApp())
+        try AppResource(try req.authorizedApp)
     }
 
-    @Sendable func update(req: Request) async throws -> AppResource {
-        let record = try await req.authorizedApp()
+    @Sendable func replace(req: Request) async throws -> AppResource {
+        let settings = try AppSettings.replacing(with: req.decodeJSON(AppInput.self))
+        return try AppResource(try await req.store.updateApp(try req.authorizedAppID, to: settings))
+    }
+
+    @Sendable func patch(req: Request) async throws -> AppResource {
         let input = try req.decodeJSON(AppInput.self)
-        try validate(input)
-        let unknownCaps = try await capsStillInUse(after: input, app: record, on: req.db)
-        guard unknownCaps.isEmpty else {
-            throw APIError.validation(unknownCaps.map {
-                ValidationIssue(field: "frequencyCaps", message: "cap '\($0)' is used by a campaign")
-            })
-        }
-        let previousSubscription = record.subscriptionID
-        try apply(input, to: record)
-        if record.subscriptionID.isEmpty { record.subscriptionID = previousSubscription }
-        try await ensureUniqueSubscription(record.subscriptionID, excluding: try record.requireID(), on: req.db)
-        // Caps and testers change what pings return.
-        record.campaignsVersion += 1
-        record.campaignsChangedAt = req.marquee.clock.nowMillis
-        do {
-            try await record.update(on: req.db)
-        } catch {
-            try await ensureUniqueSubscription(record.subscriptionID, excluding: try record.requireID(), on: req.db)
-            throw error
-        }
-        return try AppResource(record)
+        let settings = try req.authorizedApp.settings.merging(input)
+        return try AppResource(try await req.store.updateApp(try req.authorizedAppID, to: settings))
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
-        try req.requireAdmin()
-        let record = try await req.authorizedApp()
-        let appID = try record.requireID()
-        try await req.db.transaction { db in
-            try await ImpressionRecord.query(on: db).filter(\.$appID == appID).delete()
-            try await ImpressionBatchRecord.query(on: db).filter(\.$appID == appID).delete()
-            try await CampaignRecord.query(on: db).withDeleted().filter(\.$app.$id == appID).delete(force: true)
-            try await record.delete(on: db)
-        }
-        await req.marquee.catalog.remove(appID: appID)
+        try await req.store.deleteApp(try req.authorizedAppID)
         return .noContent
     }
 
     @Sendable func rotateSecret(req: Request) async throws -> AppResource {
-        let record = try await req.authorizedApp()
-        let secret = Secrets.generate(prefix: "mqs_")
-        record.secretHash = Secrets.hash(secret)
-        try await record.update(on: req.db)
+        let (record, secret) = try await req.store.rotateSecret(of: try req.authorizedAppID)
         return try AppResource(record, secret: secret)
-    }
-
-    private func validate(_ input: AppInput) throws {
-        let issues = input.validationIssues()
-        guard issues.isEmpty else { throw APIError.validation(issues) }
-    }
-
-    private func apply(_ input: AppInput, to record: AppRecord) throws {
-        record.name = input.name.trimmingCharacters(in: .whitespaces)
-        record.subscriptionID = input.subscriptionID ?? record.$subscriptionID.value ?? ""
-        record.rolloutPercentage = input.rolloutPercentage ?? AppInput.defaultRollout
-        record.pingIntervalSeconds = input.pingIntervalSeconds ?? AppInput.defaultPingInterval
-        record.testUserIDs = input.testUserIDs ?? []
-        record.testDeviceIDs = input.testDeviceIDs ?? []
-        record.frequencyCaps = input.frequencyCaps ?? []
-    }
-
-    private func ensureUniqueSubscription(_ id: String, excluding appID: UUID?, on db: any Database) async throws {
-        var query = AppRecord.query(on: db).filter(\.$subscriptionID == id)
-        if let appID { query = query.filter(\.$id != appID) }
-        if try await query.count() > 0 {
-            throw APIError(.conflict, code: "conflict", "another app already uses subscription ID '\(id)'")
-        }
-    }
-
-    /// Cap ids that campaigns reference but the new settings drop.
-    private func capsStillInUse(after input: AppInput, app: AppRecord, on db: any Database) async throws -> [String] {
-        let kept = Set((input.frequencyCaps ?? []).map(\.id))
-        let dropped = Set(app.frequencyCaps.map(\.id)).subtracting(kept)
-        guard !dropped.isEmpty else { return [] }
-        let campaigns = try await CampaignRecord.query(on: db).filter(\.$app.$id == app.requireID()).all()
-        let used = try campaigns.flatMap { try $0.campaign().delivery.frequencyCapIDs }
-        return dropped.intersection(used).sorted()
     }
 }

@@ -1,12 +1,12 @@
 import Fluent
 import MarqueeModel
-import SQLKit
 import Vapor
 
-/// `/api/v1/apps/:appID/campaigns`: create, read, update, delete, list, status and statistics.
+/// `/api/v1/apps/:appID/campaigns`: create, read, update, delete, list, status, statistics and
+/// preview, behind ``AppAuthorizationMiddleware``. Writes go through ``CatalogStore``.
 struct CampaignsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let campaigns = routes.grouped("apps", ":appID", "campaigns")
+        let campaigns = routes.grouped("campaigns")
         campaigns.get(use: list)
         campaigns.post(use: create)
         campaigns.group(":campaignID") { campaign in
@@ -15,12 +15,12 @@ struct CampaignsController: RouteCollection {
             campaign.delete(use: delete)
             campaign.put("status", use: setStatus)
             campaign.get("stats", use: stats)
+            campaign.get("preview", use: preview)
         }
     }
 
     @Sendable func list(req: Request) async throws -> ListResource<CampaignResource> {
-        let app = try await req.authorizedApp()
-        var query = CampaignRecord.query(on: req.db).filter(\.$app.$id == (try app.requireID()))
+        var query = CampaignRecord.query(on: req.db).filter(\.$app.$id == (try req.authorizedAppID))
         if let status = req.query[String.self, at: "status"] {
             guard CampaignStatus(rawValue: status) != nil else {
                 throw APIError(.badRequest, code: "invalid_query",
@@ -29,98 +29,61 @@ struct CampaignsController: RouteCollection {
             query = query.filter(\.$status == status)
         }
         let records = try await query.sort(\.$createdAt).sort(\.$id).all()
-        return ListResource(items: try records.map { CampaignResource($0, campaign: try $0.campaign()) })
+        return ListResource(items: try records.map { try CampaignResource($0) })
     }
 
     @Sendable func create(req: Request) async throws -> Response {
-        let app = try await req.authorizedApp()
-        let campaign = try req.decodeJSON(Campaign.self)
-        try validate(campaign, app: app)
-        let record = CampaignRecord()
-        record.id = UUID()
-        record.$app.id = try app.requireID()
-        try record.store(campaign)
-        try await req.db.transaction { db in
-            try await record.create(on: db)
-            try await Self.bumpVersion(of: app, on: db, clock: req.marquee.clock)
-        }
-        return try Response.json(CampaignResource(record, campaign: try record.campaign()), status: .created)
+        let campaign = try req.decodeJSON(CampaignInput.self).campaign
+        let record = try await req.store.createCampaign(campaign, in: try req.authorizedAppID)
+        return try Response.json(CampaignResource(record), status: .created)
     }
 
     @Sendable func read(req: Request) async throws -> CampaignResource {
-        let (_, record) = try await campaignRecord(req)
-        return CampaignResource(record, campaign: try record.campaign())
+        try CampaignResource(try await campaignRecord(req))
     }
 
     @Sendable func update(req: Request) async throws -> CampaignResource {
-        let (app, record) = try await campaignRecord(req)
-        var campaign = try req.decodeJSON(Campaign.self)
-        campaign.id = try record.requireID().uuidString.lowercased()
-        try validate(campaign, app: app)
-        try record.store(campaign)
-        try await req.db.transaction { db in
-            try await record.update(on: db)
-            try await Self.bumpVersion(of: app, on: db, clock: req.marquee.clock)
-        }
-        return CampaignResource(record, campaign: try record.campaign())
+        let campaign = try req.decodeJSON(CampaignInput.self).campaign
+        return try CampaignResource(try await req.store.replaceCampaign(
+            try req.campaignIDParameter, in: try req.authorizedAppID, with: campaign))
     }
 
     @Sendable func setStatus(req: Request) async throws -> CampaignResource {
-        let (app, record) = try await campaignRecord(req)
         let input = try req.decodeJSON(StatusInput.self)
-        var campaign = try record.campaign()
-        campaign.status = input.status
-        try record.store(campaign)
-        try await req.db.transaction { db in
-            try await record.update(on: db)
-            try await Self.bumpVersion(of: app, on: db, clock: req.marquee.clock)
-        }
-        return CampaignResource(record, campaign: campaign)
+        return try CampaignResource(try await req.store.setStatus(
+            input.status, of: try req.campaignIDParameter, in: try req.authorizedAppID))
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
-        let (app, record) = try await campaignRecord(req)
-        try await req.db.transaction { db in
-            try await record.delete(on: db)
-            try await Self.bumpVersion(of: app, on: db, clock: req.marquee.clock)
-        }
+        try await req.store.deleteCampaign(try req.campaignIDParameter, in: try req.authorizedAppID)
         return .noContent
     }
 
     @Sendable func stats(req: Request) async throws -> CampaignStats {
-        let (_, record) = try await campaignRecord(req)
+        let record = try await campaignRecord(req)
         return try await ImpressionStatistics(database: req.db).stats(for: try record.requireID())
     }
 
-    private func campaignRecord(_ req: Request) async throws -> (AppRecord, CampaignRecord) {
-        let app = try await req.authorizedApp()
-        guard let text = req.parameters.get("campaignID"), let id = UUID(uuidString: text) else {
-            throw APIError(.badRequest, code: "invalid_id", "the campaign id must be a UUID")
+    /// `GET …/preview?format=html|text&theme=light|dark&width=60`: the saved message as devices show it.
+    @Sendable func preview(req: Request) async throws -> Response {
+        let record = try await campaignRecord(req)
+        let format = try req.query[String.self, at: "format"].map { value in
+            guard let format = MessagePreview.Format(rawValue: value) else {
+                throw APIError(.badRequest, code: "invalid_query", "format must be html or text")
+            }
+            return format
         }
-        guard let record = try await CampaignRecord.query(on: req.db)
-            .filter(\.$id == id).filter(\.$app.$id == (try app.requireID())).first() else {
-            throw APIError.notFound("campaign")
+        let theme = try req.query[String.self, at: "theme"].map { value in
+            guard let theme = Theme(rawValue: value) else {
+                throw APIError(.badRequest, code: "invalid_query", "theme must be automatic, light or dark")
+            }
+            return theme
         }
-        return (app, record)
+        return try MessagePreview(message: try record.campaign().message, format: format ?? .html, theme: theme,
+                                  width: req.query[Int.self, at: "width"], personalization: [:]).response()
     }
 
-    private func validate(_ campaign: Campaign, app: AppRecord) throws {
-        let issues = campaign.validationIssues(frequencyCapIDs: Set(app.frequencyCaps.map(\.id)))
-        guard issues.isEmpty else { throw APIError.validation(issues) }
-    }
-
-    /// Marks the app's campaigns as changed, inside the caller's transaction.
-    static func bumpVersion(of app: AppRecord, on db: any Database, clock: any ServerClock) async throws {
-        let appID = try app.requireID()
-        // An atomic increment, so concurrent writers on several instances never lose a bump.
-        guard let sql = db as? any SQLDatabase else {
-            throw APIError(.internalServerError, code: "internal_error", "the database does not speak SQL")
-        }
-        try await sql.update(AppRecord.schema)
-            .set(SQLIdentifier("campaigns_version"), to: SQLBinaryExpression(
-                left: SQLIdentifier("campaigns_version"), op: SQLBinaryOperator.add, right: SQLLiteral.numeric("1")))
-            .set("campaigns_changed_at", to: SQLBind(clock.nowMillis))
-            .where("id", .equal, SQLBind(appID))
-            .run()
+    private func campaignRecord(_ req: Request) async throws -> CampaignRecord {
+        try await CatalogStore.campaign(try req.campaignIDParameter, in: try req.authorizedAppID, on: req.db)
     }
 }

@@ -9,7 +9,7 @@ struct OpsController: RouteCollection {
         routes.get("openapi.yaml", use: openAPI)
     }
 
-    struct Health: Content {
+    struct Health: JSONResource {
         var status: String
         var database: String
     }

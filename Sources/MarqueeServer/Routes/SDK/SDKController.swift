@@ -64,7 +64,7 @@ struct SDKController: RouteCollection {
         let snapshot = try await req.marquee.catalog.snapshot(appID: appID, version: app.campaignsVersion, on: req.db)
         let device = DeviceContext(identity: UserIdentifierDTO.identity(from: body.userIdentifiers), deviceID: req.deviceID,
                                    appVersion: body.appVersion.flatMap(AppVersion.init), locale: body.locale,
-                                   platform: body.platform.flatMap(Platform.init(protocolCode:)))
+                                   platform: body.resolvedPlatform)
         let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
         // Paused, archived, ended and deleted campaigns are not in the snapshot (or not live).
         let display = snapshot.entry(id: body.campaignId).map { audience.admits($0.campaign) } ?? false
@@ -77,7 +77,7 @@ struct SDKController: RouteCollection {
     @Sendable func impression(req: Request) async throws -> Response {
         let app = try await req.subscribedApp()
         let body = try req.decodeJSON(ImpressionRequest.self)
-        let recorder = ImpressionRecorder(database: req.db, appID: try app.requireID())
+        let recorder = ImpressionRecorder(database: req.db, app: app)
         let stored = try await recorder.record(body, deviceID: req.deviceID)
         return try Response.json(ImpressionReceipt(stored: stored))
     }
@@ -91,14 +91,17 @@ struct ImpressionReceipt: Codable {
 
 extension Request {
     /// The base URL clients reach this server at: the configured public URL, else the address this
-    /// request came to (through a proxy's `X-Forwarded-Proto` and `X-Forwarded-Host` when present).
-    /// Production servers behind TLS should set the public URL.
+    /// request came to. A proxy's `X-Forwarded-Proto` and `X-Forwarded-Host` count only when the
+    /// request came from a trusted proxy (`--trusted-proxies`): anyone else could otherwise choose
+    /// the endpoints devices are sent to. Production servers should set the public URL.
     var publicBaseURL: String {
-        if let url = marquee.configuration.publicURL { return url.absoluteString.trimmingSuffix("/") }
-        let forwardedScheme = headers.first(name: "X-Forwarded-Proto")?.lowercased()
+        let configuration = marquee.configuration
+        if let url = configuration.publicURL { return url.absoluteString.trimmingSuffix("/") }
+        let viaProxy = configuration.trustedProxies.trusts(remoteAddress?.ipAddress)
+        let forwardedScheme = viaProxy ? headers.first(name: "X-Forwarded-Proto")?.lowercased() : nil
         let scheme = forwardedScheme == "https" ? "https" : "http"
-        let host = headers.first(name: "X-Forwarded-Host") ?? headers.first(name: .host)
-            ?? "\(marquee.configuration.host):\(marquee.configuration.port)"
+        let forwardedHost = viaProxy ? headers.first(name: "X-Forwarded-Host") : nil
+        let host = forwardedHost ?? headers.first(name: .host) ?? "\(configuration.host):\(configuration.port)"
         return "\(scheme)://\(host)"
     }
 }

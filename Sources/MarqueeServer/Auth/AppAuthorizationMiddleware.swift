@@ -1,0 +1,56 @@
+import Fluent
+import Vapor
+
+/// Guards every route under `apps/:appID`: resolves the app once and checks that the caller may
+/// use it. Handlers read ``Request/authorizedApp``, which exists only behind this middleware, so
+/// no handler can forget the check.
+struct AppAuthorizationMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard let text = request.parameters.get("appID"), let appID = UUID(uuidString: text) else {
+            throw APIError(.badRequest, code: "invalid_id", "the app id must be a UUID")
+        }
+        // Another app's id answers 404, so credentials cannot probe which apps exist.
+        if case .app(let own) = try request.principal, own != appID { throw APIError.notFound("app") }
+        guard let app = try await AppRecord.find(appID, on: request.db) else { throw APIError.notFound("app") }
+        request.storage[AuthorizedAppKey.self] = app
+        return try await next.respond(to: request)
+    }
+}
+
+private struct AuthorizedAppKey: StorageKey {
+    typealias Value = AppRecord
+}
+
+extension Request {
+    /// The app named by the path, as authorized by ``AppAuthorizationMiddleware``.
+    var authorizedApp: AppRecord {
+        get throws {
+            guard let app = storage[AuthorizedAppKey.self] else {
+                // A route was registered outside the guarded group: refuse rather than serve unchecked.
+                logger.critical("app-scoped route reached without AppAuthorizationMiddleware", metadata: ["path": "\(url.path)"])
+                throw APIError.forbidden
+            }
+            return app
+        }
+    }
+
+    /// The authorized app's id.
+    var authorizedAppID: UUID {
+        get throws { try authorizedApp.requireID() }
+    }
+
+    /// The `:campaignID` path parameter.
+    var campaignIDParameter: UUID {
+        get throws {
+            guard let text = parameters.get("campaignID"), let id = UUID(uuidString: text) else {
+                throw APIError(.badRequest, code: "invalid_id", "the campaign id must be a UUID")
+            }
+            return id
+        }
+    }
+
+    /// The store that performs this request's writes.
+    var store: CatalogStore {
+        CatalogStore(database: db, clock: marquee.clock, catalog: marquee.catalog)
+    }
+}

@@ -1,0 +1,95 @@
+import MarqueeModel
+
+/// Everything an app's administrator sets, complete: what the store writes to an app row.
+/// Requests arrive as ``AppInput`` and become settings by one of three rules (create, replace, merge).
+struct AppSettings: Sendable, Equatable {
+    var name: String
+    var subscriptionID: String?
+    var rolloutPercentage: Int
+    var pingIntervalSeconds: Int
+    var testUserIDs: [String]
+    var testDeviceIDs: [String]
+    var frequencyCaps: [FrequencyCap]
+
+    static let defaultRollout = 100
+    static let defaultPingInterval = 3600
+    static let pingIntervalRange = 10...86_400
+
+    /// `POST /apps`: the name is required; everything else has a default.
+    static func creating(from input: AppInput) throws -> AppSettings {
+        guard let name = input.name else { throw APIError.validation([ValidationIssue(field: "name", message: "is required")]) }
+        return AppSettings(name: name, subscriptionID: input.subscriptionID,
+                           rolloutPercentage: input.rolloutPercentage ?? defaultRollout,
+                           pingIntervalSeconds: input.pingIntervalSeconds ?? defaultPingInterval,
+                           testUserIDs: input.testUserIDs ?? [], testDeviceIDs: input.testDeviceIDs ?? [],
+                           frequencyCaps: input.frequencyCaps ?? [])
+    }
+
+    /// `PUT /apps/:appID`: a full replacement, so every field must be given. A missing field is an
+    /// error rather than a reset to its default (a rename must not turn a 5 % rollout into 100 %).
+    static func replacing(with input: AppInput) throws -> AppSettings {
+        let missing = input.missingFields
+        guard missing.isEmpty,
+              let name = input.name, let subscriptionID = input.subscriptionID, let rollout = input.rolloutPercentage,
+              let interval = input.pingIntervalSeconds, let users = input.testUserIDs, let devices = input.testDeviceIDs,
+              let caps = input.frequencyCaps else {
+            throw APIError.validation(missing.map {
+                ValidationIssue(field: $0, message: "is required: PUT replaces the whole app (PATCH changes only the fields it is given)")
+            })
+        }
+        return AppSettings(name: name, subscriptionID: subscriptionID, rolloutPercentage: rollout,
+                           pingIntervalSeconds: interval, testUserIDs: users, testDeviceIDs: devices, frequencyCaps: caps)
+    }
+
+    /// `PATCH /apps/:appID`: the given fields over the current settings.
+    func merging(_ input: AppInput) -> AppSettings {
+        AppSettings(name: input.name ?? name, subscriptionID: input.subscriptionID ?? subscriptionID,
+                    rolloutPercentage: input.rolloutPercentage ?? rolloutPercentage,
+                    pingIntervalSeconds: input.pingIntervalSeconds ?? pingIntervalSeconds,
+                    testUserIDs: input.testUserIDs ?? testUserIDs, testDeviceIDs: input.testDeviceIDs ?? testDeviceIDs,
+                    frequencyCaps: input.frequencyCaps ?? frequencyCaps)
+    }
+
+    func validationIssues() -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        func check(_ ok: Bool, _ field: String, _ message: String) {
+            if !ok { issues.append(ValidationIssue(field: field, message: message)) }
+        }
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        check(!trimmed.isEmpty && trimmed.count <= 100, "name", "must be 1 to 100 characters")
+        if let subscriptionID {
+            let allowed = subscriptionID.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+            check(allowed && (3...100).contains(subscriptionID.count), "subscriptionID",
+                  "must be 3 to 100 letters, digits, '-', '_' or '.'")
+        }
+        check((0...100).contains(rolloutPercentage), "rolloutPercentage", "must be between 0 and 100")
+        check(Self.pingIntervalRange.contains(pingIntervalSeconds), "pingIntervalSeconds",
+              "must be between \(Self.pingIntervalRange.lowerBound) and \(Self.pingIntervalRange.upperBound)")
+        check(!testUserIDs.contains(""), "testUserIDs", "must not contain empty IDs")
+        check(!testDeviceIDs.contains(""), "testDeviceIDs", "must not contain empty IDs")
+        for (index, cap) in frequencyCaps.enumerated() {
+            issues += cap.validationIssues(field: "frequencyCaps[\(index)]")
+        }
+        check(Set(frequencyCaps.map(\.id)).count == frequencyCaps.count, "frequencyCaps", "cap ids must be unique")
+        return issues
+    }
+}
+
+extension AppRecord {
+    /// The settings this row holds now.
+    var settings: AppSettings {
+        AppSettings(name: name, subscriptionID: subscriptionID, rolloutPercentage: rolloutPercentage,
+                    pingIntervalSeconds: pingIntervalSeconds, testUserIDs: testUserIDs, testDeviceIDs: testDeviceIDs,
+                    frequencyCaps: frequencyCaps)
+    }
+
+    func apply(_ settings: AppSettings) {
+        name = settings.name.trimmingCharacters(in: .whitespaces)
+        if let subscriptionID = settings.subscriptionID { self.subscriptionID = subscriptionID }
+        rolloutPercentage = settings.rolloutPercentage
+        pingIntervalSeconds = settings.pingIntervalSeconds
+        testUserIDs = settings.testUserIDs
+        testDeviceIDs = settings.testDeviceIDs
+        frequencyCaps = settings.frequencyCaps
+    }
+}

@@ -1,0 +1,123 @@
+import Fluent
+import Foundation
+import MarqueeModel
+
+extension CatalogStore {
+    /// Creates an app with a new secret; returns the row and the secret (shown once).
+    func createApp(_ settings: AppSettings) async throws -> (record: AppRecord, secret: String) {
+        try Self.validate(settings)
+        let record = AppRecord()
+        let secret = Secrets.generate(prefix: Secrets.appSecretPrefix)
+        record.id = UUID()
+        record.secretHash = Secrets.hash(secret)
+        record.campaignsVersion = 0
+        record.campaignsChangedAt = clock.nowMillis
+        record.apply(settings)
+        if settings.subscriptionID == nil {
+            record.subscriptionID = Secrets.generate(prefix: "sub_").prefix(28).description
+        }
+        let subscriptionID = record.subscriptionID
+        try await uniquely(subscriptionID, excluding: nil) {
+            try await database.writeTransaction { db in
+                try await Self.ensureUnique(subscriptionID, excluding: nil, on: db)
+                try await record.create(on: db)
+            }
+        }
+        return (record, secret)
+    }
+
+    /// Replaces an app's settings. Caps that campaigns still use cannot be removed.
+    func updateApp(_ appID: UUID, to settings: AppSettings) async throws -> AppRecord {
+        try Self.validate(settings)
+        return try await uniquely(settings.subscriptionID, excluding: appID) {
+            // Caps and testers change what pings return, so this is a catalog change too.
+            try await changingCatalog(of: appID) { db in
+                guard let record = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
+                let inUse = try await Self.capsStillInUse(after: settings, app: record, on: db)
+                guard inUse.isEmpty else {
+                    throw APIError.validation(inUse.map {
+                        ValidationIssue(field: "frequencyCaps", message: "cap '\($0)' is used by a campaign")
+                    })
+                }
+                if let subscriptionID = settings.subscriptionID {
+                    try await Self.ensureUnique(subscriptionID, excluding: appID, on: db)
+                }
+                record.apply(settings)
+                try await record.update(on: db)
+                return record
+            }
+        }.reloaded(on: database)
+    }
+
+    /// Gives the app a new secret; the old one stops working at once.
+    func rotateSecret(of appID: UUID) async throws -> (record: AppRecord, secret: String) {
+        let secret = Secrets.generate(prefix: Secrets.appSecretPrefix)
+        let record = try await database.writeTransaction { db in
+            guard let record = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
+            record.secretHash = Secrets.hash(secret)
+            try await record.update(on: db)
+            return record
+        }
+        return (record, secret)
+    }
+
+    /// Deletes the app with its campaigns and impressions.
+    func deleteApp(_ appID: UUID) async throws {
+        try await database.writeTransaction { db in
+            try await ImpressionRecord.query(on: db).filter(\.$appID == appID).delete()
+            try await ImpressionBatchRecord.query(on: db).filter(\.$appID == appID).delete()
+            try await CampaignRecord.query(on: db).withDeleted().filter(\.$app.$id == appID).delete(force: true)
+            try await AppRecord.query(on: db).filter(\.$id == appID).delete()
+        }
+        await catalog.remove(appID: appID)
+    }
+
+    // MARK: - Rules
+
+    private static func validate(_ settings: AppSettings) throws {
+        let issues = settings.validationIssues()
+        guard issues.isEmpty else { throw APIError.validation(issues) }
+    }
+
+    private static func ensureUnique(_ subscriptionID: String, excluding appID: UUID?, on db: any Database) async throws {
+        var query = AppRecord.query(on: db).filter(\.$subscriptionID == subscriptionID)
+        if let appID { query = query.filter(\.$id != appID) }
+        if try await query.count() > 0 { throw conflict(subscriptionID) }
+    }
+
+    private static func conflict(_ subscriptionID: String) -> APIError {
+        APIError(.conflict, code: "conflict", "another app already uses subscription ID '\(subscriptionID)'")
+    }
+
+    /// Runs `write`; when it fails because another request took the subscription ID meanwhile
+    /// (the unique index caught it), reports the conflict instead of a server error.
+    private func uniquely<T>(_ subscriptionID: String?, excluding appID: UUID?,
+                             _ write: () async throws -> T) async throws -> T {
+        do {
+            return try await write()
+        } catch let error as APIError {
+            throw error
+        } catch {
+            if let subscriptionID { try await Self.ensureUnique(subscriptionID, excluding: appID, on: database) }
+            throw error
+        }
+    }
+
+    /// Cap ids that campaigns reference but the new settings drop.
+    private static func capsStillInUse(after settings: AppSettings, app: AppRecord, on db: any Database) async throws -> [String] {
+        let kept = Set(settings.frequencyCaps.map(\.id))
+        let dropped = Set(app.frequencyCaps.map(\.id)).subtracting(kept)
+        guard !dropped.isEmpty else { return [] }
+        let campaigns = try await CampaignRecord.query(on: db).filter(\.$app.$id == app.requireID()).all()
+        let used = try campaigns.flatMap { try $0.campaign().delivery.frequencyCapIDs }
+        return dropped.intersection(used).sorted()
+    }
+}
+
+private extension AppRecord {
+    /// The row as stored now (the version moved on in SQL after the row was read).
+    func reloaded(on db: any Database) async throws -> AppRecord {
+        guard let fresh = try await AppRecord.find(requireID(), on: db) else { throw APIError.notFound("app") }
+        return fresh
+    }
+}

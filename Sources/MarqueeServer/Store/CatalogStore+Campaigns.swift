@@ -1,0 +1,67 @@
+import Fluent
+import Foundation
+import MarqueeModel
+
+extension CatalogStore {
+    /// Validates and stores a new campaign of `appID`.
+    func createCampaign(_ campaign: Campaign, in appID: UUID) async throws -> CampaignRecord {
+        try await changingCatalog(of: appID) { db in
+            try await Self.validate(campaign, appID: appID, on: db)
+            let record = CampaignRecord()
+            record.id = UUID()
+            record.$app.id = appID
+            try record.store(campaign)
+            try await record.create(on: db)
+            return record
+        }
+    }
+
+    /// Replaces a campaign's content; its id stays.
+    func replaceCampaign(_ campaignID: UUID, in appID: UUID, with campaign: Campaign) async throws -> CampaignRecord {
+        try await changingCatalog(of: appID) { db in
+            let record = try await Self.campaign(campaignID, in: appID, on: db)
+            var campaign = campaign
+            campaign.id = try record.requireID().canonical
+            try await Self.validate(campaign, appID: appID, on: db)
+            try record.store(campaign)
+            try await record.update(on: db)
+            return record
+        }
+    }
+
+    /// Moves a campaign to `status` (a paused campaign leaves every ping and display permission at once).
+    func setStatus(_ status: CampaignStatus, of campaignID: UUID, in appID: UUID) async throws -> CampaignRecord {
+        try await changingCatalog(of: appID) { db in
+            let record = try await Self.campaign(campaignID, in: appID, on: db)
+            var campaign = try record.campaign()
+            campaign.status = status
+            try record.store(campaign)
+            try await record.update(on: db)
+            return record
+        }
+    }
+
+    /// Deletes a campaign; the row is kept so display permission can answer `display: false` for it.
+    func deleteCampaign(_ campaignID: UUID, in appID: UUID) async throws {
+        try await changingCatalog(of: appID) { db in
+            try await Self.campaign(campaignID, in: appID, on: db).delete(on: db)
+        }
+    }
+
+    /// The campaign, if it belongs to the app (another app's id answers 404).
+    static func campaign(_ campaignID: UUID, in appID: UUID, on db: any Database) async throws -> CampaignRecord {
+        guard let record = try await CampaignRecord.query(on: db)
+            .filter(\.$id == campaignID).filter(\.$app.$id == appID).first() else {
+            throw APIError.notFound("campaign")
+        }
+        return record
+    }
+
+    /// Checks the campaign against the app's caps as stored in this transaction, so a cap removed
+    /// concurrently cannot slip through.
+    private static func validate(_ campaign: Campaign, appID: UUID, on db: any Database) async throws {
+        guard let app = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
+        let issues = campaign.validationIssues(frequencyCapIDs: Set(app.frequencyCaps.map(\.id)))
+        guard issues.isEmpty else { throw APIError.validation(issues) }
+    }
+}

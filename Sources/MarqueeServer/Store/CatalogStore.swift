@@ -1,0 +1,59 @@
+import Fluent
+import Foundation
+import MarqueeModel
+import SQLKit
+
+/// The one place that writes apps and campaigns: everything that changes what devices are served.
+///
+/// Every such write runs in one transaction with ``bumpVersion(of:on:)``, which moves the app's
+/// `campaigns_version` strictly forward in the database itself. Catalogs on every instance compare
+/// that version, so no change can hide behind a version that matches an older snapshot.
+/// Controllers decode and authorize; they never write rows or versions themselves.
+struct CatalogStore: Sendable {
+    let database: any Database
+    let clock: any ServerClock
+    let catalog: CampaignCatalog
+
+    // MARK: - Version
+
+    private struct VersionRow: Decodable {
+        var campaigns_version: Int
+    }
+
+    /// Marks the app's campaigns as changed, inside the caller's transaction; returns the new version.
+    /// The increment happens in SQL, so concurrent writers on any number of instances never lose a bump
+    /// nor move the version backwards.
+    @discardableResult
+    func bumpVersion(of appID: UUID, on db: any Database) async throws -> Int {
+        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        let row = try await sql.raw("""
+            UPDATE \(ident: AppRecord.schema)
+            SET campaigns_version = campaigns_version + 1, campaigns_changed_at = \(bind: clock.nowMillis)
+            WHERE id = \(bind: appID)
+            RETURNING campaigns_version
+            """).first(decoding: VersionRow.self)
+        guard let row else { throw APIError.notFound("app") }
+        return row.campaigns_version
+    }
+
+    /// Runs `body` in a write transaction and bumps the app's version in the same transaction.
+    func changingCatalog<T: Sendable>(of appID: UUID,
+                                      _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        try await database.writeTransaction { db in
+            let result = try await body(db)
+            try await bumpVersion(of: appID, on: db)
+            return result
+        }
+    }
+}
+
+/// Failures of the store that are the server's, not the client's.
+enum StoreError: Error, CustomStringConvertible {
+    case notSQL
+
+    var description: String {
+        switch self {
+        case .notSQL: "the database does not speak SQL"
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Vapor
+
+/// Sets `Cache-Control` on every API response, errors included, in one place.
+///
+/// SDK answers depend on the user and carry endpoint URLs; admin answers may carry secrets. No
+/// shared cache may keep either, or it could hand one user's answer (or another host's endpoints)
+/// to everyone behind it.
+struct CachePolicyMiddleware: AsyncMiddleware {
+    static let privateNoStore = "private, no-store"
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let response = try await next.respond(to: request)
+        if Self.isAPI(request.url.path) {
+            response.headers.replaceOrAdd(name: .cacheControl, value: Self.privateNoStore)
+        }
+        return response
+    }
+
+    static func isAPI(_ path: String) -> Bool {
+        path.hasPrefix("/v1/") || path.hasPrefix("/api/")
+    }
+}
