@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.28.0"),
+        // Tests only: inflates the PNG screenshots browser tests look at.
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.0.0"),
     ],
     targets: [
         // Model: domain values and trigger evaluation (Foundation only).
@@ -87,7 +89,15 @@ let package = Package(
         .executableTarget(name: "MarqueeBench", dependencies: ["Marquee", "MarqueeModel", "MarqueeWire"], swiftSettings: strict),
 
         // Tests.
-        .target(name: "MarqueeTestSupport", path: "Tests/MarqueeTestSupport", swiftSettings: strict),
+        .target(
+            name: "MarqueeTestSupport",
+            dependencies: [
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Tests/MarqueeTestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(name: "MarqueeModelTests", dependencies: ["MarqueeModel"], swiftSettings: strict),
         .testTarget(
             name: "MarqueeWireTests",

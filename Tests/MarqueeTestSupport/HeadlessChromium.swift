@@ -65,10 +65,27 @@ public struct HeadlessChromium: Sendable {
     /// Each run has its own profile under `workDirectory`, so runs never share state or a profile
     /// lock. Every host name but the loopback address fails to resolve: a page under test can load
     /// local files and a server on 127.0.0.1 only, and remote images fail at once instead of
-    /// waiting on the network. The process is killed when
-    /// it outlives `timeout`.
+    /// waiting on the network. The process is killed when it outlives `timeout`.
     public func dumpDOM(of page: URL, workDirectory: URL, virtualTimeBudget: Int = 10_000,
-                 timeout: Duration = .seconds(120)) async throws -> String {
+                        timeout: Duration = .seconds(120)) async throws -> String {
+        let output = try await run(["--dump-dom"], page: page, workDirectory: workDirectory,
+                                   virtualTimeBudget: virtualTimeBudget, timeout: timeout)
+        return try String(contentsOf: output, encoding: .utf8)
+    }
+
+    /// Loads `page` like ``dumpDOM(of:workDirectory:virtualTimeBudget:timeout:)`` and returns what
+    /// a person would see in a `width` × `height` window: a PNG screenshot, decoded.
+    public func screenshot(of page: URL, width: Int = 1280, height: Int = 1024, workDirectory: URL,
+                           virtualTimeBudget: Int = 10_000, timeout: Duration = .seconds(120)) async throws -> PNGImage {
+        let file = workDirectory.appendingPathComponent("screenshot.png")
+        _ = try await run(["--screenshot=\(file.path)", "--window-size=\(width),\(height)"], page: page,
+                          workDirectory: workDirectory, virtualTimeBudget: virtualTimeBudget, timeout: timeout)
+        return try PNGImage(data: Data(contentsOf: file))
+    }
+
+    /// Runs the browser on `page` with `options`; returns the file holding its standard output.
+    private func run(_ options: [String], page: URL, workDirectory: URL, virtualTimeBudget: Int,
+                     timeout: Duration) async throws -> URL {
         let output = workDirectory.appendingPathComponent("chromium-stdout.html")
         let errors = workDirectory.appendingPathComponent("chromium-stderr.txt")
         try Data().write(to: output)
@@ -82,6 +99,7 @@ public struct HeadlessChromium: Sendable {
 
         let process = Process()
         process.executableURL = executable
+        // A later `--window-size` in `options` wins over the default one.
         process.arguments = [
             "--headless",
             "--disable-gpu",
@@ -96,11 +114,14 @@ public struct HeadlessChromium: Sendable {
             "--window-size=1280,1024",
             "--allow-file-access-from-files",
             "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+            // Keep cross-origin frames (the dashboard's sandboxed preview) in the page's process:
+            // headless virtual time does not drive the rendering of out-of-process frames, which
+            // then stay unpainted and never fire `load`. What the frame may do is unchanged.
+            "--disable-site-isolation-trials",
+            "--disable-features=IsolateOrigins,site-per-process",
             "--user-data-dir=\(workDirectory.appendingPathComponent("profile").path)",
             "--virtual-time-budget=\(virtualTimeBudget)",
-            "--dump-dom",
-            page.absoluteString,
-        ]
+        ] + options + [page.absoluteString]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr
@@ -125,7 +146,7 @@ public struct HeadlessChromium: Sendable {
         guard process.terminationStatus == 0 else {
             throw Failure.failed(status: process.terminationStatus, stderr: Self.tail(of: errors))
         }
-        return try String(contentsOf: output, encoding: .utf8)
+        return output
     }
 
     /// The last lines of Chromium's log, for failure messages.

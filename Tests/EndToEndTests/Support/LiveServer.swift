@@ -72,6 +72,8 @@ final class LiveServer: Sendable {
     struct CreatedApp: Decodable {
         var id: UUID
         var subscriptionID: String
+        /// Shown once, when the app is created.
+        var secret: String?
     }
 
     func createApp(subscriptionID: String = "e2e-app", testUserIDs: [String] = [],
