@@ -77,6 +77,13 @@ struct UserBucket: Sendable, Hashable, Codable {
         return true
     }
 
+    /// Records a display that ended at `now` and was not interrupted, with the user's opt-out
+    /// (ignored for test campaigns).
+    mutating func recordEnd(of campaign: Campaign, optedOut: Bool, at now: Date) {
+        recordDisplay(of: campaign, at: now)
+        if optedOut && !campaign.isTest { self.optedOut.insert(campaign.id) }
+    }
+
     /// Records one display that the user saw to its end.
     mutating func recordDisplay(of campaign: Campaign, at now: Date) {
         if !(campaign.delivery.infiniteImpressions && !campaign.isTest) {
