@@ -153,6 +153,7 @@ actor MarqueeCore {
             startQueue()
         case .setEnabled(let enabled):
             isEnabled = enabled
+            resumePolling()
             startQueue()
         case .setPaused(let paused):
             isPaused = paused

@@ -36,8 +36,15 @@ extension MarqueeCore {
     private var pingURL: URL? { device.endpoints?.ping.flatMap { URL(string: $0) } }
 
     func ping() async {
-        guard isActive, let client, let url = pingURL else { return }
+        guard let client, let url = pingURL else { return }
+        guard isActive else {
+            // Not now, but not never: `resumePolling` sends it once the SDK is enabled again.
+            timers.cancel(.ping)
+            sync.pingMissed = true
+            return
+        }
         timers.cancel(.ping)
+        sync.pingMissed = false
         let requested = identity
         let result = await client.ping(url: url, identity: requested, accessToken: accessToken)
         // A user change while waiting started its own ping; this answer belongs to the old user.
@@ -63,9 +70,21 @@ extension MarqueeCore {
         }
     }
 
-    /// The user changed: refresh their campaigns now.
+    /// The user changed: refresh their campaigns now, or as soon as the SDK is active again.
     func pingForNewUser() {
-        if isActive, pingURL != nil { track { await $0.ping() } }
+        guard pingURL != nil else { return }
+        if isActive {
+            track { await $0.ping() }
+        } else {
+            sync.pingMissed = true
+        }
+    }
+
+    /// The SDK may have become active again: sends the ping it missed meanwhile, which schedules the next.
+    func resumePolling() {
+        guard isActive, sync.pingMissed, pingURL != nil else { return }
+        sync.pingMissed = false
+        track { await $0.ping() }
     }
 
     /// Asks the server; a failed request counts as `display: false`. Test campaigns ignore the answer,
