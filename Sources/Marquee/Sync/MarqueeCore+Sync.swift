@@ -54,7 +54,7 @@ extension MarqueeCore {
             sync.pingFailures = 0
             for reason in response.skipped { report(.campaignSkipped(reason)) }
             bucket.adopt(response.campaigns, caps: response.marquee?.frequencyCaps ?? [],
-                         pingMillis: response.currentPingMillis)
+                         pingMillis: response.currentPingMillis, now: now)
             reloadEngine(progress: nil)
             saveBucket()
             sync.pingInterval = max(1, TimeInterval(response.nextPingMillis) / 1000)
