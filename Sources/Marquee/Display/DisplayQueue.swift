@@ -4,7 +4,8 @@ import MarqueeModel
 /// A triggered campaign waiting for its turn on screen.
 struct QueuedMessage: Sendable, Hashable {
     var campaign: Campaign
-    /// The user it was triggered for: it is discarded if the user changes before display.
+    /// The user it was triggered for: it is discarded if the user changes before display, and a
+    /// display that ends after a user change is still counted for this user.
     var identity: UserIdentity
     var isLocal: Bool
     var sequence: Int

@@ -151,7 +151,7 @@ extension MarqueeCore {
         return true
     }
 
-    /// Display `token` ended: counts it (unless interrupted), tells
+    /// Display `token` ended: counts it for the user it was shown to (unless interrupted), tells
     /// the delegate, starts the display interval and logs the event its button or content emits.
     func finish(token: Int, result: PresentationResult) async {
         guard let current = release(token) else { return }
@@ -160,7 +160,7 @@ extension MarqueeCore {
         let finishedAt = now
         scheduler.ended(current, at: finishedAt, displayInterval: settings.displayInterval)
         if !current.item.isLocal, result.resolution != .interrupted {
-            recordDisplay(of: campaign, optedOut: result.optedOut, at: finishedAt)
+            recordDisplay(of: campaign, optedOut: result.optedOut, for: current.item.identity, at: finishedAt)
             let outdated = !campaign.isTest && (campaign.delivery.endTime.map { finishedAt > $0 } ?? false)
             if !outdated { recordImpressions(for: current, result: result, at: finishedAt) }
         }

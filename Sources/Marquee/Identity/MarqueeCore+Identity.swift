@@ -2,7 +2,7 @@ import Foundation
 import MarqueeModel
 
 /// Identity: who the user is (read from the provider on demand), switching users, and each user's
-/// bucket on disk.
+/// bucket on disk. A finished display is counted in the bucket of the user it was shown to.
 extension MarqueeCore {
     /// Reads the provider; on a change of user, saves this user's bucket, loads the new one and pings.
     func refreshIdentity() {
@@ -39,9 +39,16 @@ extension MarqueeCore {
         if !timers.isScheduled(.save) { schedule(.save, at: now.addingTimeInterval(1)) }
     }
 
-    /// Counts a display of `campaign` that ended at `date` in the current user's bucket.
-    func recordDisplay(of campaign: Campaign, optedOut: Bool, at date: Date) {
-        bucket.recordEnd(of: campaign, optedOut: optedOut, at: date)
-        saveBucket()
+    /// Counts a display of `campaign` that ended at `date` for `user`, the user it was shown to:
+    /// in the loaded bucket when that user is still current, else in that user's file.
+    func recordDisplay(of campaign: Campaign, optedOut: Bool, for user: UserIdentity, at date: Date) {
+        if user.key == bucket.identityKey {
+            bucket.recordEnd(of: campaign, optedOut: optedOut, at: date)
+            saveBucket()
+        } else {
+            var other = loadBucket(for: user)
+            other.recordEnd(of: campaign, optedOut: optedOut, at: date)
+            files.write(other, to: FileStore.bucketFileName(for: other.identityKey))
+        }
     }
 }

@@ -107,7 +107,7 @@ extension MarqueeCore {
         }
     }
 
-    /// Puts the impressions of a finished display in the outbox and sends them.
+    /// Puts the impressions of a finished display in the outbox, for the user it was shown to, and sends them.
     func recordImpressions(for displayed: Displaying, result: PresentationResult, at date: Date) {
         func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
         var impressions = [ImpressionDTO(type: .impression, timestamp: millis(displayed.shownAt ?? date))]
@@ -121,7 +121,7 @@ extension MarqueeCore {
         }
         if result.optedOut { impressions.append(ImpressionDTO(type: .optOut, timestamp: millis(date))) }
         let app = client?.app
-        let user = identity
+        let user = displayed.item.identity
         let request = ImpressionRequest(
             campaignId: displayed.item.campaign.id, isTest: displayed.item.campaign.isTest,
             appVersion: app?.appVersion ?? "", sdkVersion: marqueeSDKVersion, impressions: impressions,
