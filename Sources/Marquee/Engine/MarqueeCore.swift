@@ -24,16 +24,20 @@ enum Command: Sendable {
 /// The SDK's state and logic. All mutable state lives here, in one actor; network and presenter
 /// calls happen at suspension points, after which every assumption is checked again.
 ///
-/// The work is split by concern, each in its own file beside the part it drives:
-/// - events and triggers: this file (the pure `TriggerEngine` decides readiness);
-/// - display: `Display/MarqueeCore+Display.swift` (the pure ``DisplayScheduler`` decides which
-///   message takes which slot and when) and `Display/MarqueeCore+Interrupted.swift`;
-/// - sync: `Sync/MarqueeCore+Sync.swift` (config, ping, display permission, outbox);
-/// - identity: `Identity/MarqueeCore+Identity.swift` (the provider, user switches, buckets);
-/// - timers: `Engine/MarqueeCore+Timers.swift` (jobs on the clock, tracked work).
+/// The work is split by concern, one folder each, with the rules in pure values that have their
+/// own tests and the actor's side (I/O, presenters, timers) in an extension beside them:
+/// - events and triggers: this file; the pure `TriggerEngine` (MarqueeModel) decides readiness;
+/// - display: `Display/` — the pure ``DisplayScheduler`` decides which message takes which slot
+///   and when; `MarqueeCore+Display` runs the checks and presenters, `MarqueeCore+Interrupted`
+///   reports displays a killed app left on screen; presenters themselves are in `Presentation/`;
+/// - sync: `Sync/` — config, ping, display permission and the impression outbox;
+/// - identity: `Identity/` — the provider, user switches, loading and saving each user's bucket;
+/// - per-user store: `Store/` — ``UserBucket`` and the files;
+/// - timers: ``Timers`` and `MarqueeCore+Timers` — jobs on the clock and tracked work.
 ///
-/// Stored properties are internal only so those extensions can reach them; nothing outside this
-/// actor touches them.
+/// A new component (an App Inbox, say) gets its own folder with its state as a value and a
+/// `MarqueeCore+…` extension. Stored properties are internal only so those extensions can reach
+/// them; nothing outside this actor touches them.
 actor MarqueeCore {
     nonisolated let environment: MarqueeEnvironment
     nonisolated let settings: MarqueeSettings
