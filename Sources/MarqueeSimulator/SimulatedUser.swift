@@ -15,4 +15,8 @@ final class SimulatedUser: UserInfoProvider, @unchecked Sendable {
         get { lock.withLock { current } }
         set { lock.withLock { current = newValue } }
     }
+
+    /// The simulator identifies users by user ID only.
+    var idTrackingIdentifier: String? { nil }
+    var accessToken: String? { nil }
 }

@@ -279,7 +279,7 @@ import Testing
         await harness.sdk.waitUntilIdle()
 
         #expect(presenter.displayed.isEmpty)
-        #expect(await harness.sdk.core.queue.isEmpty)
+        #expect(await harness.sdk.core.scheduler.queue.isEmpty)
     }
 
     @Test func aButtonsCampaignTriggerReadiesAnotherCampaign() async {

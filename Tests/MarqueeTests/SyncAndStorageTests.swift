@@ -143,13 +143,13 @@ import Testing
     @Test func aChangedMaxImpressionsAddsTheDifferenceClampedAtZero() {
         var bucket = UserBucket(identityKey: "anonymous")
         let three = Fixture.campaign("c", maxImpressions: 3)
-        bucket.adopt([three], caps: [], pingMillis: 0)
+        bucket.adopt([three], caps: [], pingMillis: 0, now: Date())
         bucket.recordDisplay(of: three, at: Date())
         bucket.recordDisplay(of: three, at: Date())
 
-        bucket.adopt([Fixture.campaign("c", maxImpressions: 6)], caps: [], pingMillis: 0)
+        bucket.adopt([Fixture.campaign("c", maxImpressions: 6)], caps: [], pingMillis: 0, now: Date())
         let raised = bucket.impressions["c"]?.left
-        bucket.adopt([Fixture.campaign("c", maxImpressions: 1)], caps: [], pingMillis: 0)
+        bucket.adopt([Fixture.campaign("c", maxImpressions: 1)], caps: [], pingMillis: 0, now: Date())
 
         #expect(raised == 4)
         #expect(bucket.impressions["c"]?.left == 0)
@@ -160,14 +160,14 @@ import Testing
         var infinite = Fixture.campaign("i", maxImpressions: 1)
         infinite.delivery.infiniteImpressions = true
         let test = Fixture.campaign("t", maxImpressions: 5, isTest: true)
-        bucket.adopt([infinite, test], caps: [], pingMillis: 0)
+        bucket.adopt([infinite, test], caps: [], pingMillis: 0, now: Date())
 
         for _ in 0..<3 { bucket.recordDisplay(of: infinite, at: Date()) }
         bucket.recordDisplay(of: test, at: Date())
 
         #expect(bucket.isEligible(infinite, now: Date()))
         #expect(!bucket.isEligible(test, now: Date()))
-        bucket.adopt([infinite, test], caps: [], pingMillis: 0)
+        bucket.adopt([infinite, test], caps: [], pingMillis: 0, now: Date())
         #expect(bucket.isEligible(test, now: Date()))
     }
 

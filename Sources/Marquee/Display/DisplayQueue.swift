@@ -4,12 +4,16 @@ import MarqueeModel
 /// A triggered campaign waiting for its turn on screen.
 struct QueuedMessage: Sendable, Hashable {
     var campaign: Campaign
-    /// The identity that triggered it; the message is discarded if the user changes before display.
-    var identityKey: String
+    /// The user it was triggered for: it is discarded if the user changes before display, and a
+    /// display that ends after a user change is still counted for this user.
+    var identity: UserIdentity
     var isLocal: Bool
     var sequence: Int
     /// Not tried again before this time (the delegate asked to wait, or the presenter was not ready).
     var notBefore = Date.distantPast
+
+    /// The key of ``identity``: the bucket it is counted in.
+    var identityKey: String { identity.key }
 
     /// Tooltips have their own lane: they wait for their element, not for the message slot.
     var isTooltip: Bool { campaign.message.kind == .tooltip }
@@ -24,10 +28,10 @@ struct DisplayQueue: Sendable {
     var count: Int { items.count }
 
     /// Adds a campaign unless the same campaign is already waiting.
-    mutating func enqueue(_ campaign: Campaign, identityKey: String, isLocal: Bool = false) {
+    mutating func enqueue(_ campaign: Campaign, for identity: UserIdentity, isLocal: Bool = false) {
         guard isLocal || !items.contains(where: { $0.campaign.id == campaign.id && !$0.isLocal }) else { return }
         nextSequence += 1
-        items.append(QueuedMessage(campaign: campaign, identityKey: identityKey, isLocal: isLocal, sequence: nextSequence))
+        items.append(QueuedMessage(campaign: campaign, identity: identity, isLocal: isLocal, sequence: nextSequence))
     }
 
     /// Puts a message back with its original place in line.
@@ -47,6 +51,9 @@ struct DisplayQueue: Sendable {
     func nextRetry(after now: Date) -> Date? {
         items.map(\.notBefore).filter { $0 > now }.min()
     }
+
+    /// The earliest time at which some waiting message may be tried (`distantPast` for a new one).
+    var earliestTry: Date? { items.map(\.notBefore).min() }
 
     mutating func removeAll() { items = [] }
 

@@ -1,6 +1,6 @@
 /// The tooltips being prepared or on screen: several at once, at most one per target element.
 ///
-/// Tooltips do not take the single message slot (``MarqueeCore`` keeps that one for modals and
+/// Tooltips do not take the single message slot (``DisplayScheduler`` keeps that one for modals and
 /// the other kinds), so a modal and any number of tooltips on different elements can show together.
 struct TooltipSlots: Sendable {
     private var byElement: [String: Displaying] = [:]

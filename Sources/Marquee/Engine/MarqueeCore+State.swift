@@ -7,10 +7,9 @@ extension MarqueeCore {
             identity: identity,
             isEnabled: settings.isEnabled,
             isPaused: settings.isPaused,
-            onScreen: displaying?.message,
-            tooltipsOnScreen: tooltips.all.map(\.message),
-            queued: (queue.ordered(settings.queueOrder) + tooltipQueue.ordered(settings.queueOrder))
-                .map { InAppMessage(campaign: $0.campaign, isLocal: $0.isLocal) },
+            onScreen: scheduler.message?.message,
+            tooltipsOnScreen: scheduler.tooltips.all.map(\.message),
+            queued: scheduler.waiting(settings.queueOrder).map { InAppMessage(campaign: $0.campaign, isLocal: $0.isLocal) },
             campaigns: bucket.campaigns.map { campaign in
                 let left = bucket.impressionsLeft(campaign)
                 return CampaignState(

@@ -92,7 +92,8 @@ public final class MarqueeSDK: Sendable {
         set { settings.errorCallback = newValue }
     }
 
-    /// When `false`, nothing is shown and events do not count toward triggers. Default `true`.
+    /// When `false`, nothing is shown, events do not count toward triggers and no campaigns are
+    /// fetched. A ping that came due meanwhile is sent when it is `true` again. Default `true`.
     public var isEnabled: Bool {
         get { settings.isEnabled }
         set {

@@ -7,8 +7,26 @@ struct ImpressionRecord: Sendable, Hashable, Codable {
     var left: Int
 }
 
+/// What a user had of a campaign the server stopped listing (paused, or outside a schedule), kept
+/// so that the campaign comes back as it left: opted out, with the same impressions left and the
+/// same re-eligibility clock.
+struct AbsentCampaign: Sendable, Hashable, Codable {
+    /// When the campaign was first missing from a ping.
+    var since: Date
+    var impressions: ImpressionRecord?
+    var optedOut: Bool
+    var lastDisplayed: Date?
+}
+
 /// Everything the SDK keeps for one user on this device: one bucket per identity, including the anonymous user.
-struct UserBucket: Sendable, Hashable, Codable {
+struct UserBucket: Sendable, Hashable {
+    /// How long the user's state of a campaign missing from the server's list is kept: 30 days.
+    ///
+    /// A campaign paused and resumed within this time keeps its opt-out, impressions left and
+    /// re-eligibility clock; after it, the state is dropped at the next ping, so a device does not
+    /// keep every campaign it ever saw. Frequency-cap history is per cap and is always kept.
+    static let absentCampaignRetention: TimeInterval = 30 * 24 * 60 * 60
+
     /// The ``UserIdentity/key`` this bucket belongs to (checked on load).
     var identityKey: String
     /// The campaigns of the last successful ping, in the server's order.
@@ -23,6 +41,9 @@ struct UserBucket: Sendable, Hashable, Codable {
     var frequencyCaps: [FrequencyCap] = []
     /// `currentPingMillis` of the last ping.
     var lastPingMillis: Int64 = 0
+    /// The user's state of campaigns missing from the last pings, by campaign ID, kept for
+    /// ``absentCampaignRetention``.
+    var absent: [String: AbsentCampaign] = [:]
 
     /// Whether a ping has filled this bucket at least once.
     var hasSynced: Bool { lastPingMillis != 0 || !campaigns.isEmpty }
@@ -31,10 +52,30 @@ struct UserBucket: Sendable, Hashable, Codable {
         self.identityKey = identityKey
     }
 
-    /// Adopts the server's campaign list: order kept, missing campaigns dropped, opt-outs kept, and
-    /// impressions left adjusted by the change in `maxImpressions`, clamped at zero. Test campaigns
-    /// get one impression per sync.
-    mutating func adopt(_ campaigns: [Campaign], caps: [FrequencyCap], pingMillis: Int64) {
+    /// Adopts the server's campaign list at `now`: order kept, opt-outs kept, and impressions left
+    /// adjusted by the change in `maxImpressions`, clamped at zero. Test campaigns get one
+    /// impression per sync. A campaign missing from the list has its user state set aside and
+    /// restored if it comes back within ``absentCampaignRetention``.
+    mutating func adopt(_ campaigns: [Campaign], caps: [FrequencyCap], pingMillis: Int64, now: Date) {
+        let ids = Set(campaigns.map(\.id))
+        absent = absent.filter { now.timeIntervalSince($0.value.since) < Self.absentCampaignRetention }
+        // Set aside what the user had of campaigns that are no longer listed.
+        let known = Set(impressions.keys).union(optedOut).union(lastDisplayed.keys).union(self.campaigns.map(\.id))
+        for id in known.subtracting(ids) {
+            // A display that ended after the campaign went missing updates what was set aside.
+            var entry = absent[id] ?? AbsentCampaign(since: now, impressions: nil, optedOut: false, lastDisplayed: nil)
+            if let record = impressions[id] { entry.impressions = record }
+            if optedOut.contains(id) { entry.optedOut = true }
+            if let last = lastDisplayed[id] { entry.lastDisplayed = last }
+            absent[id] = entry
+        }
+        // Bring back what the user had of campaigns listed again.
+        for id in ids {
+            guard let returning = absent.removeValue(forKey: id) else { continue }
+            if let record = returning.impressions { impressions[id] = record }
+            if returning.optedOut { optedOut.insert(id) }
+            if let last = returning.lastDisplayed { lastDisplayed[id] = last }
+        }
         var records: [String: ImpressionRecord] = [:]
         for campaign in campaigns {
             let newMax = campaign.delivery.maxImpressions
@@ -47,7 +88,6 @@ struct UserBucket: Sendable, Hashable, Codable {
                 records[campaign.id] = ImpressionRecord(maxImpressions: newMax, left: newMax)
             }
         }
-        let ids = Set(campaigns.map(\.id))
         self.campaigns = campaigns
         impressions = records
         optedOut.formIntersection(ids)
@@ -77,6 +117,13 @@ struct UserBucket: Sendable, Hashable, Codable {
         return true
     }
 
+    /// Records a display that ended at `now` and was not interrupted, with the user's opt-out
+    /// (ignored for test campaigns).
+    mutating func recordEnd(of campaign: Campaign, optedOut: Bool, at now: Date) {
+        recordDisplay(of: campaign, at: now)
+        if optedOut && !campaign.isTest { self.optedOut.insert(campaign.id) }
+    }
+
     /// Records one display that the user saw to its end.
     mutating func recordDisplay(of campaign: Campaign, at now: Date) {
         if !(campaign.delivery.infiniteImpressions && !campaign.isTest) {
@@ -91,5 +138,28 @@ struct UserBucket: Sendable, Hashable, Codable {
             capHistory[capID, default: []].removeAll { now.timeIntervalSince($0) >= period }
             capHistory[capID, default: []].append(now)
         }
+    }
+}
+
+extension UserBucket: Codable {
+    enum CodingKeys: String, CodingKey {
+        case identityKey, campaigns, impressions, optedOut, progress, lastDisplayed, capHistory, frequencyCaps
+        case lastPingMillis, absent
+    }
+
+    /// Every field but the identity key has a default, so buckets written by earlier versions
+    /// (without `absent`, for one) still load.
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        identityKey = try c.decode(String.self, forKey: .identityKey)
+        campaigns = try c.decodeIfPresent([Campaign].self, forKey: .campaigns) ?? []
+        impressions = try c.decodeIfPresent([String: ImpressionRecord].self, forKey: .impressions) ?? [:]
+        optedOut = try c.decodeIfPresent(Set<String>.self, forKey: .optedOut) ?? []
+        progress = try c.decodeIfPresent(TriggerProgress.self, forKey: .progress) ?? TriggerProgress()
+        lastDisplayed = try c.decodeIfPresent([String: Date].self, forKey: .lastDisplayed) ?? [:]
+        capHistory = try c.decodeIfPresent([String: [Date]].self, forKey: .capHistory) ?? [:]
+        frequencyCaps = try c.decodeIfPresent([FrequencyCap].self, forKey: .frequencyCaps) ?? []
+        lastPingMillis = try c.decodeIfPresent(Int64.self, forKey: .lastPingMillis) ?? 0
+        absent = try c.decodeIfPresent([String: AbsentCampaign].self, forKey: .absent) ?? [:]
     }
 }

@@ -86,6 +86,8 @@ final class TestDevice {
 /// A user as the app reports it through ``UserInfoProvider``.
 struct TestUser: UserInfoProvider {
     var userID: String?
+    var idTrackingIdentifier: String? { nil }
+    var accessToken: String? { nil }
 }
 
 /// The errors an SDK instance reported.

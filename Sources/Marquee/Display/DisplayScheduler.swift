@@ -1,0 +1,149 @@
+import Foundation
+import MarqueeModel
+
+/// A message or tooltip being shown (or being prepared: its slot is taken before any preparation).
+struct Displaying: Sendable {
+    /// Names this display for its whole life; a presenter's answer for a released token is ignored.
+    var token: Int
+    var item: QueuedMessage
+    var message: InAppMessage
+    var shownAt: Date?
+    var presenter: (any MessagePresenter)?
+}
+
+/// Which waiting message or tooltip takes which slot, and when: the display pipeline's rules as a
+/// value, without I/O and without reading a clock (every time is passed in).
+///
+/// - Messages of every kind but tooltip share one slot: one at a time.
+/// - Tooltips show beside that message, several at once, at most one per target element, and do
+///   not wait for the display interval.
+/// - Waiting messages go highest ``DeliveryRules/priority`` first, then in ``QueueOrder``.
+/// - After a message ends, the next starts no sooner than the display interval or the campaign's
+///   `delayAfterCloseMillis`, whichever is longer.
+/// - A message put back (the delegate asked to wait, the presenter was not ready) is not tried
+///   before its retry time.
+///
+/// ``MarqueeCore`` owns one scheduler and does what it decides: permission requests, presenters,
+/// timers.
+struct DisplayScheduler: Sendable {
+    /// Messages other than tooltips, waiting for ``message``'s slot.
+    private(set) var queue = DisplayQueue()
+    /// Tooltips, waiting for their element.
+    private(set) var tooltipQueue = DisplayQueue()
+    /// The message slot: the one message (not a tooltip) being prepared or shown.
+    private(set) var message: Displaying?
+    /// The tooltips being prepared or shown, one per element.
+    private(set) var tooltips = TooltipSlots()
+    /// No message starts before this time (display interval after the last one ended).
+    private(set) var nextDisplayAt = Date.distantPast
+    private var lastToken = 0
+
+    // MARK: - Waiting
+
+    /// Puts a ready campaign in its lane for `identity`: tooltips wait for their element, other kinds for the slot.
+    mutating func enqueue(_ campaign: Campaign, for identity: UserIdentity, isLocal: Bool = false) {
+        if campaign.message.kind == .tooltip {
+            tooltipQueue.enqueue(campaign, for: identity, isLocal: isLocal)
+        } else {
+            queue.enqueue(campaign, for: identity, isLocal: isLocal)
+        }
+    }
+
+    /// Puts `item` back in its lane with its place in line, not to be tried before `date`.
+    mutating func retry(_ item: QueuedMessage, at date: Date) {
+        var item = item
+        item.notBefore = date
+        if item.isTooltip { tooltipQueue.requeue(item) } else { queue.requeue(item) }
+    }
+
+    /// Drops every waiting message (not tooltips).
+    mutating func removeWaitingMessages() { queue.removeAll() }
+
+    /// Drops every waiting message and tooltip.
+    mutating func removeAllWaiting() {
+        queue.removeAll()
+        tooltipQueue.removeAll()
+    }
+
+    /// Waiting messages in the order they will show, then waiting tooltips.
+    func waiting(_ order: QueueOrder) -> [QueuedMessage] {
+        queue.ordered(order) + tooltipQueue.ordered(order)
+    }
+
+    // MARK: - Starting
+
+    /// When the next waiting message may start: `nil` while the slot is taken or nothing waits;
+    /// otherwise the later of the display interval's end and the earliest retry time.
+    func nextMessageStart() -> Date? {
+        guard message == nil, let earliest = queue.earliestTry else { return nil }
+        return max(nextDisplayAt, earliest)
+    }
+
+    /// Claims the message slot for the next message that may start at `now`: `nil` while the slot
+    /// is taken, the display interval is running, or nothing waiting may be tried yet.
+    mutating func claimNextMessage(order: QueueOrder, at now: Date) -> Displaying? {
+        guard message == nil, now >= nextDisplayAt, let item = queue.dequeue(order: order, at: now) else { return nil }
+        let display = newDisplay(item)
+        message = display
+        return display
+    }
+
+    /// Claims its element for every waiting tooltip that may be tried at `now` and whose element is free.
+    mutating func claimTooltips(order: QueueOrder, at now: Date) -> [Displaying] {
+        var claimed: [Displaying] = []
+        while let item = tooltipQueue.dequeue(order: order, at: now,
+                                              where: { !tooltips.isTaken(TooltipSlots.element(of: $0)) }) {
+            let display = newDisplay(item)
+            _ = tooltips.claim(display)
+            claimed.append(display)
+        }
+        return claimed
+    }
+
+    /// The earliest time after `now` at which a waiting tooltip may be tried again.
+    func nextTooltipRetry(after now: Date) -> Date? {
+        tooltipQueue.nextRetry(after: now)
+    }
+
+    private mutating func newDisplay(_ item: QueuedMessage) -> Displaying {
+        lastToken += 1
+        return Displaying(token: lastToken, item: item, message: InAppMessage(campaign: item.campaign, isLocal: item.isLocal))
+    }
+
+    // MARK: - Displays
+
+    /// The display `token` stands for: the message in the slot or one of the tooltips.
+    func display(_ token: Int) -> Displaying? {
+        message?.token == token ? message : tooltips[token]
+    }
+
+    /// The tooltip display on `element`.
+    func tooltipToken(on element: String) -> Int? { tooltips.token(on: element) }
+
+    /// Changes display `token`, if it still holds its slot.
+    mutating func update(_ token: Int, _ change: (inout Displaying) -> Void) {
+        if var current = message, current.token == token {
+            change(&current)
+            message = current
+        } else {
+            tooltips.update(token: token, change)
+        }
+    }
+
+    /// Frees display `token`'s slot and returns the display; `nil` when it no longer holds one.
+    mutating func release(_ token: Int) -> Displaying? {
+        if message?.token == token {
+            defer { message = nil }
+            return message
+        }
+        return tooltips.release(token: token)
+    }
+
+    /// Display `display` ended at `date`: after a message (not a tooltip) the next one waits for
+    /// the longer of `displayInterval` and the campaign's delay after close.
+    mutating func ended(_ display: Displaying, at date: Date, displayInterval: TimeInterval) {
+        guard !display.item.isTooltip else { return }
+        let delay = max(displayInterval, TimeInterval(display.item.campaign.delivery.delayAfterCloseMillis) / 1000)
+        nextDisplayAt = date.addingTimeInterval(delay)
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import MarqueeModel
+
+/// Display: carries out what the ``DisplayScheduler`` decides. Each claimed slot goes through the
+/// same checks (latest campaign version, eligibility, display permission, context, delegate,
+/// presenter, assets, readiness) and every check is repeated after each suspension.
+extension MarqueeCore {
+    /// Puts a ready campaign in its lane, for the current user.
+    func enqueue(_ campaign: Campaign, isLocal: Bool = false) {
+        scheduler.enqueue(campaign, for: identity, isLocal: isLocal)
+    }
+
+    /// Starts what may start now: waiting tooltips at once, the next message when the slot and the
+    /// display interval allow (else at the time they will).
+    func startQueue() {
+        guard isActive, !isPaused else { return }
+        startTooltips()
+        guard let start = scheduler.nextMessageStart() else { return }
+        if start > now { return schedule(.processQueue, at: start) }
+        track { await $0.processQueue() }
+    }
+
+    /// Shows the next message that passes every check, one at a time.
+    private func processQueue() async {
+        while isActive, !isPaused, let display = scheduler.claimNextMessage(order: settings.queueOrder, at: now) {
+            // The slot is taken before anything is prepared, so no second message can start meanwhile.
+            if await !attempt(display.item, token: display.token) { _ = release(display.token) }
+        }
+        guard isActive, !isPaused, let wake = scheduler.nextMessageStart(), wake > now else { return }
+        schedule(.processQueue, at: wake)
+    }
+
+    /// Starts every waiting tooltip whose element is free. Each goes through the same checks as a
+    /// message, on its own, without waiting for the message slot or the display interval.
+    private func startTooltips() {
+        guard tooltipsEnabled else { return }
+        for display in scheduler.claimTooltips(order: settings.queueOrder, at: now) {
+            let item = display.item
+            let token = display.token
+            track { core in
+                guard await !core.attempt(item, token: token) else { return }
+                // The element is free again: another tooltip may be waiting for it.
+                _ = core.release(token)
+                core.startQueue()
+            }
+        }
+        if let wake = scheduler.nextTooltipRetry(after: now) { schedule(.processQueue, at: wake) }
+    }
+
+    /// Frees display `token`'s slot, stops its auto-disappear timer and clears its on-screen entry.
+    func release(_ token: Int) -> Displaying? {
+        let released = scheduler.release(token)
+        timers.cancel(.tooltipTimeout(token: token))
+        if onScreen.entries.contains(where: { $0.token == token }) {
+            onScreen.entries.removeAll { $0.token == token }
+            files.write(onScreen, to: OnScreenRecord.fileName)
+        }
+        return released
+    }
+
+    /// Puts `item` back in its lane, to be tried again after `delay` seconds.
+    private func retry(_ item: QueuedMessage, after delay: TimeInterval) {
+        let date = now.addingTimeInterval(delay)
+        scheduler.retry(item, at: date)
+        schedule(.processQueue, at: date)
+    }
+
+    /// Whether `token` still holds its slot and the message is still valid for the current user.
+    private func stillValid(_ item: QueuedMessage, token: Int) -> Bool {
+        guard scheduler.display(token) != nil, item.identityKey == identity.key else { return false }
+        return item.isLocal || item.campaign.isTest || !(item.campaign.delivery.endTime.map { now > $0 } ?? false)
+    }
+
+    private func attempt(_ item: QueuedMessage, token: Int) async -> Bool {
+        var campaign = item.campaign
+        if !item.isLocal {
+            // The latest version of the campaign, if the server still lists it.
+            guard let latest = bucket.campaigns.first(where: { $0.id == campaign.id }) else { return false }
+            campaign = latest
+            guard stillValid(item, token: token), bucket.isEligible(campaign, now: now) else { return false }
+            guard await displayPermitted(campaign), stillValid(item, token: token) else { return false }
+            if !campaign.isTest, !campaign.contexts.isEmpty, let verify = settings.onVerifyContext,
+               !verify(campaign.contexts, campaign.name) { return false }
+        }
+        let registry = self.registry
+        let candidate = InAppMessage(campaign: campaign, isLocal: item.isLocal)
+        let decision: (choice: DisplayChoice, message: InAppMessage, presenter: (any MessagePresenter)?) =
+            await MainActor.run {
+                let delegate = registry.delegate
+                let choice = delegate?.marquee(displayChoiceFor: candidate) ?? .now
+                let message = choice == .now ? (delegate?.marquee(modify: candidate) ?? candidate) : candidate
+                return (choice, message, registry.presenter(for: message.message))
+            }
+        switch decision.choice {
+        case .discard: return false
+        case .reenqueue:
+            retry(item, after: max(1, settings.displayInterval))
+            return false
+        case .now: break
+        }
+        guard let presenter = decision.presenter else {
+            if let template = decision.message.message.template {
+                report(.templateNotRegistered(campaignID: campaign.id, template: template))
+            } else {
+                report(.noPresenter(campaignID: campaign.id, kind: decision.message.message.kind.rawValue))
+            }
+            return false
+        }
+        let message = decision.message
+        do {
+            try await MainActor.run { () -> Task<Void, any Error> in
+                Task { @MainActor in try await presenter.prepareAssets(for: message) }
+            }.value
+        } catch {
+            report(.assetsUnavailable(campaignID: campaign.id, description: String(describing: error)))
+            return false
+        }
+        guard stillValid(item, token: token) else { return false }
+        let core = self
+        let shown: Bool = await MainActor.run {
+            guard presenter.isReady(for: message) else { return false }
+            registry.delegate?.marquee(willDisplay: message)
+            presenter.display(message) { result in core.submit(.finish(token: token, result: result)) }
+            return true
+        }
+        guard shown else {
+            retry(item, after: 1)
+            return false
+        }
+        guard scheduler.display(token) != nil else {
+            // Closed by the app while it was being put on screen.
+            await MainActor.run {
+                presenter.dismiss(message)
+                registry.delegate?.marquee(didFinish: message, with: .interrupted)
+            }
+            return false
+        }
+        let shownAt = now
+        scheduler.update(token) {
+            $0.message = message
+            $0.shownAt = shownAt
+            $0.presenter = presenter
+        }
+        if !item.isLocal {
+            onScreen.entries.append(OnScreenRecord.Entry(campaignID: campaign.id, identityKey: item.identityKey, token: token))
+            files.write(onScreen, to: OnScreenRecord.fileName)
+        }
+        if item.isTooltip, let seconds = message.message.tooltip?.autoDisappearSeconds, seconds > 0 {
+            schedule(.tooltipTimeout(token: token), at: shownAt.addingTimeInterval(TimeInterval(seconds)))
+        }
+        return true
+    }
+
+    /// Display `token` ended: counts it for the user it was shown to (unless interrupted), tells
+    /// the delegate, starts the display interval and logs the event its button or content emits.
+    func finish(token: Int, result: PresentationResult) async {
+        guard let current = release(token) else { return }
+        let campaign = current.item.campaign
+        let message = current.message
+        let finishedAt = now
+        scheduler.ended(current, at: finishedAt, displayInterval: settings.displayInterval)
+        if !current.item.isLocal, result.resolution != .interrupted {
+            recordDisplay(of: campaign, optedOut: result.optedOut, for: current.item.identity, at: finishedAt)
+            let outdated = !campaign.isTest && (campaign.delivery.endTime.map { finishedAt > $0 } ?? false)
+            if !outdated { recordImpressions(for: current, result: result, at: finishedAt) }
+        }
+        let registry = self.registry
+        await MainActor.run { registry.delegate?.marquee(didFinish: message, with: result.resolution) }
+        if let emitted = Self.emittedEvent(of: message.message, for: result.resolution) { await log(emitted.event) }
+        startQueue()
+    }
+
+    /// The tooltip's time is over and its presenter has not ended it: the SDK takes it down.
+    func tooltipTimedOut(token: Int) async {
+        guard let current = scheduler.display(token), current.item.isTooltip, let presenter = current.presenter else { return }
+        let message = current.message
+        await MainActor.run { presenter.dismiss(message) }
+        await finish(token: token, result: PresentationResult(.timedOut))
+    }
+
+    /// Takes display `token` down for the app (``MarqueeSDK/closeMessage(clearQueuedCampaigns:)``,
+    /// ``MarqueeSDK/closeTooltip(with:)``): interrupted, so no impression is counted.
+    func takeDown(_ token: Int) async {
+        guard let current = scheduler.display(token) else { return }
+        guard let presenter = current.presenter else {
+            // Still being prepared: it never reached the screen, so only its slot is freed.
+            _ = release(token)
+            return startQueue()
+        }
+        let message = current.message
+        await MainActor.run { presenter.dismiss(message) }
+        await finish(token: token, result: PresentationResult(.interrupted))
+    }
+
+    /// The event a clicked button or content logs, so that one campaign can trigger another.
+    static func emittedEvent(of message: Message, for resolution: DisplayResolution) -> EmittedEvent? {
+        switch resolution {
+        case .buttonClick(let id): message.buttons.first { $0.id == id }?.action.logsEvent
+        case .contentClick: message.contentAction?.logsEvent
+        default: nil
+        }
+    }
+}

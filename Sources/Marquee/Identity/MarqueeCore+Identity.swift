@@ -1,0 +1,54 @@
+import Foundation
+import MarqueeModel
+
+/// Identity: who the user is (read from the provider on demand), switching users, and each user's
+/// bucket on disk. A finished display is counted in the bucket of the user it was shown to.
+extension MarqueeCore {
+    /// Reads the provider; on a change of user, saves this user's bucket, loads the new one and pings.
+    func refreshIdentity() {
+        let current = UserInfo(reading: provider)
+        if let problem = current.problem, problem != lastUserInfoProblem { report(.invalidUserInfo(problem)) }
+        lastUserInfoProblem = current.problem
+        accessToken = current.accessToken
+        guard current.identity != identity else { return }
+        saveBucket()
+        identity = current.identity
+        bucket = loadBucket(for: identity)
+        reloadEngine(progress: bucket.progress)
+        pingForNewUser()
+    }
+
+    /// The bucket stored for `identity`, or an empty one.
+    func loadBucket(for identity: UserIdentity) -> UserBucket {
+        let stored = files.read(UserBucket.self, from: FileStore.bucketFileName(for: identity.key))
+        guard let stored, stored.identityKey == identity.key else { return UserBucket(identityKey: identity.key) }
+        return stored
+    }
+
+    /// Writes the current user's bucket, with the trigger engine's progress.
+    func saveBucket() {
+        bucket.progress = engine.progress
+        files.write(bucket, to: FileStore.bucketFileName(for: bucket.identityKey))
+        isDirty = false
+        timers.cancel(.save)
+    }
+
+    /// Saves the current bucket soon (trigger progress changes with every matching event).
+    func markDirty() {
+        isDirty = true
+        if !timers.isScheduled(.save) { schedule(.save, at: now.addingTimeInterval(1)) }
+    }
+
+    /// Counts a display of `campaign` that ended at `date` for `user`, the user it was shown to:
+    /// in the loaded bucket when that user is still current, else in that user's file.
+    func recordDisplay(of campaign: Campaign, optedOut: Bool, for user: UserIdentity, at date: Date) {
+        if user.key == bucket.identityKey {
+            bucket.recordEnd(of: campaign, optedOut: optedOut, at: date)
+            saveBucket()
+        } else {
+            var other = loadBucket(for: user)
+            other.recordEnd(of: campaign, optedOut: optedOut, at: date)
+            files.write(other, to: FileStore.bucketFileName(for: other.identityKey))
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import MarqueeModel
+import MarqueeWire
+
+/// Sync: the configuration, polling (ping), display permission, and the impression outbox. Every
+/// request goes through ``ProtocolClient``; failures back off and retry on the clock.
+extension MarqueeCore {
+    func fetchConfig() async {
+        guard let client, let configurationURL else { return }
+        switch await client.config(url: configurationURL) {
+        case .success(let response):
+            sync.configFailures = 0
+            let rollout = response.data.rolloutPercentage
+            // A device's place is stable across launches, so a rollout does not flip devices on and off.
+            let enabled = StableHash.percentile(of: device.deviceID) < rollout
+            device.endpoints = response.data.endpoints
+            device.rolloutEnabled = enabled
+            files.write(device, to: DeviceState.fileName)
+            guard enabled else {
+                scheduler.removeAllWaiting()
+                return report(.disabledByRollout)
+            }
+            await ping()
+            if !outbox.items.isEmpty { await flushOutbox() }
+        case .failure(.retryable(let error)):
+            report(error)
+            schedule(.config, at: now.addingTimeInterval(retryDelay(sync.configFailures)))
+            sync.configFailures += 1
+            // The impression endpoint saved from an earlier launch may still answer.
+            if !outbox.items.isEmpty { schedule(.flushOutbox, at: now) }
+        case .failure(.permanent(let error)):
+            report(error)
+        }
+    }
+
+    private var pingURL: URL? { device.endpoints?.ping.flatMap { URL(string: $0) } }
+
+    func ping() async {
+        guard let client, let url = pingURL else { return }
+        guard isActive else {
+            // Not now, but not never: `resumePolling` sends it once the SDK is enabled again.
+            timers.cancel(.ping)
+            sync.pingMissed = true
+            return
+        }
+        timers.cancel(.ping)
+        sync.pingMissed = false
+        let requested = identity
+        let result = await client.ping(url: url, identity: requested, accessToken: accessToken)
+        // A user change while waiting started its own ping; this answer belongs to the old user.
+        guard identity == requested else { return }
+        switch result {
+        case .success(let response):
+            sync.pingFailures = 0
+            for reason in response.skipped { report(.campaignSkipped(reason)) }
+            bucket.adopt(response.campaigns, caps: response.marquee?.frequencyCaps ?? [],
+                         pingMillis: response.currentPingMillis, now: now)
+            reloadEngine(progress: nil)
+            saveBucket()
+            sync.pingInterval = max(1, TimeInterval(response.nextPingMillis) / 1000)
+            schedule(.ping, at: now.addingTimeInterval(sync.pingInterval))
+        case .failure(.retryable(let error)):
+            report(error)
+            schedule(.ping, at: now.addingTimeInterval(retryDelay(sync.pingFailures)))
+            sync.pingFailures += 1
+        case .failure(.permanent(let error)):
+            // Polling continues: the next ping may well succeed.
+            report(error)
+            schedule(.ping, at: now.addingTimeInterval(sync.pingInterval))
+        }
+    }
+
+    /// The user changed: refresh their campaigns now, or as soon as the SDK is active again.
+    func pingForNewUser() {
+        guard pingURL != nil else { return }
+        if isActive {
+            track { await $0.ping() }
+        } else {
+            sync.pingMissed = true
+        }
+    }
+
+    /// The SDK may have become active again: sends the ping it missed meanwhile, which schedules the next.
+    func resumePolling() {
+        guard isActive, sync.pingMissed, pingURL != nil else { return }
+        sync.pingMissed = false
+        track { await $0.ping() }
+    }
+
+    /// Asks the server; a failed request counts as `display: false`. Test campaigns ignore the answer,
+    /// including that one, so testers can preview them without a connection.
+    func displayPermitted(_ campaign: Campaign) async -> Bool {
+        guard let client, let text = device.endpoints?.displayPermission, let url = URL(string: text) else { return true }
+        var result = await client.displayPermission(url: url, campaignID: campaign.id, identity: identity,
+                                                    accessToken: accessToken, lastPingMillis: bucket.lastPingMillis)
+        if case .failure(.retryable) = result {
+            result = await client.displayPermission(url: url, campaignID: campaign.id, identity: identity,
+                                                    accessToken: accessToken, lastPingMillis: bucket.lastPingMillis)
+        }
+        switch result {
+        case .success(let answer):
+            if answer.performPing { track { await $0.ping() } }
+            return answer.display || campaign.isTest
+        case .failure(let failure):
+            report(failure.error)
+            return campaign.isTest
+        }
+    }
+
+    /// Puts the impressions of a finished display in the outbox, for the user it was shown to, and sends them.
+    func recordImpressions(for displayed: Displaying, result: PresentationResult, at date: Date) {
+        func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+        var impressions = [ImpressionDTO(type: .impression, timestamp: millis(displayed.shownAt ?? date))]
+        switch result.resolution {
+        case .buttonClick(let id):
+            let index = displayed.message.message.buttons.firstIndex { $0.id == id }
+            impressions.append(ImpressionDTO(type: index == 1 ? .actionTwo : .actionOne, timestamp: millis(date)))
+        case .contentClick: impressions.append(ImpressionDTO(type: .clickContent, timestamp: millis(date)))
+        case .userDismissed, .timedOut: impressions.append(ImpressionDTO(type: .exit, timestamp: millis(date)))
+        case .interrupted: break
+        }
+        if result.optedOut { impressions.append(ImpressionDTO(type: .optOut, timestamp: millis(date))) }
+        let app = client?.app
+        let user = displayed.item.identity
+        let request = ImpressionRequest(
+            campaignId: displayed.item.campaign.id, isTest: displayed.item.campaign.isTest,
+            appVersion: app?.appVersion ?? "", sdkVersion: marqueeSDKVersion, impressions: impressions,
+            userIdentifiers: UserIdentifierDTO.list(for: user), batchId: environment.random.uuid())
+        outbox.append(OutboxItem(identityKey: user.key, request: request, notBefore: date))
+        files.write(outbox, to: Outbox.fileName)
+        track { await $0.flushOutbox() }
+    }
+
+    func flushOutbox() async {
+        guard !sync.isFlushing, let client, let text = device.endpoints?.impression, let url = URL(string: text) else { return }
+        sync.isFlushing = true
+        defer { sync.isFlushing = false }
+        let current = now
+        for item in outbox.items where item.notBefore <= current {
+            // Another user's batch goes without a token: only the current user's token is known.
+            let token = item.identityKey == identity.key ? accessToken : nil
+            let result = await client.impression(url: url, request: item.request, accessToken: token)
+            switch result {
+            case .success:
+                outbox.remove(batchID: item.request.batchId)
+            case .failure(.permanent(let error)):
+                report(error)
+                outbox.remove(batchID: item.request.batchId)
+            case .failure(.retryable(let error)):
+                report(error)
+                if let index = outbox.items.firstIndex(where: { $0.request.batchId == item.request.batchId }) {
+                    outbox.items[index].notBefore = now.addingTimeInterval(retryDelay(outbox.items[index].attempts))
+                    outbox.items[index].attempts += 1
+                }
+            }
+        }
+        files.write(outbox, to: Outbox.fileName)
+        if let next = outbox.nextRetry { schedule(.flushOutbox, at: next) }
+    }
+}
