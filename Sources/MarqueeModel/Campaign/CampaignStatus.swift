@@ -2,3 +2,8 @@
 public enum CampaignStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case draft, active, paused, archived
 }
+
+extension CampaignStatus: StandardValue {
+    /// New campaigns start as drafts.
+    public static var standard: CampaignStatus { .draft }
+}

@@ -3,16 +3,9 @@
 /// alone this session. Saved per user so "after the 3rd purchase" survives restarts.
 public struct TriggerProgress: Sendable, Hashable, Codable {
     /// Counts per campaign, one per trigger in depth-first order.
-    public var counts: [String: [Int]]
+    @Defaulted<Defaults.EmptyMap<[Int]>> public var counts: [String: [Int]]
 
     public init(counts: [String: [Int]] = [:]) {
         self.counts = counts
-    }
-
-    enum CodingKeys: String, CodingKey { case counts }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        counts = try c.decodeIfPresent([String: [Int]].self, forKey: .counts) ?? [:]
     }
 }

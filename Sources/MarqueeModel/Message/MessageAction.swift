@@ -29,19 +29,11 @@ public struct MessageAction: Sendable, Hashable, Codable {
 /// A custom event that a message action logs when it runs.
 public struct EmittedEvent: Sendable, Hashable, Codable {
     public var name: String
-    public var attributes: [String: AttributeValue]
+    @Defaulted<Defaults.EmptyMap<AttributeValue>> public var attributes: [String: AttributeValue]
 
     public init(name: String, attributes: [String: AttributeValue] = [:]) {
         self.name = name
         self.attributes = attributes
-    }
-
-    enum CodingKeys: String, CodingKey { case name, attributes }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        attributes = try c.decode([String: AttributeValue].self, forKey: .attributes, default: [:])
     }
 
     /// The event as the SDK logs it.

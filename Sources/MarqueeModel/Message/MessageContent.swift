@@ -17,12 +17,14 @@ public enum Orientation: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// The colours of a message's text and frame.
-public struct MessageColors: Sendable, Hashable, Codable {
-    public var header: HexColor
-    public var title: HexColor
-    public var body: HexColor
-    public var background: HexColor
-    public var frame: HexColor
+public struct MessageColors: Sendable, Hashable, Codable, StandardValue {
+    public static var standard: MessageColors { MessageColors() }
+
+    @Defaulted<HexColor.Black> public var header: HexColor
+    @Defaulted<HexColor.Black> public var title: HexColor
+    @Defaulted<HexColor.Black> public var body: HexColor
+    @Defaulted<HexColor.White> public var background: HexColor
+    @Defaulted<HexColor.White> public var frame: HexColor
 
     public init(header: HexColor = .black, title: HexColor = .black, body: HexColor = .black,
                 background: HexColor = .white, frame: HexColor = .white) {
@@ -32,23 +34,12 @@ public struct MessageColors: Sendable, Hashable, Codable {
         self.background = background
         self.frame = frame
     }
-
-    enum CodingKeys: String, CodingKey { case header, title, body, background, frame }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        header = try c.decode(HexColor.self, forKey: .header, default: .black)
-        title = try c.decode(HexColor.self, forKey: .title, default: .black)
-        body = try c.decode(HexColor.self, forKey: .body, default: .black)
-        background = try c.decode(HexColor.self, forKey: .background, default: .white)
-        frame = try c.decode(HexColor.self, forKey: .frame, default: .white)
-    }
 }
 
 /// The message's image.
 public struct MessageImage: Sendable, Hashable, Codable {
     public var url: String
-    public var crop: ImageCrop
+    @Defaulted<Defaults.Standard<ImageCrop>> public var crop: ImageCrop
     /// Text read by assistive technologies.
     public var altText: String?
 
@@ -56,15 +47,6 @@ public struct MessageImage: Sendable, Hashable, Codable {
         self.url = url
         self.crop = crop
         self.altText = altText
-    }
-
-    enum CodingKeys: String, CodingKey { case url, crop, altText }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        url = try c.decode(String.self, forKey: .url)
-        crop = try c.decode(ImageCrop.self, forKey: .crop, default: .fill)
-        altText = try c.decodeIfPresent(String.self, forKey: .altText)
     }
 }
 
@@ -80,9 +62,11 @@ public enum LayoutDirection: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// Presentation hints that do not change what a message says.
-public struct Appearance: Sendable, Hashable, Codable {
-    public var theme: Theme
-    public var layoutDirection: LayoutDirection
+public struct Appearance: Sendable, Hashable, Codable, StandardValue {
+    public static var standard: Appearance { Appearance() }
+
+    @Defaulted<Defaults.Standard<Theme>> public var theme: Theme
+    @Defaulted<Defaults.Standard<LayoutDirection>> public var layoutDirection: LayoutDirection
     /// Font names the app has registered; the platform font is used when absent.
     public var titleFont: String?
     public var bodyFont: String?
@@ -96,15 +80,24 @@ public struct Appearance: Sendable, Hashable, Codable {
         self.bodyFont = bodyFont
         self.buttonFont = buttonFont
     }
+}
 
-    enum CodingKeys: String, CodingKey { case theme, layoutDirection, titleFont, bodyFont, buttonFont }
+extension ImageCrop: StandardValue {
+    public static var standard: ImageCrop { .fill }
+}
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        theme = try c.decode(Theme.self, forKey: .theme, default: .automatic)
-        layoutDirection = try c.decode(LayoutDirection.self, forKey: .layoutDirection, default: .leftToRight)
-        titleFont = try c.decodeIfPresent(String.self, forKey: .titleFont)
-        bodyFont = try c.decodeIfPresent(String.self, forKey: .bodyFont)
-        buttonFont = try c.decodeIfPresent(String.self, forKey: .buttonFont)
-    }
+extension Theme: StandardValue {
+    public static var standard: Theme { .automatic }
+}
+
+extension LayoutDirection: StandardValue {
+    public static var standard: LayoutDirection { .leftToRight }
+}
+
+extension TextAlignment: StandardValue {
+    public static var standard: TextAlignment { .center }
+}
+
+extension Orientation: StandardValue {
+    public static var standard: Orientation { .any }
 }

@@ -41,3 +41,10 @@ public struct HexColor: Sendable, Hashable, Codable, CustomStringConvertible {
         try container.encode(hex)
     }
 }
+
+extension HexColor {
+    /// Black, the default text colour.
+    public enum Black: DefaultValue { public static var value: HexColor { .black } }
+    /// White, the default background and frame colour.
+    public enum White: DefaultValue { public static var value: HexColor { .white } }
+}

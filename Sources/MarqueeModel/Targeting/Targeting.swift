@@ -1,20 +1,22 @@
 /// Which users a campaign is for. Every rule that is set must hold.
-public struct Targeting: Sendable, Hashable, Codable {
+public struct Targeting: Sendable, Hashable, Codable, StandardValue {
+    public static var standard: Targeting { Targeting() }
+
     /// Known or anonymous users.
     public enum Audience: String, Sendable, Hashable, Codable, CaseIterable {
         case everyone, anonymousUsers, knownUsers
     }
 
-    public var audience: Audience
+    @Defaulted<Defaults.Standard<Audience>> public var audience: Audience
     /// Only these user IDs (or ID-tracking identifiers); `nil` means no list.
     public var userIDs: [String]?
     /// Inclusive bounds on the app version.
     public var minAppVersion: AppVersion?
     public var maxAppVersion: AppVersion?
     /// Language tags such as `en` or `pt-br`; `en` also admits `en-gb`. Empty admits every locale.
-    public var locales: [String]
+    @Defaulted<Defaults.EmptyList<String>> public var locales: [String]
     /// Empty admits every platform.
-    public var platforms: [Platform]
+    @Defaulted<Defaults.EmptyList<Platform>> public var platforms: [Platform]
 
     public init(audience: Audience = .everyone, userIDs: [String]? = nil, minAppVersion: AppVersion? = nil,
                 maxAppVersion: AppVersion? = nil, locales: [String] = [], platforms: [Platform] = []) {
@@ -24,18 +26,6 @@ public struct Targeting: Sendable, Hashable, Codable {
         self.maxAppVersion = maxAppVersion
         self.locales = locales
         self.platforms = platforms
-    }
-
-    enum CodingKeys: String, CodingKey { case audience, userIDs, minAppVersion, maxAppVersion, locales, platforms }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        audience = try c.decode(Audience.self, forKey: .audience, default: .everyone)
-        userIDs = try c.decodeIfPresent([String].self, forKey: .userIDs)
-        minAppVersion = try c.decodeIfPresent(AppVersion.self, forKey: .minAppVersion)
-        maxAppVersion = try c.decodeIfPresent(AppVersion.self, forKey: .maxAppVersion)
-        locales = try c.decode([String].self, forKey: .locales, default: [])
-        platforms = try c.decode([Platform].self, forKey: .platforms, default: [])
     }
 
     /// Whether the device and its user are in this campaign's audience.
@@ -71,4 +61,8 @@ public struct Targeting: Sendable, Hashable, Codable {
         }
         return true
     }
+}
+
+extension Targeting.Audience: StandardValue {
+    public static var standard: Targeting.Audience { .everyone }
 }

@@ -5,22 +5,12 @@ public struct AttributeCondition: Sendable, Hashable, Codable {
     public var type: AttributeType
     public var `operator`: ConditionOperator
     /// The value to compare with, as text parsed per `type`; a regular expression for the regex operators.
-    public var value: String
+    @Defaulted<Defaults.EmptyText> public var value: String
 
     public init(name: String, type: AttributeType, operator: ConditionOperator, value: String = "") {
         self.name = name
         self.type = type
         self.operator = `operator`
         self.value = value
-    }
-
-    enum CodingKeys: String, CodingKey { case name, type, `operator`, value }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        type = try c.decode(AttributeType.self, forKey: .type)
-        `operator` = try c.decode(ConditionOperator.self, forKey: .operator)
-        value = try c.decode(String.self, forKey: .value, default: "")
     }
 }

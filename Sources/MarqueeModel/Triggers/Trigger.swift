@@ -3,9 +3,9 @@ public struct Trigger: Sendable, Hashable, Codable {
     public var event: EventKind
     /// The custom event name, the element identifier (`viewAppeared`) or the rule keyword (`rule`).
     public var name: String?
-    public var conditions: [AttributeCondition]
+    @Defaulted<Defaults.EmptyList<AttributeCondition>> public var conditions: [AttributeCondition]
     /// The trigger holds from the n-th matching event on ("after the 3rd time"). At least 1.
-    public var occurrences: Int
+    @Defaulted<Defaults.One> public var occurrences: Int
 
     public init(_ event: EventKind, name: String? = nil, conditions: [AttributeCondition] = [],
                 occurrences: Int = 1) {
@@ -17,16 +17,6 @@ public struct Trigger: Sendable, Hashable, Codable {
 
     /// The key of the events this trigger listens for.
     public var key: EventKey { EventKey(kind: event, name: name) }
-
-    enum CodingKeys: String, CodingKey { case event, name, conditions, occurrences }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        event = try c.decode(EventKind.self, forKey: .event)
-        name = try c.decodeIfPresent(String.self, forKey: .name)
-        conditions = try c.decode([AttributeCondition].self, forKey: .conditions, default: [])
-        occurrences = try c.decode(Int.self, forKey: .occurrences, default: 1)
-    }
 }
 
 /// How the members of a ``TriggerSet`` combine.
@@ -38,24 +28,17 @@ public enum TriggerMatch: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// Triggers and nested groups combined with AND (`all`) or OR (`any`).
-public struct TriggerSet: Sendable, Hashable, Codable {
-    public var match: TriggerMatch
-    public var triggers: [Trigger]
-    public var groups: [TriggerSet]
+public struct TriggerSet: Sendable, Hashable, Codable, StandardValue {
+    public static var standard: TriggerSet { TriggerSet() }
+
+    @Defaulted<Defaults.Standard<TriggerMatch>> public var match: TriggerMatch
+    @Defaulted<Defaults.EmptyList<Trigger>> public var triggers: [Trigger]
+    @Defaulted<Defaults.EmptyList<TriggerSet>> public var groups: [TriggerSet]
 
     public init(match: TriggerMatch = .all, triggers: [Trigger] = [], groups: [TriggerSet] = []) {
         self.match = match
         self.triggers = triggers
         self.groups = groups
-    }
-
-    enum CodingKeys: String, CodingKey { case match, triggers, groups }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        match = try c.decode(TriggerMatch.self, forKey: .match, default: .all)
-        triggers = try c.decode([Trigger].self, forKey: .triggers, default: [])
-        groups = try c.decode([TriggerSet].self, forKey: .groups, default: [])
     }
 
     /// Every trigger in the set and its groups, depth first.
@@ -85,4 +68,8 @@ public struct TriggerSet: Sendable, Hashable, Codable {
         if let group = groups.first { return group.flattenedConjunction }
         return triggers
     }
+}
+
+extension TriggerMatch: StandardValue {
+    public static var standard: TriggerMatch { .all }
 }
