@@ -66,6 +66,28 @@ import Testing
         #expect(await harness.sdk.core.bucket.impressionsLeft(Self.tooltip("hidden", on: "cart")) == 1)
     }
 
+    @Test func theTooltipContextIsCarriedButNeverVerified() async {
+        let harness = Harness(campaigns: [Self.tooltip("tip", on: "cart", name: "[Tooltip] Hint"),
+                                          Self.tooltip("checked", on: "menu", name: "[Tooltip][menu] Checked")])
+        let presenter = RecordingPresenter()
+        harness.sdk.register(presenter: presenter)
+        let asked = ErrorLog()
+        harness.sdk.onVerifyContext = { contexts, _ in
+            asked.append(.invalidConfiguration(contexts.joined(separator: ",")))
+            return true
+        }
+        await harness.start(tooltips: true)
+
+        harness.sdk.logEvent(LoginSuccessfulEvent())
+        harness.sdk.viewAppeared(identifier: "cart")
+        harness.sdk.viewAppeared(identifier: "menu")
+        await harness.sdk.waitUntilIdle()
+
+        #expect(Set(presenter.displayed.map(\.id)) == ["tip", "checked"])
+        #expect(presenter.displayed.allSatisfy { $0.contexts.first == "Tooltip" }, "as RInAppMessaging clients read the title")
+        #expect(asked.errors == [.invalidConfiguration("menu")], "only the tooltip with a context of its own is verified")
+    }
+
     @Test func autoDisappearEndsTheTooltipAsTimedOutOnTheClock() async {
         let harness = Harness(campaigns: [Self.tooltip("tip", on: "cart", autoDisappear: 5, maxImpressions: 3)])
         let presenter = RecordingPresenter()

@@ -79,8 +79,10 @@ extension MarqueeCore {
             campaign = latest
             guard stillValid(item, token: token), bucket.isEligible(campaign, now: now) else { return false }
             guard await displayPermitted(campaign), stillValid(item, token: token) else { return false }
-            if !campaign.isTest, !campaign.contexts.isEmpty, let verify = settings.onVerifyContext,
-               !verify(campaign.contexts, campaign.name) { return false }
+            // A tooltip's `Tooltip` context marks its kind; the app verifies only the others.
+            let contexts = campaign.verifiableContexts
+            if !campaign.isTest, !contexts.isEmpty, let verify = settings.onVerifyContext,
+               !verify(contexts, campaign.name) { return false }
         }
         let registry = self.registry
         let candidate = InAppMessage(campaign: campaign, isLocal: item.isLocal)
