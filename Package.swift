@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.28.0"),
+        .package(url: "https://github.com/vapor/async-kit.git", from: "1.19.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.10.0"),
         // Tests only: inflates the PNG screenshots browser tests look at.
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.0.0"),
     ],
@@ -68,6 +70,8 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "AsyncKit", package: "async-kit"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ],
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/Dashboard")],
             swiftSettings: strict

@@ -78,7 +78,8 @@ public struct HeadlessChromium: Sendable {
     public func screenshot(of page: URL, width: Int = 1280, height: Int = 1024, workDirectory: URL,
                            virtualTimeBudget: Int = 10_000, timeout: Duration = .seconds(120)) async throws -> PNGImage {
         let file = workDirectory.appendingPathComponent("screenshot.png")
-        _ = try await run(["--screenshot=\(file.path)", "--window-size=\(width),\(height)"], page: page,
+        // The final frame of every entrance animation, whenever the budget runs out.
+        _ = try await run(["--screenshot=\(file.path)", "--window-size=\(width),\(height)", "--force-prefers-reduced-motion"], page: page,
                           workDirectory: workDirectory, virtualTimeBudget: virtualTimeBudget, timeout: timeout)
         return try PNGImage(data: Data(contentsOf: file))
     }

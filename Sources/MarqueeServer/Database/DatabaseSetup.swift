@@ -11,6 +11,15 @@ struct DatabaseSetup {
 
     /// How long a SQLite connection waits for another one's write lock before giving up.
     static let sqliteBusyTimeoutMillis = 5_000
+    /// How long a request waits for its event loop's SQLite connection before it is answered 503.
+    /// Writes queue for the one write lock, each committed to disk before it is acknowledged, so
+    /// a burst of writes takes a while to drain.
+    static let sqlitePoolTimeout = TimeAmount.seconds(30)
+    /// PostgreSQL connections per event loop: requests wait for a free one in a burst, and a
+    /// server serves more than one at a time on each loop.
+    static let postgresConnectionsPerEventLoop = 4
+    /// How long a request waits for a free PostgreSQL connection before it is answered 503.
+    static let postgresPoolTimeout = TimeAmount.seconds(15)
 
     func apply(to app: Application) async throws {
         if storage.isSQLite { useOwnThreadPool(app) }
@@ -18,15 +27,17 @@ struct DatabaseSetup {
         case .sqliteFile(let path):
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            app.databases.use(.sqlite(.file(path)), as: .sqlite)
+            app.databases.use(.sqlite(.file(path), connectionPoolTimeout: Self.sqlitePoolTimeout), as: .sqlite)
             try await tuneSQLite(app, writeAheadLog: true)
         case .sqliteMemory:
-            app.databases.use(.sqlite(.memory), as: .sqlite)
+            app.databases.use(.sqlite(.memory, connectionPoolTimeout: Self.sqlitePoolTimeout), as: .sqlite)
             try await tuneSQLite(app, writeAheadLog: false)
         case .postgres(let url, let searchPath):
             var postgres = try SQLPostgresConfiguration(url: url)
             if let searchPath { postgres.searchPath = [searchPath] }
-            app.databases.use(.postgres(configuration: postgres), as: .psql)
+            app.databases.use(.postgres(configuration: postgres,
+                                        maxConnectionsPerEventLoop: Self.postgresConnectionsPerEventLoop,
+                                        connectionPoolTimeout: Self.postgresPoolTimeout), as: .psql)
             if let searchPath, let sql = app.db as? any SQLDatabase {
                 try await sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: searchPath)").run()
             }

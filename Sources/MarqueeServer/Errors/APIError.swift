@@ -31,6 +31,9 @@ public struct APIError: Error, Sendable, Equatable {
     static let unauthenticated = APIError(.unauthorized, code: "unauthorized",
                                           "send 'Authorization: Bearer <admin token or app secret>'")
     static let forbidden = APIError(.forbidden, code: "forbidden", "these credentials cannot access this resource")
+    /// The database could not take the request in time; nothing was written, and a retry may pass.
+    static let databaseBusy = APIError(.serviceUnavailable, code: "database_busy",
+                                       "the database is busy; nothing was changed, retry shortly")
 }
 
 /// The one JSON error body: `{"error": {"code": "…", "message": "…", "fields": [...]}}`.

@@ -1,3 +1,5 @@
+import AsyncKit
+import SQLiteNIO
 import Vapor
 
 /// Turns every error into the one JSON error body. Unexpected errors are logged in full and
@@ -10,7 +12,9 @@ struct APIErrorMiddleware: AsyncMiddleware {
             let apiError = Self.apiError(for: error, request: request)
             let body = ErrorBody(error: .init(code: apiError.code, message: apiError.message,
                                               fields: apiError.fields.isEmpty ? nil : apiError.fields))
-            return try Response.json(body, status: apiError.status)
+            let response = try Response.json(body, status: apiError.status)
+            if apiError == .databaseBusy { response.headers.replaceOrAdd(name: .retryAfter, value: "1") }
+            return response
         }
     }
 
@@ -20,6 +24,13 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return error
         case let error as DecodingError:
             return APIError(.badRequest, code: "invalid_body", describe(error))
+        case is ConnectionPoolTimeoutError:
+            // Every connection stayed busy for the whole wait: a burst, not a fault. Nothing was written.
+            request.logger.warning("no database connection became free in time")
+            return .databaseBusy
+        case let error as SQLiteError where [.busy, .busyTimeout, .locked].contains(error.reason):
+            request.logger.warning("the SQLite write lock stayed taken", metadata: ["error": "\(error)"])
+            return .databaseBusy
         case let error as any AbortError:
             if error.status == .payloadTooLarge {
                 return APIError(.payloadTooLarge, code: "body_too_large", "the request body is too large")
