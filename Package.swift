@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Marquee", "MarqueeModel", "MarqueeServer", "MarqueeSimulator", "MarqueeTestSupport",
+                "Marquee", "MarqueeModel", "MarqueeWire", "MarqueeServer", "MarqueeSimulator", "MarqueeTestSupport",
                 // Builds the `marquee` executable that the simulator tests run.
                 "MarqueeCLI",
                 .product(name: "Vapor", package: "vapor"),

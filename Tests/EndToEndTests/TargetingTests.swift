@@ -6,6 +6,36 @@ import Testing
 /// Targeting decided on the server reaches the SDK through the ping of each user.
 @MainActor
 @Suite struct TargetingTests {
+    /// The platform this test process, and so the SDK in it, runs on.
+    static var thisPlatform: Platform {
+        #if os(macOS)
+        .macos
+        #elseif os(iOS)
+        .ios
+        #else
+        .linux
+        #endif
+    }
+
+    @Test func aCampaignForThisPlatformIsFetchedAndShownHere() async throws {
+        try await LiveServer.with { server in
+            let app = try await server.createApp()
+            let here = try await server.createCampaign(
+                CampaignDraft.make("This platform", targeting: Targeting(platforms: [Self.thisPlatform])), in: app)
+            let elsewhere = Self.thisPlatform == .ios ? Platform.android : .ios
+            let other = try await server.createCampaign(
+                CampaignDraft.make("Another platform", targeting: Targeting(platforms: [elsewhere])), in: app)
+
+            let device = TestDevice()
+            defer { device.removeStorage() }
+            await device.start(with: server.configurationURL, subscriptionID: app.subscriptionID)
+            #expect(await device.sdk.state().campaigns.map(\.id) == [here.id], "the ping names this platform")
+            await device.log(AppStartEvent())
+            #expect(device.displayedIDs == [here.id], "display permission names this platform too")
+            #expect(!device.displayedIDs.contains(other.id))
+        }
+    }
+
     @Test func userTargetedCampaignIsPingedAndShownOnlyToThatUser() async throws {
         try await LiveServer.with { server in
             let app = try await server.createApp()

@@ -8,9 +8,9 @@ extension LiveServer {
     /// Starts a server, runs `body` with it and stops it afterwards, also when `body` throws
     /// (a Vapor application must be shut down before it is released).
     @MainActor
-    static func with<Result>(storage: ServerConfiguration.Storage = .sqliteMemory,
+    static func with<Result>(storage: ServerConfiguration.Storage = .sqliteMemory, trustedProxies: TrustedProxies = .none,
                              _ body: @MainActor (LiveServer) async throws -> Result) async throws -> Result {
-        let server = try await LiveServer.start(storage: storage)
+        let server = try await LiveServer.start(storage: storage, trustedProxies: trustedProxies)
         do {
             let result = try await body(server)
             await server.stop()

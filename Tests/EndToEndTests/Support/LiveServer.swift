@@ -26,11 +26,12 @@ final class LiveServer: Sendable {
 
     /// Starts a server; pass `storage` to reuse a database across a restart.
     static func start(storage: ServerConfiguration.Storage = .sqliteMemory, seedsDemo: Bool = false,
+                      trustedProxies: TrustedProxies = .none,
                       clock: ManualServerClock = ManualServerClock(Date())) async throws -> LiveServer {
         let app = try await Application.make(.testing)
         do {
             let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, storage: storage,
-                                                    adminToken: adminToken, seedsDemo: seedsDemo, logLevel: .warning)
+                                                    trustedProxies: trustedProxies, adminToken: adminToken, seedsDemo: seedsDemo, logLevel: .warning)
             try await configure(app, configuration: configuration, clock: clock)
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
             guard let port = app.http.server.shared.localAddress?.port else {
