@@ -14,6 +14,8 @@ struct FrameDocument: Sendable, Hashable {
     /// - Parameter campaignHTML: Campaign HTML with newlines normalized and placeholders filled.
     init(_ campaignHTML: String) {
         var sources: [String] = []
+        // Hashes already listed; searching `sources` instead was quadratic in the number of scripts.
+        var listed: Set<String> = []
         var inScriptWithSource = false
         for token in HTMLTokenizer.tokens(in: campaignHTML) {
             switch token {
@@ -21,7 +23,7 @@ struct FrameDocument: Sendable, Hashable {
                 inScriptWithSource = tag.attribute("src") != nil
             case .rawText(let content, let element) where element == "script" && !inScriptWithSource:
                 let source = "'sha256-\(SHA256.base64Digest(of: content))'"
-                if !content.isEmpty, !sources.contains(source) { sources.append(source) }
+                if !content.isEmpty, listed.insert(source).inserted { sources.append(source) }
             default:
                 break
             }

@@ -15,39 +15,52 @@ public enum HTMLLinkClassifier {
     public static let blockedSchemes: Set<String> = ["javascript", "vbscript", "data", "blob", "file", "about"]
 
     /// Every action in `html`, in document order.
+    ///
+    /// An open action's text is everything read since its start tag, up to the end tag that
+    /// closes it; it closes when as many end tags as start tags of its element name have followed
+    /// it. Rather than append each piece of text to every open action and walk all open actions
+    /// on every tag (quadratic for hostile HTML with many unclosed links), it keeps all text read
+    /// so far in one buffer with, per element name, a running count of start minus end tags and a
+    /// stack of the open actions: an action remembers where its text starts and the count just
+    /// after its start tag, and only the top of its name's stack can be the one an end tag closes.
     public static func links(in html: String) -> [HTMLLink] {
-        var links: [HTMLLink?] = []
-        var open: [OpenLink] = []
+        var links: [HTMLLink] = []
+        var text: [UInt8] = []
+        var balance: [String: Int] = [:]
+        var open: [String: [OpenLink]] = [:]
+        func finish(_ link: OpenLink) {
+            let collected = String(decoding: text[link.textStart...], as: UTF8.self)
+            links[link.resultIndex].text = HTMLTextExtractor.collapsingWhitespace(collected)
+        }
         for token in HTMLTokenizer.tokens(in: html) {
             switch token {
-            case .text(let text):
-                for index in open.indices { open[index].text += text }
+            case .text(let piece):
+                text.append(contentsOf: piece.utf8)
             case .startTag(let tag):
-                for index in open.indices where open[index].element == tag.name && !tag.isVoid && !tag.isSelfClosing {
-                    open[index].depth += 1
-                }
+                let hasContent = !tag.isVoid && !tag.isSelfClosing
+                if hasContent { balance[tag.name, default: 0] += 1 }
                 guard let target = target(of: tag), let type = classify(url: target.url, actionType: target.actionType) else {
                     continue
                 }
                 links.append(HTMLLink(url: cleaned(target.url), type: type, text: ""))
-                if !tag.isVoid && !tag.isSelfClosing {
-                    open.append(OpenLink(element: tag.name, resultIndex: links.count - 1))
+                if hasContent {
+                    let link = OpenLink(resultIndex: links.count - 1, textStart: text.count, balance: balance[tag.name, default: 0])
+                    open[tag.name, default: []].append(link)
                 }
             case .endTag(let name):
-                for index in open.indices.reversed() where open[index].element == name {
-                    open[index].depth -= 1
-                    if open[index].depth == 0 {
-                        links[open[index].resultIndex]?.text = HTMLTextExtractor.collapsingWhitespace(open[index].text)
-                        open.remove(at: index)
-                    }
+                balance[name, default: 0] -= 1
+                // Open actions of one name have increasing start counts, so at most the last closes.
+                if let last = open[name]?.last, balance[name, default: 0] < last.balance {
+                    finish(last)
+                    open[name]?.removeLast()
                 }
             case .rawText, .comment:
                 break
             }
         }
         // Elements left open at the end of the input keep the text they have.
-        for link in open { links[link.resultIndex]?.text = HTMLTextExtractor.collapsingWhitespace(link.text) }
-        return links.compactMap { $0 }
+        for stack in open.values { stack.forEach(finish) }
+        return links
     }
 
     /// What a link with this URL and `data-actiontype` value does, or `nil` when it is not an action.
@@ -105,9 +118,11 @@ public enum HTMLLinkClassifier {
 
     /// An action element whose text is still being collected.
     private struct OpenLink {
-        var element: String
+        /// Its place in the result.
         var resultIndex: Int
-        var depth = 1
-        var text = ""
+        /// Where its text starts in the buffer of all text read.
+        var textStart: Int
+        /// Start minus end tags of its element name just after its own start tag.
+        var balance: Int
     }
 }

@@ -4,6 +4,10 @@
 /// (quoted and unquoted values, `<!-- -->`, bogus comments, raw text inside `script`/`style`), so
 /// the links and scripts it finds are the ones a browser finds. It does not build a tree; the
 /// callers need only a stream. A tag cut off by the end of the input is dropped, as in browsers.
+///
+/// It runs in time linear in the input: every scan moves forward, a failed scan either ends the
+/// input or is not repeated, and repeated attribute names are found with a set. Every byte read
+/// goes through ``byte(at:)``, which counts it in ``work`` so tests can check that bound.
 struct HTMLTokenizer {
     /// Elements whose content is not markup and is kept exactly as written.
     static let rawTextElements: Set<String> = ["script", "style", "xmp", "iframe", "noembed", "noframes", "noscript"]
@@ -12,6 +16,8 @@ struct HTMLTokenizer {
 
     private let bytes: [UInt8]
     private var position = 0
+    /// Bytes read plus attribute names looked up: a measure of the tokenizer's work.
+    private(set) var work = 0
 
     private init(_ html: String) {
         bytes = Array(html.utf8)
@@ -19,7 +25,14 @@ struct HTMLTokenizer {
 
     /// Every token in `html`, in order.
     static func tokens(in html: String) -> [HTMLToken] {
+        var work = 0
+        return tokens(in: html, work: &work)
+    }
+
+    /// ``tokens(in:)`` that also adds the tokenizer's ``work`` to `work`.
+    static func tokens(in html: String, work: inout Int) -> [HTMLToken] {
         var tokenizer = HTMLTokenizer(html)
+        defer { work += tokenizer.work }
         var tokens: [HTMLToken] = []
         while let token = tokenizer.next() {
             tokens.append(token)
@@ -32,8 +45,8 @@ struct HTMLTokenizer {
     }
 
     private mutating func next() -> HTMLToken? {
-        while position < bytes.count {
-            guard bytes[position] == ASCII.lessThan else { return text() }
+        while let byte = byte(at: position) {
+            guard byte == ASCII.lessThan else { return text() }
             let start = position
             if let token = markup() { return token }
             if position == start {
@@ -47,7 +60,7 @@ struct HTMLTokenizer {
 
     private mutating func text() -> HTMLToken {
         let start = position
-        while position < bytes.count, bytes[position] != ASCII.lessThan { position += 1 }
+        while let byte = byte(at: position), byte != ASCII.lessThan { position += 1 }
         return .text(HTMLEntities.decode(string(start..<position)))
     }
 
@@ -57,7 +70,7 @@ struct HTMLTokenizer {
         let next = byte(at: position + 1)
         switch next {
         case ASCII.exclamation:
-            if matches("<!--", at: position) { skipComment() } else { skip(past: ASCII.greaterThan, from: position + 2) }
+            if matches(ASCII.commentStart, at: position) { skipComment() } else { skip(past: ASCII.greaterThan, from: position + 2) }
             return .comment
         case ASCII.question:
             skip(past: ASCII.greaterThan, from: position + 2)
@@ -91,10 +104,10 @@ struct HTMLTokenizer {
         var end = bytes.count
         if tag.name != "plaintext" {
             var index = position
-            while index < bytes.count {
-                if bytes[index] == ASCII.lessThan, byte(at: index + 1) == ASCII.slash,
+            while let byte = byte(at: index) {
+                if byte == ASCII.lessThan, self.byte(at: index + 1) == ASCII.slash,
                    matchesCaseInsensitive(tag.name, at: index + 2),
-                   isTagNameEnd(byte(at: index + 2 + tag.name.utf8.count)) {
+                   isTagNameEnd(self.byte(at: index + 2 + tag.name.utf8.count)) {
                     end = index
                     break
                 }
@@ -117,6 +130,8 @@ struct HTMLTokenizer {
     /// Reads attributes up to and including the closing `>`; `nil` when the input ends first.
     private mutating func readAttributes() -> (list: [HTMLStartTag.Attribute], selfClosing: Bool)? {
         var attributes: [HTMLStartTag.Attribute] = []
+        // Names already taken; scanning `attributes` instead made a tag with many attributes quadratic.
+        var seen: Set<String> = []
         while true {
             while let byte = byte(at: position), ASCII.isWhitespace(byte) || (byte == ASCII.slash && self.byte(at: position + 1) != ASCII.greaterThan) {
                 position += 1
@@ -148,7 +163,7 @@ struct HTMLTokenizer {
                 if quote == ASCII.doubleQuote || quote == ASCII.singleQuote {
                     let valueStart = position + 1
                     var end = valueStart
-                    while end < bytes.count, bytes[end] != quote { end += 1 }
+                    while let byte = self.byte(at: end), byte != quote { end += 1 }
                     guard end < bytes.count else { return nil }
                     value = string(valueStart..<end)
                     position = end + 1
@@ -160,7 +175,8 @@ struct HTMLTokenizer {
                     value = string(valueStart..<position)
                 }
             }
-            if !attributes.contains(where: { $0.name == name }) {
+            work += 1
+            if seen.insert(name).inserted {
                 attributes.append(HTMLStartTag.Attribute(name: name, value: HTMLEntities.decode(value)))
             }
         }
@@ -178,11 +194,11 @@ struct HTMLTokenizer {
             return
         }
         while index < bytes.count {
-            if matches("-->", at: index) {
+            if matches(ASCII.commentEnd, at: index) {
                 position = index + 3
                 return
             }
-            if matches("--!>", at: index) {
+            if matches(ASCII.bangCommentEnd, at: index) {
                 position = index + 4
                 return
             }
@@ -193,23 +209,26 @@ struct HTMLTokenizer {
 
     private mutating func skip(past terminator: UInt8, from start: Int) {
         var index = start
-        while index < bytes.count, bytes[index] != terminator { index += 1 }
+        while let byte = byte(at: index), byte != terminator { index += 1 }
         position = min(index + 1, bytes.count)
     }
 
-    private func byte(at index: Int) -> UInt8? {
-        index < bytes.count ? bytes[index] : nil
+    /// The byte at `index`, or `nil` past the end; counted in ``work``.
+    private mutating func byte(at index: Int) -> UInt8? {
+        work += 1
+        return index < bytes.count ? bytes[index] : nil
     }
 
-    private func matches(_ literal: String, at index: Int) -> Bool {
-        let literalBytes = Array(literal.utf8)
-        guard index + literalBytes.count <= bytes.count else { return false }
-        return bytes[index..<index + literalBytes.count].elementsEqual(literalBytes)
+    private mutating func matches(_ literal: [UInt8], at index: Int) -> Bool {
+        guard index + literal.count <= bytes.count else { return false }
+        work += literal.count
+        return bytes[index..<index + literal.count].elementsEqual(literal)
     }
 
-    private func matchesCaseInsensitive(_ lowercaseName: String, at index: Int) -> Bool {
-        let nameBytes = Array(lowercaseName.utf8)
+    private mutating func matchesCaseInsensitive(_ lowercaseName: String, at index: Int) -> Bool {
+        let nameBytes = lowercaseName.utf8
         guard index + nameBytes.count <= bytes.count else { return false }
+        work += nameBytes.count
         return zip(bytes[index..<index + nameBytes.count], nameBytes).allSatisfy { ASCII.lowercased($0) == $1 }
     }
 
@@ -233,6 +252,9 @@ struct HTMLTokenizer {
         static let hyphen = UInt8(ascii: "-")
         static let doubleQuote = UInt8(ascii: "\"")
         static let singleQuote = UInt8(ascii: "'")
+        static let commentStart = Array("<!--".utf8)
+        static let commentEnd = Array("-->".utf8)
+        static let bangCommentEnd = Array("--!>".utf8)
 
         static func isWhitespace(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D

@@ -25,38 +25,48 @@ public enum Personalizer {
     public static func fill(_ template: String, values: [String: String], encoding: Encoding = .plain) -> String {
         guard template.contains("%%") else { return template }
         var output = ""
-        var rest = template[...]
-        while let open = rest.range(of: "%%") {
-            output += rest[..<open.lowerBound]
-            let afterOpen = rest[open.upperBound...]
-            guard let close = afterOpen.range(of: "%%"),
-                  let replacement = replacement(for: afterOpen[..<close.lowerBound], values: values) else {
+        var rest = template.startIndex
+        while let open = marker(in: template, from: rest) {
+            output += template[rest..<open.lowerBound]
+            let afterOpen = open.upperBound
+            guard let close = marker(in: template, from: afterOpen),
+                  let replacement = replacement(for: template[afterOpen..<close.lowerBound], values: values) else {
                 // Not a placeholder: keep the first `%%` literally and look again after it.
                 output += "%%"
                 rest = afterOpen
                 continue
             }
             output += encode(replacement, encoding)
-            rest = afterOpen[close.upperBound...]
+            rest = close.upperBound
         }
-        output += rest
+        output += template[rest...]
         return output
     }
 
     /// The names of the placeholders `template` uses, in order of first appearance.
     public static func placeholderNames(in template: String) -> [String] {
         var names: [String] = []
-        var rest = template[...]
-        while let open = rest.range(of: "%%") {
-            let afterOpen = rest[open.upperBound...]
-            guard let close = afterOpen.range(of: "%%"), let name = parse(afterOpen[..<close.lowerBound])?.name else {
+        var seen: Set<String> = []
+        var rest = template.startIndex
+        while let open = marker(in: template, from: rest) {
+            let afterOpen = open.upperBound
+            guard let close = marker(in: template, from: afterOpen),
+                  let name = parse(template[afterOpen..<close.lowerBound])?.name else {
                 rest = afterOpen
                 continue
             }
-            if !names.contains(name) { names.append(name) }
-            rest = afterOpen[close.upperBound...]
+            if seen.insert(name).inserted { names.append(name) }
+            rest = close.upperBound
         }
         return names
+    }
+
+    /// The next `%%` in `template` at or after `start`.
+    ///
+    /// Searches the whole string with a range instead of a substring: Foundation copies a
+    /// substring it searches, which made filling many placeholders quadratic.
+    private static func marker(in template: String, from start: String.Index) -> Range<String.Index>? {
+        template.range(of: "%%", range: start..<template.endIndex)
     }
 
     private static func replacement(for inner: Substring, values: [String: String]) -> String? {
