@@ -13,7 +13,7 @@ struct LinearEquivalenceTests {
         var text = RandomText.make(using: &random)
         if Int.random(in: 0..<4, using: &random) == 0 {
             let piece = RandomText.pieces.randomElement(using: &random)!
-            text += String(repeating: piece, count: Int.random(in: 1...200, using: &random))
+            text += String(repeating: piece, count: Int.random(in: 1...60, using: &random))
             text += RandomText.make(using: &random, maximumPieces: 5)
         }
         return text

