@@ -10,6 +10,7 @@ enum RandomText {
         "<a href=x>", "<a href='https://x.example/p?q=1'>", "<A HREF=\"shop://b\">", "</a>", "</A>",
         "<p>", "</p>", "<div data-link=\"shop://d\" data-actiontype=deep-link>", "</div>", "<b>", "</b>",
         "<br/>", "<img data-link=shop://i>", "<button data-actiontype=close>", "</button>", "<li>",
+        "<a>", "<div>", "<button>", "<b data-link=shop://bold>", "<a href=y/>",
         "<script>", "</script>", "<script src=x>", "<style>", "</style>", "<title>", "</TITLE>", "<textarea>",
         "<template>", "</template>", "<!--", "-->", "--!>", "<!DOCTYPE html>", "<?x?>", "</>", "</ x>",
         "&amp;", "&lt;", "&#x41;", "&#39;", "&#0;", "&nbsp;", "&bogus;", "&#xZZ;",
