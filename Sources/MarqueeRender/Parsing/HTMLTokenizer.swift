@@ -5,9 +5,10 @@
 /// the links and scripts it finds are the ones a browser finds. It does not build a tree; the
 /// callers need only a stream. A tag cut off by the end of the input is dropped, as in browsers.
 ///
-/// It runs in time linear in the input: every scan moves forward, a failed scan either ends the
-/// input or is not repeated, and repeated attribute names are found with a set. Every byte read
-/// goes through ``byte(at:)``, which counts it in ``work`` so tests can check that bound.
+/// It runs in time linear in the input: scans move forward, a scan that runs to the end of the
+/// input ends tokenizing (or, for a quoted value, finds no such quote later either, so it cannot
+/// happen twice), and repeated attribute names are found with a set. Every byte it reads is
+/// counted in ``work`` so tests can bound the work per input byte without timing anything.
 struct HTMLTokenizer {
     /// Elements whose content is not markup and is kept exactly as written.
     static let rawTextElements: Set<String> = ["script", "style", "xmp", "iframe", "noembed", "noframes", "noscript"]
