@@ -11,6 +11,9 @@ import Foundation
 /// - Links that can run code or smuggle content (`javascript:`, `vbscript:`, `data:`, `blob:`,
 ///   `file:`, `about:`), empty URLs and in-page anchors (`#top`) are not actions and are dropped.
 public enum HTMLLinkClassifier {
+    /// The most of an action's text kept, in UTF-8 bytes (cut at a character boundary).
+    public static let maxTextBytes = 4_096
+
     /// Schemes that never become actions.
     public static let blockedSchemes: Set<String> = ["javascript", "vbscript", "data", "blob", "file", "about"]
 
@@ -29,7 +32,11 @@ public enum HTMLLinkClassifier {
         var balance: [String: Int] = [:]
         var open: [String: [OpenLink]] = [:]
         func finish(_ link: OpenLink) {
-            let collected = String(decoding: text[link.textStart...], as: UTF8.self)
+            // The label a person reads, not the rest of the document: links left open would
+            // otherwise each copy everything after them (quadratic in hostile HTML).
+            var end = min(text.count, link.textStart + maxTextBytes)
+            while end > link.textStart, end < text.count, text[end] & 0xC0 == 0x80 { end -= 1 }
+            let collected = String(decoding: text[link.textStart..<end], as: UTF8.self)
             links[link.resultIndex].text = HTMLTextExtractor.collapsingWhitespace(collected)
         }
         for token in HTMLTokenizer.tokens(in: html) {
