@@ -9,8 +9,15 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// How deep free-form JSON may nest below the document's root. Deeper input is refused while
+    /// it is read, before it costs anything; campaign validation allows far less.
+    public static let maxReadDepth = 64
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        guard decoder.codingPath.count <= Self.maxReadDepth else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "nested more than \(Self.maxReadDepth) levels deep")
+        }
         if container.decodeNil() {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
@@ -41,6 +48,15 @@ public enum JSONValue: Sendable, Hashable, Codable {
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// How many levels of arrays and objects this value holds (a scalar is 0).
+    public var depth: Int {
+        switch self {
+        case .null, .bool, .number, .string: 0
+        case .array(let items): 1 + (items.map(\.depth).max() ?? 0)
+        case .object(let members): 1 + (members.values.map(\.depth).max() ?? 0)
         }
     }
 

@@ -9,6 +9,18 @@ extension Campaign {
         public static let maxImpressions = 1_000_000
         public static let maxDelayAfterCloseMillis = 3_600_000
         public static let priorityRange = -1000...1000
+        /// Characters (see ``TextRule``) of the message's texts.
+        public static let maxHeaderLength = 200
+        public static let maxTitleLength = 500
+        public static let maxBodyLength = 5_000
+        public static let maxButtonTextLength = 100
+        public static let maxIdentifierLength = 200
+        /// Bytes of an `html` message's document.
+        public static let maxHTMLBytes = 200_000
+        /// Bytes of `customJSON` and `extras` together, as JSON.
+        public static let maxCustomDataBytes = 16_384
+        /// Levels of nesting in `customJSON`.
+        public static let maxCustomJSONDepth = 32
     }
 
     /// Every problem with this campaign, or an empty list when it is valid.
@@ -17,7 +29,8 @@ extension Campaign {
         var report = ValidationReport()
         let trimmedName = name.trimmingCharacters(in: .whitespaces)
         report.check(!trimmedName.isEmpty, "name", "must not be empty")
-        report.check(name.count <= Limits.maxNameLength, "name", "must be at most \(Limits.maxNameLength) characters")
+        report.check(TextRule.fits(name, characters: Limits.maxNameLength), "name",
+                     "must be at most \(Limits.maxNameLength) characters")
         report.nested("message") { message.validate(into: &$0) }
         report.nested("triggers") { triggers.validate(into: &$0, isRoot: true) }
         report.nested("delivery") { delivery.validate(into: &$0, knownCaps: knownCaps) }
@@ -35,6 +48,7 @@ extension Message {
     }
 
     func validate(into report: inout ValidationReport) {
+        checkSizes(into: &report)
         let needsTitle: Set<MessageKind> = [.modal, .fullScreen, .slideUp, .banner, .tooltip]
         report.check(!needsTitle.contains(kind) || !title.trimmingCharacters(in: .whitespaces).isEmpty,
                      "title", "is required for \(kind.rawValue) messages")
@@ -45,7 +59,11 @@ extension Message {
         for (index, button) in buttons.enumerated() {
             report.nested("buttons[\(index)]") { report in
                 report.check(!button.text.trimmingCharacters(in: .whitespaces).isEmpty, "text", "must not be empty")
+                report.check(TextRule.fits(button.text, characters: Campaign.Limits.maxButtonTextLength), "text",
+                             "must be at most \(Campaign.Limits.maxButtonTextLength) characters")
                 report.check(!button.id.isEmpty, "id", "must not be empty")
+                report.check(TextRule.fits(button.id, characters: Campaign.Limits.maxIdentifierLength), "id",
+                             "must be at most \(Campaign.Limits.maxIdentifierLength) characters")
                 report.nested("action") { button.action.validate(into: &$0) }
             }
         }
@@ -72,8 +90,10 @@ extension Message {
             }
             report.check(!tooltip.targetElementID.isEmpty, "tooltip.targetElementID", "must not be empty")
             report.check((tooltip.autoDisappearSeconds ?? 1) > 0, "tooltip.autoDisappearSeconds", "must be positive")
+            report.check(TextRule.fits(tooltip.targetElementID, characters: Campaign.Limits.maxIdentifierLength),
+                         "tooltip.targetElementID", "must be at most \(Campaign.Limits.maxIdentifierLength) characters")
             if let redirect = tooltip.redirectURL {
-                report.check(URLRule.isURI(redirect), "tooltip.redirectURL", "must be a URL with a scheme")
+                report.check(URLRule.isLink(redirect), "tooltip.redirectURL", URLRule.linkProblem)
             }
         case .banner:
             if let banner {
@@ -97,7 +117,7 @@ extension MessageAction {
         case .openURL:
             report.check(URLRule.isWebURL(uri ?? ""), "uri", "must be an http(s) URL to open in the browser")
         case .deepLink:
-            report.check(URLRule.isURI(uri ?? ""), "uri", "must be a URL with a scheme, such as myapp://cart")
+            report.check(URLRule.isLink(uri ?? ""), "uri", URLRule.linkProblem)
         case .close, .pushPrimer:
             break
         }
@@ -208,4 +228,33 @@ extension FrequencyCap {
         }
         return report.issues
     }
+}
+
+extension Message {
+    /// Bounds on how much a message may hold, so that every render of it is cheap.
+    func checkSizes(into report: inout ValidationReport) {
+        let texts: [(String, String?, Int)] = [
+            ("header", header, Campaign.Limits.maxHeaderLength),
+            ("title", title, Campaign.Limits.maxTitleLength),
+            ("body", body, Campaign.Limits.maxBodyLength),
+        ]
+        for (field, text, limit) in texts {
+            report.check(TextRule.fits(text ?? "", characters: limit), field, "must be at most \(limit) characters")
+        }
+        report.check((html ?? "").utf8.count <= Campaign.Limits.maxHTMLBytes, "html",
+                     "must be at most \(Campaign.Limits.maxHTMLBytes) bytes")
+        if let customJSON {
+            report.check(customJSON.depth <= Campaign.Limits.maxCustomJSONDepth, "customJSON",
+                         "must nest at most \(Campaign.Limits.maxCustomJSONDepth) levels deep")
+        }
+        let encoder = JSONEncoder()
+        let customBytes = ((try? encoder.encode(customJSON)) ?? Data()).count + ((try? encoder.encode(extras)) ?? Data()).count
+        report.check(customBytes <= Campaign.Limits.maxCustomDataBytes, "customJSON",
+                     "customJSON and extras together must be at most \(Campaign.Limits.maxCustomDataBytes) bytes of JSON")
+    }
+}
+
+extension URLRule {
+    static let linkProblem = "must be a link with a scheme, such as myapp://cart or https://…, and not "
+        + URLRule.forbiddenSchemes.sorted().map { "\($0):" }.joined(separator: ", ")
 }

@@ -56,7 +56,7 @@ struct AppSettings: Sendable, Equatable {
             if !ok { issues.append(ValidationIssue(field: field, message: message)) }
         }
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        check(!trimmed.isEmpty && trimmed.count <= 100, "name", "must be 1 to 100 characters")
+        check(!trimmed.isEmpty && TextRule.fits(trimmed, characters: 100), "name", "must be 1 to 100 characters")
         if let subscriptionID {
             let allowed = subscriptionID.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
             check(allowed && (3...100).contains(subscriptionID.count), "subscriptionID",
