@@ -20,10 +20,13 @@ struct ServerOptions: ParsableArguments {
             help: "Comma-separated proxy addresses or CIDR ranges whose X-Forwarded-Host/Proto are believed (env MARQUEE_TRUSTED_PROXIES).")
     var trustedProxies: String?
 
+    @Option(name: .customLong("idle-timeout"), help: "Seconds before a connection that sends nothing is closed (env MARQUEE_IDLE_TIMEOUT, default 60).")
+    var idleTimeout: Int?
+
     func resolve(seedsDemo: Bool = false) throws -> ServerConfiguration {
         do {
             return try ServerConfiguration.resolve(
-                host: host, port: port, database: database, publicURL: publicURL, trustedProxies: trustedProxies, seedsDemo: seedsDemo,
+                host: host, port: port, database: database, publicURL: publicURL, trustedProxies: trustedProxies, idleTimeout: idleTimeout, seedsDemo: seedsDemo,
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             throw ValidationError(error.description)

@@ -12,6 +12,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.logger.logLevel = configuration.logLevel
     app.http.server.configuration.hostname = configuration.host
     app.http.server.configuration.port = configuration.port
+    app.http.server.configuration.idleTimeout = .seconds(Int64(configuration.idleTimeoutSeconds))
     app.routes.defaultMaxBodySize = ByteCount(value: RequestLimits.maxBodyBytes)
 
     try await DatabaseSetup(storage: configuration.storage).apply(to: app)
@@ -19,8 +20,10 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     try await app.autoMigrate()
 
     let adminTokenHash = try await AdminToken.establish(configured: configuration.adminToken, on: app.db, logger: app.logger)
-    app.marquee = MarqueeServices(configuration: configuration, clock: clock,
-                                  catalog: CampaignCatalog(logger: app.logger), adminTokenHash: adminTokenHash)
+    let renderWorkers = RenderWorkers()
+    app.lifecycle.use(RenderWorkersLifecycle(workers: renderWorkers))
+    app.marquee = MarqueeServices(configuration: configuration, clock: clock, catalog: CampaignCatalog(logger: app.logger),
+                                  adminTokenHash: adminTokenHash, renderWorkers: renderWorkers)
 
     // Outermost first: every request is logged, every response (errors included) gets its cache policy.
     app.middleware = Middlewares()

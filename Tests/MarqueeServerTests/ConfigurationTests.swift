@@ -29,6 +29,31 @@ struct ConfigurationTests {
         #expect(configuration.storage == .postgres(url: "postgres://u:p@localhost/marquee"))
     }
 
+    @Test func bothDatabasesAtOnceIsAnError() {
+        for database in ["/tmp/x.sqlite", nil] {
+            let environment = ["DATABASE_URL": "postgres://u:p@localhost/marquee"].merging(
+                database == nil ? ["MARQUEE_DATABASE": "/tmp/env.sqlite"] : [:]) { $1 }
+            #expect {
+                try ServerConfiguration.resolve(host: nil, port: nil, database: database, publicURL: nil, seedsDemo: false,
+                                                environment: environment)
+            } throws: { error in
+                (error as? ConfigurationError)?.problems.contains { $0.contains("keep one") } == true
+            }
+        }
+    }
+
+    @Test func idleTimeoutIsReadAndChecked() throws {
+        let configured = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, idleTimeout: 5,
+                                                         seedsDemo: false, environment: [:])
+        #expect(configured.idleTimeoutSeconds == 5)
+        #expect(try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
+                                                environment: [:]).idleTimeoutSeconds == 60)
+        #expect(throws: ConfigurationError.self) {
+            try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
+                                            environment: ["MARQUEE_IDLE_TIMEOUT": "soon"])
+        }
+    }
+
     @Test func everyBadValueIsNamed() {
         #expect {
             try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: "ftp://x", seedsDemo: false, environment: [

@@ -22,9 +22,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var trustedProxies: TrustedProxies
     /// The admin API token; `nil` uses the one stored in the database, generating it on first start.
     public var adminToken: String?
+    /// Connections that send nothing for this long are closed (stalled and abandoned clients).
+    public var idleTimeoutSeconds: Int
     /// Seeds the demo app and its campaigns at start.
     public var seedsDemo: Bool
     public var logLevel: Logger.Level
+
+    public static let defaultIdleTimeoutSeconds = 60
 
     public init(host: String = "127.0.0.1", port: Int = 8080, storage: Storage = .sqliteFile("marquee.sqlite"),
                 publicURL: URL? = nil, trustedProxies: TrustedProxies = .none, adminToken: String? = nil, seedsDemo: Bool = false, logLevel: Logger.Level = .info) {
@@ -35,6 +39,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.trustedProxies = trustedProxies
         self.adminToken = adminToken
         self.seedsDemo = seedsDemo
+        self.idleTimeoutSeconds = Self.defaultIdleTimeoutSeconds
         self.logLevel = logLevel
     }
 
@@ -48,11 +53,12 @@ public struct ServerConfiguration: Sendable, Equatable {
         public static let trustedProxies = "MARQUEE_TRUSTED_PROXIES"
         public static let adminToken = "MARQUEE_ADMIN_TOKEN"
         public static let logLevel = "LOG_LEVEL"
+        public static let idleTimeout = "MARQUEE_IDLE_TIMEOUT"
     }
 
     /// Builds a configuration from flags (which win) and environment variables, naming every bad value.
     public static func resolve(host: String?, port: Int?, database: String?, publicURL: String?,
-                               trustedProxies: String? = nil, seedsDemo: Bool, environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
+                               trustedProxies: String? = nil, idleTimeout: Int? = nil, seedsDemo: Bool, environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
         var problems: [String] = []
         var configuration = ServerConfiguration(seedsDemo: seedsDemo)
         configuration.host = host ?? environment[Variable.host] ?? configuration.host
@@ -66,13 +72,17 @@ public struct ServerConfiguration: Sendable, Equatable {
             problems.append("port \(configuration.port) is outside 1...65535")
         }
 
-        if let url = environment[Variable.databaseURL], !url.isEmpty, database == nil {
+        let sqlitePath = database ?? environment[Variable.database]
+        if let url = environment[Variable.databaseURL], !url.isEmpty, sqlitePath != nil {
+            // Silently preferring one would run a server on a database its operator did not mean.
+            problems.append("both \(Variable.databaseURL) (PostgreSQL) and --database / \(Variable.database) (SQLite) are set; keep one")
+        } else if let url = environment[Variable.databaseURL], !url.isEmpty {
             if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
                 configuration.storage = .postgres(url: url)
             } else {
                 problems.append("\(Variable.databaseURL) must start with postgres:// (got '\(url.prefix(12))…')")
             }
-        } else if let path = database ?? environment[Variable.database] {
+        } else if let path = sqlitePath {
             if path.isEmpty { problems.append("the database path is empty") } else { configuration.storage = .sqliteFile(path) }
         }
 
@@ -90,6 +100,14 @@ public struct ServerConfiguration: Sendable, Equatable {
             } catch {
                 problems += error.problems
             }
+        }
+
+        if let seconds = idleTimeout ?? environment[Variable.idleTimeout].flatMap(Int.init) {
+            if (1...3600).contains(seconds) { configuration.idleTimeoutSeconds = seconds } else {
+                problems.append("the idle timeout must be 1 to 3600 seconds (got \(seconds))")
+            }
+        } else if let text = environment[Variable.idleTimeout] {
+            problems.append("\(Variable.idleTimeout)='\(text)' is not a number of seconds")
         }
 
         if let token = environment[Variable.adminToken] {
