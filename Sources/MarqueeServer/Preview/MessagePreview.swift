@@ -7,10 +7,10 @@ import Vapor
 ///
 /// HTML previews carry their own policy: sandboxed into an opaque origin (the message's scripts
 /// run but reach nothing of this server's origin) and framable only by the dashboard.
-struct MessagePreview {
+struct MessagePreview: Sendable {
     static let contentSecurityPolicy = "sandbox allow-scripts; frame-ancestors 'self'"
 
-    enum Format: String, Decodable, CaseIterable {
+    enum Format: String, Decodable, CaseIterable, Sendable {
         case html, text
     }
 
@@ -20,23 +20,31 @@ struct MessagePreview {
     var width: Int?
     var personalization: [String: String]
 
-    func response() throws -> Response {
-        let options = RenderOptions(theme: theme, personalization: personalization)
+    /// Renders on the server's render workers (never on an event loop or the cooperative pool)
+    /// and answers with the document.
+    func response(on request: Request) async throws -> Response {
+        let columns = width ?? 72
+        if format == .text, !(TerminalRenderer.minimumWidth...200).contains(columns) {
+            throw APIError(.badRequest, code: "invalid_query", "width must be between \(TerminalRenderer.minimumWidth) and 200")
+        }
+        let body = try await request.marquee.renderWorkers.run(on: request.eventLoop) { render(columns: columns) }
         var headers = HTTPHeaders()
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         switch format {
         case .html:
             headers.contentType = .html
             headers.add(name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
-            return Response(status: .ok, headers: headers, body: .init(string: HTMLRenderer(options: options).render(message)))
         case .text:
-            let columns = width ?? 72
-            guard (TerminalRenderer.minimumWidth...200).contains(columns) else {
-                throw APIError(.badRequest, code: "invalid_query", "width must be between \(TerminalRenderer.minimumWidth) and 200")
-            }
             headers.contentType = .plainText
-            let text = TerminalRenderer(width: columns, useColor: false, options: options).render(message)
-            return Response(status: .ok, headers: headers, body: .init(string: text))
+        }
+        return Response(status: .ok, headers: headers, body: .init(string: body))
+    }
+
+    private func render(columns: Int) -> String {
+        let options = RenderOptions(theme: theme, personalization: personalization)
+        switch format {
+        case .html: return HTMLRenderer(options: options).render(message)
+        case .text: return TerminalRenderer(width: columns, useColor: false, options: options).render(message)
         }
     }
 }

@@ -7,6 +7,8 @@ struct MarqueeServices: Sendable {
     var catalog: CampaignCatalog
     /// Hash of the admin token in force.
     var adminTokenHash: String
+    /// Where previews are rendered.
+    var renderWorkers: RenderWorkers
 }
 
 extension Application {

@@ -79,8 +79,8 @@ struct CampaignsController: RouteCollection {
             }
             return theme
         }
-        return try MessagePreview(message: try record.campaign().message, format: format ?? .html, theme: theme,
-                                  width: req.query[Int.self, at: "width"], personalization: [:]).response()
+        return try await MessagePreview(message: try record.campaign().message, format: format ?? .html, theme: theme,
+                                        width: req.query[Int.self, at: "width"], personalization: [:]).response(on: req)
     }
 
     private func campaignRecord(_ req: Request) async throws -> CampaignRecord {

@@ -18,11 +18,20 @@ struct PreviewController: RouteCollection {
         var personalization: [String: String]?
     }
 
+    static let maxPersonalizationValues = 50
+
     @Sendable func previewDraft(req: Request) async throws -> Response {
         let input = try req.decodeJSON(DraftInput.self)
-        let issues = input.message.validationIssues()
+        var issues = input.message.validationIssues()
+        let values = input.personalization ?? [:]
+        if values.count > Self.maxPersonalizationValues
+            || values.contains(where: { !TextRule.fits($0.key, characters: 100) || !TextRule.fits($0.value, characters: 200) }) {
+            // Each value may fill many placeholders: bounded, so the rendered preview is too.
+            issues.append(ValidationIssue(field: "personalization",
+                                          message: "at most \(Self.maxPersonalizationValues) values of at most 200 characters"))
+        }
         guard issues.isEmpty else { throw APIError.validation(issues) }
-        return try MessagePreview(message: input.message, format: input.format ?? .html, theme: input.theme,
-                                  width: input.width, personalization: input.personalization ?? [:]).response()
+        return try await MessagePreview(message: input.message, format: input.format ?? .html, theme: input.theme,
+                                        width: input.width, personalization: input.personalization ?? [:]).response(on: req)
     }
 }

@@ -38,6 +38,7 @@ struct PreviewFrameController: RouteCollection {
             }
             return theme
         }
-        return try MessagePreview(message: message, format: .html, theme: theme, width: nil, personalization: [:]).response()
+        return try await MessagePreview(message: message, format: .html, theme: theme, width: nil, personalization: [:])
+            .response(on: req)
     }
 }
