@@ -31,6 +31,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.middleware.use(CachePolicyMiddleware())
     app.middleware.use(APIErrorMiddleware())
     try routes(app)
+    app.middleware.use(MethodNotAllowedMiddleware(routes: app.routes))
 
     if configuration.seedsDemo {
         // A wildcard bind address is not one a device can reach; loopback is, on this machine.

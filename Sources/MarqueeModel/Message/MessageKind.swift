@@ -88,11 +88,15 @@ public enum TooltipPosition: String, Sendable, Hashable, Codable, CaseIterable {
     case left, right
 }
 
+extension TooltipPosition: StandardValue {
+    public static var standard: TooltipPosition { .bottomCenter }
+}
+
 /// Tooltip anchoring: the element it points at and how long it stays.
 public struct TooltipSettings: Sendable, Hashable, Codable {
     /// The accessibility identifier of the element the tooltip points at.
     public var targetElementID: String
-    public var position: TooltipPosition
+    @Defaulted<Defaults.Standard<TooltipPosition>> public var position: TooltipPosition
     /// Opened when the tooltip is tapped.
     public var redirectURL: String?
     /// Seconds before the tooltip disappears by itself.

@@ -11,8 +11,8 @@ import Foundation
 /// - Links that can run code or smuggle content (`javascript:`, `vbscript:`, `data:`, `blob:`,
 ///   `file:`, `about:`), empty URLs and in-page anchors (`#top`) are not actions and are dropped.
 public enum HTMLLinkClassifier {
-    /// The most of an action's text kept, in UTF-8 bytes (cut at a character boundary).
-    public static let maxTextBytes = 4_096
+    /// The most of an action's text kept, in UTF-8 bytes (cut at a character boundary): a label.
+    public static let maxTextBytes = 256
 
     /// Schemes that never become actions.
     public static let blockedSchemes: Set<String> = ["javascript", "vbscript", "data", "blob", "file", "about"]

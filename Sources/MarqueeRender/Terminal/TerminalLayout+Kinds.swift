@@ -80,7 +80,9 @@ extension TerminalLayout {
         let firstNumber = text.buttons.count + 1
         let links = HTMLLinkClassifier.links(in: source).enumerated().map { offset, link in
             let name = link.text.isEmpty ? (link.type == .close ? "close" : link.url) : link.text
-            return (label: "[\(firstNumber + offset)] " + TerminalText.sanitized(name, keepingNewlines: false) + " (\(link.type.rawValue))",
+            // A label, however long the action's text or URL: at most one line of the frame.
+            let shown = TextWrapper.truncate(TerminalText.sanitized(name, keepingNewlines: false), width: inner)
+            return (label: "[\(firstNumber + offset)] " + shown + " (\(link.type.rawValue))",
                     style: TerminalStyle(foreground: palette.title, bold: true))
         }
         return frame.lines(sections([visible, choices(width: inner, extra: links)]))

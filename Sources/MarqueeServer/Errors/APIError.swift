@@ -7,12 +7,16 @@ public struct APIError: Error, Sendable, Equatable {
     public var code: String
     public var message: String
     public var fields: [ValidationIssue]
+    /// Headers the error response carries (`Allow`, `Retry-After`).
+    public var headers: [String: String]
 
-    public init(_ status: HTTPResponseStatus, code: String, _ message: String, fields: [ValidationIssue] = []) {
+    public init(_ status: HTTPResponseStatus, code: String, _ message: String, fields: [ValidationIssue] = [],
+                headers: [String: String] = [:]) {
         self.status = status
         self.code = code
         self.message = message
         self.fields = fields
+        self.headers = headers
     }
 
     static func validation(_ issues: [ValidationIssue]) -> APIError {
@@ -33,7 +37,7 @@ public struct APIError: Error, Sendable, Equatable {
     static let forbidden = APIError(.forbidden, code: "forbidden", "these credentials cannot access this resource")
     /// The database could not take the request in time; nothing was written, and a retry may pass.
     static let databaseBusy = APIError(.serviceUnavailable, code: "database_busy",
-                                       "the database is busy; nothing was changed, retry shortly")
+                                       "the database is busy; nothing was changed, retry shortly", headers: ["Retry-After": "1"])
 }
 
 /// The one JSON error body: `{"error": {"code": "…", "message": "…", "fields": [...]}}`.

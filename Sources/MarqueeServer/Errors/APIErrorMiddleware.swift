@@ -13,7 +13,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
             let body = ErrorBody(error: .init(code: apiError.code, message: apiError.message,
                                               fields: apiError.fields.isEmpty ? nil : apiError.fields))
             let response = try Response.json(body, status: apiError.status)
-            if apiError == .databaseBusy { response.headers.replaceOrAdd(name: .retryAfter, value: "1") }
+            for (name, value) in apiError.headers { response.headers.replaceOrAdd(name: name, value: value) }
             return response
         }
     }

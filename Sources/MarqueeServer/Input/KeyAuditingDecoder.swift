@@ -19,8 +19,12 @@ final class KeyLedger: @unchecked Sendable {
         openedObjects.insert(Self.path(path))
     }
 
+    /// The last key asked for, with its path: where a decoding error without a path happened.
+    private(set) var lastAsked: String?
+
     func asked(_ key: any CodingKey, in path: [any CodingKey]) {
         askedKeys[Self.path(path), default: []].insert(key.stringValue)
+        lastAsked = Self.path(path + [key])
     }
 
     /// `message.buttons[0].action`, the way API errors name fields.
@@ -72,33 +76,22 @@ private struct AuditingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerPro
 
     private func ask(_ key: Key) { ledger.asked(key, in: codingPath) }
 
-    /// Reads a number, naming the key when it does not fit: Foundation reports `50.5` for an
-    /// `Int` as invalid JSON with no path at all.
-    private func number<T>(_ key: Key, _ kind: String, _ read: () throws -> T) throws -> T {
-        ask(key)
-        do {
-            return try read()
-        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            throw DecodingError.dataCorruptedError(forKey: key, in: base, debugDescription: "must be a \(kind) in range")
-        }
-    }
-
     func contains(_ key: Key) -> Bool { ask(key); return base.contains(key) }
     func decodeNil(forKey key: Key) throws -> Bool { ask(key); return try base.decodeNil(forKey: key) }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { ask(key); return try base.decode(type, forKey: key) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { ask(key); return try base.decode(type, forKey: key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try number(key, "number") { try base.decode(type, forKey: key) } }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try number(key, "number") { try base.decode(type, forKey: key) } }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try number(key, "whole number") { try base.decode(type, forKey: key) } }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try number(key, "whole number") { try base.decode(type, forKey: key) } }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try number(key, "whole number") { try base.decode(type, forKey: key) } }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try number(key, "whole number") { try base.decode(type, forKey: key) } }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try number(key, "whole number") { try base.decode(type, forKey: key) } }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try number(key, "whole number") { try base.decode(type, forKey: key) } }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try number(key, "whole number") { try base.decode(type, forKey: key) } }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try number(key, "whole number") { try base.decode(type, forKey: key) } }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try number(key, "whole number") { try base.decode(type, forKey: key) } }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try number(key, "whole number") { try base.decode(type, forKey: key) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { ask(key); return try base.decode(type, forKey: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { ask(key); return try base.decode(type, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { ask(key); return try base.decode(type, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { ask(key); return try base.decode(type, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { ask(key); return try base.decode(type, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { ask(key); return try base.decode(type, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { ask(key); return try base.decode(type, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { ask(key); return try base.decode(type, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { ask(key); return try base.decode(type, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { ask(key); return try base.decode(type, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { ask(key); return try base.decode(type, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { ask(key); return try base.decode(type, forKey: key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         ask(key)

@@ -17,7 +17,16 @@ enum StrictJSON {
         let ledger = KeyLedger()
         let decoder = MarqueeJSON.decoder()
         decoder.userInfo[AuditedRoot<T>.ledgerKey] = ledger
-        let value = try decoder.decode(AuditedRoot<T>.self, from: data).value
+        let value: T
+        do {
+            value = try decoder.decode(AuditedRoot<T>.self, from: data).value
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty && ledger.lastAsked != nil
+            && (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
+            // Valid JSON, yet Foundation says otherwise without a path: a number that does not fit
+            // its field (50.5 for a whole number). The field last asked for is the one.
+            throw APIError(.badRequest, code: "invalid_body", "\(ledger.lastAsked ?? ""): must be a whole number in range",
+                           fields: [ValidationIssue(field: ledger.lastAsked ?? "", message: "must be a whole number in range")])
+        }
         // The body parsed as T, so it is valid JSON.
         let json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         let unknown = unknownKeys(in: json, path: "", ledger: ledger)

@@ -26,12 +26,13 @@ final class LiveServer: Sendable {
 
     /// Starts a server; pass `storage` to reuse a database across a restart.
     static func start(storage: ServerConfiguration.Storage = .sqliteMemory, seedsDemo: Bool = false,
-                      trustedProxies: TrustedProxies = .none,
+                      trustedProxies: TrustedProxies = .none, idleTimeoutSeconds: Int? = nil,
                       clock: ManualServerClock = ManualServerClock(Date())) async throws -> LiveServer {
         let app = try await Application.make(.testing)
         do {
-            let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, storage: storage,
+            var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, storage: storage,
                                                     trustedProxies: trustedProxies, adminToken: adminToken, seedsDemo: seedsDemo, logLevel: .warning)
+            if let idleTimeoutSeconds { configuration.idleTimeoutSeconds = idleTimeoutSeconds }
             try await configure(app, configuration: configuration, clock: clock)
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
             guard let port = app.http.server.shared.localAddress?.port else {

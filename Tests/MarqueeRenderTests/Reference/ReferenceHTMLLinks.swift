@@ -27,7 +27,7 @@ enum ReferenceHTMLLinks {
                 for index in open.indices.reversed() where open[index].element == name {
                     open[index].depth -= 1
                     if open[index].depth == 0 {
-                        links[open[index].resultIndex]?.text = HTMLTextExtractor.collapsingWhitespace(open[index].text)
+                        links[open[index].resultIndex]?.text = HTMLTextExtractor.collapsingWhitespace(label(open[index].text))
                         open.remove(at: index)
                     }
                 }
@@ -35,7 +35,7 @@ enum ReferenceHTMLLinks {
                 break
             }
         }
-        for link in open { links[link.resultIndex]?.text = HTMLTextExtractor.collapsingWhitespace(link.text) }
+        for link in open { links[link.resultIndex]?.text = HTMLTextExtractor.collapsingWhitespace(label(link.text)) }
         return links.compactMap { $0 }
     }
 
@@ -53,4 +53,16 @@ enum ReferenceHTMLLinks {
         var depth = 1
         var text = ""
     }
+}
+
+/// The first ``HTMLLinkClassifier/maxTextBytes`` of a link's text, cut before a character that would not fit.
+private func label(_ text: String) -> String {
+    var bytes = 0
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        bytes += String(scalar).utf8.count
+        guard bytes <= HTMLLinkClassifier.maxTextBytes else { break }
+        scalars.append(scalar)
+    }
+    return String(scalars)
 }

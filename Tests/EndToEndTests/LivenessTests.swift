@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import MarqueeModel
+import MarqueeServer
+import Testing
+
+/// The server stays available while clients abuse it: heavy previews and stalled connections.
+@MainActor
+@Suite struct LivenessTests {
+    /// The largest previews validation allows, as slow to render as a message can be.
+    static let abusivePreviews: [String] = {
+        let html = String(repeating: #"<a href="myapp://x">t"#, count: 9_000)
+        let htmlMessage = String(decoding: try! JSONEncoder().encode(["kind": "html", "title": "x", "html": html]), as: UTF8.self)
+        let word = String(repeating: "W", count: 5_000)
+        return [
+            #"{"format": "html", "message": \#(htmlMessage)}"#,
+            #"{"format": "text", "width": 16, "message": {"kind": "modal", "title": "x", "body": "\#(word)"}}"#,
+            #"{"format": "text", "width": 16, "message": \#(htmlMessage)}"#,
+            #"{"format": "html", "message": {"kind": "modal", "title": "x", "body": "\#(word)"}}"#,
+        ]
+    }()
+
+    @Test func healthAnswersWhileFourAbusivePreviewsAreInFlight() async throws {
+        try await LiveServer.with { server in
+            let previews = Self.abusivePreviews.map { body in
+                Task.detached {
+                    var request = URLRequest(url: server.baseURL.appendingPathComponent("api/v1/preview"))
+                    request.httpMethod = "POST"
+                    request.setValue("Bearer \(LiveServer.adminToken)", forHTTPHeaderField: "Authorization")
+                    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                    request.httpBody = Data(body.utf8)
+                    let (_, response) = try await URLSession.shared.data(for: request)
+                    return (response as? HTTPURLResponse)?.statusCode ?? 0
+                }
+            }
+            // A generous bound on a scheduling fact, not a speed figure: health must not queue
+            // behind rendering, which runs on workers of its own.
+            let started = ContinuousClock.now
+            let (_, health) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("healthz"))
+            let waited = ContinuousClock.now - started
+            #expect((health as? HTTPURLResponse)?.statusCode == 200)
+            #expect(waited < .seconds(1), "healthz took \(waited)")
+            for preview in previews { #expect(try await preview.value == 200) }
+        }
+    }
+
+    @Test func aConnectionThatSendsNothingMoreIsClosed() async throws {
+        try await LiveServer.start(idleTimeoutSeconds: 1).withStopping { server in
+            let port = try #require(server.baseURL.port)
+            // A request line and one header, then silence: a stalled client.
+            let closed = try await Task.detached { try RawConnection.sendThenAwaitClose(
+                "POST /v1/ping HTTP/1.1\r\nHost: 127.0.0.1\r\n", port: port, giveUpAfterSeconds: 30) }.value
+            #expect(closed, "the server closed the stalled connection")
+        }
+    }
+}
+
+extension LiveServer {
+    /// Runs `body`, then stops the server, also when `body` throws.
+    @MainActor
+    func withStopping(_ body: @MainActor (LiveServer) async throws -> Void) async throws {
+        do {
+            try await body(self)
+            await stop()
+        } catch {
+            await stop()
+            throw error
+        }
+    }
+}
+
+/// A plain TCP client for what URLSession will not do: send half a request and wait.
+enum RawConnection {
+    /// Sends `text` to 127.0.0.1:`port` and waits until the server closes the connection (true) or
+    /// `giveUpAfterSeconds` pass (false).
+    static func sendThenAwaitClose(_ text: String, port: Int, giveUpAfterSeconds: Int) throws -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var timeout = timeval(tv_sec: giveUpAfterSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = text.withCString { send(fd, $0, strlen($0), 0) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count == 0 { return true }       // orderly close
+            if count < 0 { return errno == ECONNRESET }
+        }
+    }
+}
