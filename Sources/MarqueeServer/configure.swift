@@ -60,4 +60,5 @@ func routes(_ app: Application) throws {
     let appScope = admin.grouped("apps", ":appID").grouped(AppAuthorizationMiddleware())
     try appScope.register(collection: AppController())
     try appScope.register(collection: CampaignsController())
+    try appScope.register(collection: UsersController())
 }

@@ -79,7 +79,7 @@ struct OpenAPITests {
             where operation.contains(" /api/v1/") && !operation.hasSuffix("/preview/frame") {
                 let parts = operation.split(separator: " ", maxSplits: 1).map(String.init)
                 let path = parts[1].replacingOccurrences(of: "{appID}", with: app.id.uuidString.lowercased())
-                    .replacingOccurrences(of: "{campaignID}", with: campaign)
+                    .replacingOccurrences(of: "{campaignID}", with: campaign).replacingOccurrences(of: "{userID}", with: "ada")
                 let response = try await server.send(HTTPMethod(rawValue: parts[0]), path, token: nil, raw: "{}")
                 #expect(response.status == .unauthorized, "\(operation) answered \(response.status)")
             }

@@ -1,0 +1,39 @@
+import Fluent
+import Foundation
+import MarqueeModel
+import SQLKit
+
+/// Removes everything stored about one user of one app (a privacy request).
+///
+/// Impressions are stored under the identity key of the user who saw them
+/// (``UserIdentity/key``: `u:<user ID>|t:<tracking identifier>`), so a user is matched as a user
+/// ID or as an ID-tracking identifier (the key format is fixed by ``UserIdentity/key``). Aggregates that no longer name anyone stay.
+struct UserDataEraser {
+    let database: any Database
+
+    private struct Count: Decodable {
+        var total: Int
+    }
+
+    /// Deletes the user's rows; returns how many impressions were removed.
+    func erase(userID: String, appID: UUID) async throws -> Int {
+        guard !userID.isEmpty else { return 0 }
+        // Exact prefix and suffix comparisons: no LIKE, so no wildcard in an ID can widen the match.
+        let asUser = "u:\(userID)|t:"
+        let asTracker = "|t:" + userID
+        // SQL counts characters as code points.
+        let userLength = asUser.unicodeScalars.count, trackerLength = asTracker.unicodeScalars.count
+        return try await database.writeTransaction { db in
+            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+            let matching: SQLQueryString = """
+                app_id = \(bind: appID) AND (substr(user_key, 1, \(bind: userLength)) = \(bind: asUser)
+                  OR (length(user_key) >= \(bind: trackerLength)
+                      AND substr(user_key, length(user_key) - \(bind: trackerLength - 1)) = \(bind: asTracker)))
+                """
+            let count = try await sql.raw("SELECT COUNT(*) AS total FROM impressions WHERE \(matching)")
+                .first(decoding: Count.self)?.total ?? 0
+            try await sql.raw("DELETE FROM impressions WHERE \(matching)").run()
+            return count
+        }
+    }
+}
