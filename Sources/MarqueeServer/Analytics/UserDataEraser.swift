@@ -21,14 +21,12 @@ struct UserDataEraser {
         // Exact prefix and suffix comparisons: no LIKE, so no wildcard in an ID can widen the match.
         let asUser = "u:\(userID)|t:"
         let asTracker = "|t:" + userID
-        // SQL counts characters as code points.
-        let userLength = asUser.unicodeScalars.count, trackerLength = asTracker.unicodeScalars.count
         return try await database.writeTransaction { db in
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
             let matching: SQLQueryString = """
-                app_id = \(bind: appID) AND (substr(user_key, 1, \(bind: userLength)) = \(bind: asUser)
-                  OR (length(user_key) >= \(bind: trackerLength)
-                      AND substr(user_key, length(user_key) - \(bind: trackerLength - 1)) = \(bind: asTracker)))
+                app_id = \(bind: appID) AND (substr(user_key, 1, length(\(bind: asUser))) = \(bind: asUser)
+                  OR (length(user_key) >= length(\(bind: asTracker))
+                      AND substr(user_key, length(user_key) - length(\(bind: asTracker)) + 1) = \(bind: asTracker)))
                 """
             let count = try await sql.raw("SELECT COUNT(*) AS total FROM impressions WHERE \(matching)")
                 .first(decoding: Count.self)?.total ?? 0
