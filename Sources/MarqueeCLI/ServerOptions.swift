@@ -23,10 +23,17 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("idle-timeout"), help: "Seconds before a connection that sends nothing is closed (env MARQUEE_IDLE_TIMEOUT, default 60).")
     var idleTimeout: Int?
 
+    @Option(name: .customLong("sdk-rate-limit"), help: "SDK requests a minute per app and device, 0 for no limit (env MARQUEE_SDK_RATE_LIMIT, default 120).")
+    var sdkRateLimit: Int?
+
+    @Option(name: .customLong("admin-rate-limit"), help: "Admin requests a minute per credential and address, 0 for no limit (env MARQUEE_ADMIN_RATE_LIMIT, default 600).")
+    var adminRateLimit: Int?
+
     func resolve(seedsDemo: Bool = false) throws -> ServerConfiguration {
         do {
             return try ServerConfiguration.resolve(
-                host: host, port: port, database: database, publicURL: publicURL, trustedProxies: trustedProxies, idleTimeout: idleTimeout, seedsDemo: seedsDemo,
+                host: host, port: port, database: database, publicURL: publicURL, trustedProxies: trustedProxies, idleTimeout: idleTimeout,
+                sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, seedsDemo: seedsDemo,
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             throw ValidationError(error.description)

@@ -45,15 +45,24 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
 /// Every route of the server. App-scoped admin routes live under one group whose middleware
 /// authorizes the app; admin requests decode strictly (unknown keys are errors), SDK requests leniently.
 func routes(_ app: Application) throws {
+    let configuration = app.marquee.configuration
+    let clock = app.marquee.clock
     try app.register(collection: OpsController())
     try app.register(collection: DashboardController())
-    try app.register(collection: SDKController())
+    var sdk: any RoutesBuilder = app
+    if let limit = configuration.sdkRateLimit {
+        sdk = app.grouped(RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: limit, clock: clock)))
+    }
+    try sdk.register(collection: SDKController())
     try app.register(collection: DemoAssetsController())
     try app.register(collection: PreviewFrameController())
 
-    let admin = app.grouped("api", "v1")
+    var admin = app.grouped("api", "v1")
         .grouped(StrictInputMiddleware())
         .grouped(AdminAuthenticator(), Principal.guardMiddleware(throwing: APIError.unauthenticated))
+    if let limit = configuration.adminRateLimit {
+        admin = admin.grouped(RateLimitMiddleware(scope: .admin, limiter: RateLimiter(limit: limit, clock: clock)))
+    }
     try admin.register(collection: AppsController())
     try admin.register(collection: PreviewController())
 

@@ -22,6 +22,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var trustedProxies: TrustedProxies
     /// The admin API token; `nil` uses the one stored in the database, generating it on first start.
     public var adminToken: String?
+    /// The SDK API's limit per app and device; `nil` turns it off.
+    public var sdkRateLimit: RateLimit? = .sdkDefault
+    /// The admin API's limit per principal and address; `nil` turns it off.
+    public var adminRateLimit: RateLimit? = .adminDefault
     /// Connections that send nothing for this long are closed (stalled and abandoned clients).
     public var idleTimeoutSeconds: Int
     /// Seeds the demo app and its campaigns at start.
@@ -54,11 +58,14 @@ public struct ServerConfiguration: Sendable, Equatable {
         public static let adminToken = "MARQUEE_ADMIN_TOKEN"
         public static let logLevel = "LOG_LEVEL"
         public static let idleTimeout = "MARQUEE_IDLE_TIMEOUT"
+        public static let sdkRateLimit = "MARQUEE_SDK_RATE_LIMIT"
+        public static let adminRateLimit = "MARQUEE_ADMIN_RATE_LIMIT"
     }
 
     /// Builds a configuration from flags (which win) and environment variables, naming every bad value.
     public static func resolve(host: String?, port: Int?, database: String?, publicURL: String?,
-                               trustedProxies: String? = nil, idleTimeout: Int? = nil, seedsDemo: Bool, environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
+                               trustedProxies: String? = nil, idleTimeout: Int? = nil,
+                               sdkRateLimit: Int? = nil, adminRateLimit: Int? = nil, seedsDemo: Bool, environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
         var problems: [String] = []
         var configuration = ServerConfiguration(seedsDemo: seedsDemo)
         configuration.host = host ?? environment[Variable.host] ?? configuration.host
@@ -110,6 +117,20 @@ public struct ServerConfiguration: Sendable, Equatable {
             problems.append("\(Variable.idleTimeout)='\(text)' is not a number of seconds")
         }
 
+        func rate(_ flag: Int?, _ variable: String) -> RateLimit?? {
+            guard let value = flag ?? environment[variable].flatMap(Int.init) else {
+                if let text = environment[variable] { problems.append("\(variable)='\(text)' is not a number of requests a minute") }
+                return .none
+            }
+            guard (0...1_000_000).contains(value) else {
+                problems.append("the rate limit \(value) must be 0 (off) to 1000000 requests a minute")
+                return .none
+            }
+            return .some(value == 0 ? nil : RateLimit(perMinute: value))
+        }
+        if let limit = rate(sdkRateLimit, Variable.sdkRateLimit) { configuration.sdkRateLimit = limit }
+        if let limit = rate(adminRateLimit, Variable.adminRateLimit) { configuration.adminRateLimit = limit }
+
         if let token = environment[Variable.adminToken] {
             if token.count < 16 {
                 problems.append("\(Variable.adminToken) must be at least 16 characters")
@@ -127,6 +148,22 @@ public struct ServerConfiguration: Sendable, Equatable {
         guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
         return configuration
     }
+}
+
+/// A request rate: `perMinute` on average, with bursts of up to half a minute's worth.
+public struct RateLimit: Sendable, Equatable {
+    public var perMinute: Int
+    public var burst: Int { max(1, perMinute / 2) }
+
+    public init(perMinute: Int) {
+        self.perMinute = perMinute
+    }
+
+    /// Per app and device: far above what a device sends (a config, a ping per interval, a
+    /// permission check and an impression per display).
+    public static let sdkDefault = RateLimit(perMinute: 120)
+    /// Per principal and address on the admin API: room for the dashboard and scripts.
+    public static let adminDefault = RateLimit(perMinute: 600)
 }
 
 /// Every problem found in the server configuration at once.

@@ -15,14 +15,15 @@ struct TestServer: Sendable {
 
     /// Runs `body` against a fresh server on `database`, then tears it down (dropping a PostgreSQL schema).
     static func with(_ database: TestDatabase = .sqlite, publicURL: URL? = nil, trustedProxies: TrustedProxies = .none,
-                     seedsDemo: Bool = false,
+                     seedsDemo: Bool = false, adjust: (inout ServerConfiguration) -> Void = { _ in },
                      _ body: (TestServer) async throws -> Void) async throws {
         let app = try await Application.make(.testing)
         let clock = ManualServerClock()
         let storage = database.makeStorage()
         do {
-            let configuration = ServerConfiguration(storage: storage, publicURL: publicURL, trustedProxies: trustedProxies,
+            var configuration = ServerConfiguration(storage: storage, publicURL: publicURL, trustedProxies: trustedProxies,
                                                     adminToken: adminToken, seedsDemo: seedsDemo, logLevel: .warning)
+            adjust(&configuration)
             try await configure(app, configuration: configuration, clock: clock)
             try await body(TestServer(app: app, clock: clock))
         } catch {

@@ -1,0 +1,41 @@
+import Metrics
+import Vapor
+
+/// Answers 429 with `Retry-After` once a caller spends its requests faster than its limit.
+///
+/// SDK requests are counted per app and device (the `device_id` header, else the address);
+/// admin requests per principal and address, behind authentication. Refusals are counted in the
+/// `marquee_rate_limited_total` metric, by scope.
+struct RateLimitMiddleware: AsyncMiddleware {
+    enum Scope: String, Sendable {
+        case sdk, admin
+    }
+
+    let scope: Scope
+    let limiter: RateLimiter
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if let retryAfter = await limiter.spend(try key(for: request)) {
+            Counter(label: "marquee_rate_limited_total", dimensions: [("scope", scope.rawValue)]).increment()
+            throw APIError(.tooManyRequests, code: "rate_limited",
+                           "too many requests; retry in \(retryAfter) second\(retryAfter == 1 ? "" : "s")",
+                           headers: ["Retry-After": String(retryAfter)])
+        }
+        return try await next.respond(to: request)
+    }
+
+    private func key(for request: Request) throws -> String {
+        let address = request.remoteAddress?.ipAddress ?? "unknown"
+        switch scope {
+        case .sdk:
+            let app = request.headers.first(name: "Subscription-Id") ?? ""
+            return "sdk|\(app)|\(request.deviceID ?? "address:" + address)"
+        case .admin:
+            let principal = switch try request.principal {
+            case .admin: "admin"
+            case .app(let id): id.canonical
+            }
+            return "admin|\(principal)|\(address)"
+        }
+    }
+}

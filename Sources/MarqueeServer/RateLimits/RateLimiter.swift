@@ -1,0 +1,45 @@
+import Foundation
+
+/// Token buckets, one per key: a key may spend `burst` requests at once and regains
+/// `perMinute` of them each minute. Time comes from the server clock, so tests are exact.
+actor RateLimiter {
+    private struct Bucket {
+        var tokens: Double
+        var updated: Date
+    }
+
+    private let limit: RateLimit
+    private let clock: any ServerClock
+    private var buckets: [String: Bucket] = [:]
+    /// Buckets kept before full (idle) ones are dropped, so memory stays bounded.
+    private let pruneThreshold = 100_000
+
+    init(limit: RateLimit, clock: any ServerClock) {
+        self.limit = limit
+        self.clock = clock
+    }
+
+    /// Spends one request for `key`: `nil` when allowed, else the seconds until one is.
+    func spend(_ key: String) -> Int? {
+        let now = clock.now()
+        let rate = Double(limit.perMinute) / 60
+        var bucket = buckets[key] ?? Bucket(tokens: Double(limit.burst), updated: now)
+        bucket.tokens = min(Double(limit.burst), bucket.tokens + now.timeIntervalSince(bucket.updated) * rate)
+        bucket.updated = now
+        defer {
+            buckets[key] = bucket
+            if buckets.count > pruneThreshold { prune(now: now) }
+        }
+        guard bucket.tokens >= 1 else {
+            return max(1, Int(((1 - bucket.tokens) / rate).rounded(.up)))
+        }
+        bucket.tokens -= 1
+        return nil
+    }
+
+    /// Forgets buckets that have refilled completely: they behave exactly like new ones.
+    private func prune(now: Date) {
+        let rate = Double(limit.perMinute) / 60
+        buckets = buckets.filter { $0.value.tokens + now.timeIntervalSince($0.value.updated) * rate < Double(limit.burst) }
+    }
+}
