@@ -50,6 +50,21 @@ struct CampaignMappingTests {
         #expect(tooltip.delivery.infiniteImpressions)
     }
 
+    @Test func aCampaignTooLargeToRenderSafelyIsSkippedByTheDevice() throws {
+        let good = Campaign(id: "good", name: "Good", message: Message(kind: .modal, title: "Hi"),
+                            triggers: TriggerSet(triggers: [Trigger(.appStart)]))
+        var huge = good
+        huge.id = "huge"
+        huge.message.title = String(repeating: "W", count: 40_000)
+        let response = PingResponse(currentPingMillis: 1, nextPingMillis: 60_000, data: [good, huge].map {
+            CampaignEnvelope(campaignData: $0.campaignData(includingExtension: true))
+        })
+        let read = try MarqueeJSON.decoder().decode(LenientPingResponse.self, from: MarqueeJSON.encoder().encode(response))
+        #expect(read.campaigns.map(\.id) == ["good"])
+        #expect(read.skipped.count == 1)
+        #expect(read.skipped.first?.contains("message.title") == true)
+    }
+
     @Test func oneBadCampaignNeverSpoilsTheOthers() throws {
         let response = try FixtureLoader.decode(LenientPingResponse.self, "ping_response_one_bad_campaign")
         #expect(response.campaigns.map(\.id) == ["good"])

@@ -231,6 +231,14 @@ extension FrequencyCap {
 }
 
 extension Message {
+    /// What in this message exceeds the size limits (``Campaign/Limits``): what a device checks
+    /// before it renders a message it was sent.
+    public func sizeIssues() -> [ValidationIssue] {
+        var report = ValidationReport()
+        report.nested("message") { checkSizes(into: &$0) }
+        return report.issues
+    }
+
     /// Bounds on how much a message may hold, so that every render of it is cheap.
     func checkSizes(into report: inout ValidationReport) {
         let texts: [(String, String?, Int)] = [

@@ -1,7 +1,8 @@
 import MarqueeModel
 
-/// A ping response read one campaign at a time: a campaign that fails to decode or map is skipped
-/// and reported, and the others are kept.
+/// A ping response read one campaign at a time: a campaign that fails to decode or map, or that
+/// holds more than Marquee's size limits allow (``Message/sizeIssues()``), is skipped and
+/// reported, and the others are kept. A device never renders what a server should have refused.
 public struct LenientPingResponse: Sendable, Decodable {
     public var currentPingMillis: Int64
     public var nextPingMillis: Int
@@ -23,7 +24,13 @@ public struct LenientPingResponse: Sendable, Decodable {
         while !list.isAtEnd {
             let index = list.currentIndex
             do {
-                campaigns.append(try list.decode(CampaignEnvelope.self).campaignData.campaign())
+                let campaign = try list.decode(CampaignEnvelope.self).campaignData.campaign()
+                let oversized = campaign.message.sizeIssues()
+                guard oversized.isEmpty else {
+                    skipped.append("data[\(index)]: too large to show safely: \(oversized.map(\.description).joined(separator: "; "))")
+                    continue
+                }
+                campaigns.append(campaign)
             } catch {
                 // Decoding failed part-way: step over the element so the next one can be read.
                 if list.currentIndex == index { _ = try? list.decode(JSONValue.self) }
