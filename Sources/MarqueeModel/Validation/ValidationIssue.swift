@@ -85,3 +85,8 @@ public enum TextRule {
         text.unicodeScalars.count <= characters * scalarsPerCharacter && text.count <= characters
     }
 }
+
+extension URLRule {
+    static let linkProblem = "must be a link with a scheme, such as myapp://cart or https://…, and not "
+        + URLRule.forbiddenSchemes.sorted().map { "\($0):" }.joined(separator: ", ")
+}
