@@ -55,14 +55,16 @@ func routes(_ app: Application) throws {
     }
     try sdk.register(collection: SDKController())
     try app.register(collection: DemoAssetsController())
-    try app.register(collection: PreviewFrameController())
 
     var admin = app.grouped("api", "v1")
         .grouped(StrictInputMiddleware())
         .grouped(AdminAuthenticator(), Principal.guardMiddleware(throwing: APIError.unauthenticated))
+    var previewFrame: any RoutesBuilder = app
     if let limit = configuration.adminRateLimit {
         admin = admin.grouped(RateLimitMiddleware(scope: .admin, limiter: RateLimiter(limit: limit, clock: clock)))
+        previewFrame = app.grouped(RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: limit, clock: clock)))
     }
+    try previewFrame.register(collection: PreviewFrameController())
     try admin.register(collection: AppsController())
     try admin.register(collection: PreviewController())
 

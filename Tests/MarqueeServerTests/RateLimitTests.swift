@@ -76,6 +76,22 @@ struct RateLimitTests {
         }
     }
 
+    @Test func thePreviewFrameIsLimitedPerAddress() async throws {
+        try await TestServer.with(adjust: { $0.adminRateLimit = RateLimit(perMinute: 4) }) { server in
+            var form = URLComponents()
+            form.queryItems = [URLQueryItem(name: "token", value: TestServer.adminToken),
+                               URLQueryItem(name: "message", value: #"{"kind": "modal", "title": "Hi"}"#)]
+            let body = try #require(form.percentEncodedQuery)
+            var statuses: [UInt] = []
+            for _ in 0..<4 {
+                statuses.append(try await server.send(.POST, "/api/v1/preview/frame", token: nil,
+                                                      headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                                                      rawBody: body).status.code)
+            }
+            #expect(statuses == [200, 200, 429, 429], "a burst of 2, then refused")
+        }
+    }
+
     @Test func limitsAreConfigurable() throws {
         let off = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, sdkRateLimit: 0,
                                                   seedsDemo: false, environment: ["MARQUEE_ADMIN_RATE_LIMIT": "30"])

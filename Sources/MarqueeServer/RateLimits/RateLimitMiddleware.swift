@@ -4,11 +4,12 @@ import Vapor
 /// Answers 429 with `Retry-After` once a caller spends its requests faster than its limit.
 ///
 /// SDK requests are counted per app and device (the `device_id` header, else the address);
-/// admin requests per principal and address, behind authentication. Refusals are counted in the
+/// admin requests per principal and address, behind authentication; the preview frame, which
+/// authenticates from its form, per address. Refusals are counted in the
 /// `marquee_rate_limited_total` metric, by scope.
 struct RateLimitMiddleware: AsyncMiddleware {
     enum Scope: String, Sendable {
-        case sdk, admin
+        case sdk, admin, address
     }
 
     let scope: Scope
@@ -36,6 +37,8 @@ struct RateLimitMiddleware: AsyncMiddleware {
             case .app(let id): id.canonical
             }
             return "admin|\(principal)|\(address)"
+        case .address:
+            return "address|\(address)"
         }
     }
 }
