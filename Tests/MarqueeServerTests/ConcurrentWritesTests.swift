@@ -37,6 +37,23 @@ struct ConcurrentWritesTests {
     }
 
     @Test(arguments: TestDatabase.production)
+    func concurrentPatchesOfDifferentSettingsAreAllKept(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp(.init(name: "Shop", rolloutPercentage: 100))
+            for round in 1...8 {
+                async let rollout = server.send(.PATCH, "/api/v1/apps/\(app.id)", raw: #"{"rolloutPercentage": \#(round)}"#)
+                async let testers = server.send(.PATCH, "/api/v1/apps/\(app.id)", raw: #"{"testUserIDs": ["tester-\#(round)"]}"#)
+                let (first, second) = try await (rollout, testers)
+                #expect(first.status == .ok)
+                #expect(second.status == .ok)
+                let read = try await server.send(.GET, "/api/v1/apps/\(app.id)").json
+                #expect(read["rolloutPercentage"] as? Int == round, "round \(round): neither patch undoes the other")
+                #expect(read["testUserIDs"] as? [String] == ["tester-\(round)"], "round \(round)")
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.production)
     func everyConcurrentWriteMovesTheVersionForward(_ database: TestDatabase) async throws {
         try await TestServer.with(database) { server in
             let app = try await server.createApp()

@@ -3,7 +3,7 @@ import Vapor
 
 /// The body of `POST`, `PUT` and `PATCH /api/v1/apps[/:appID]`, as sent: which fields are
 /// required depends on the method (see ``AppSettings``).
-struct AppInput: Decodable {
+struct AppInput: Decodable, Sendable {
     var name: String?
     var subscriptionID: String?
     var rolloutPercentage: Int?

@@ -26,13 +26,18 @@ extension CatalogStore {
         return (record, secret)
     }
 
-    /// Replaces an app's settings. Caps that campaigns still use cannot be removed.
-    func updateApp(_ appID: UUID, to settings: AppSettings) async throws -> AppRecord {
-        try Self.validate(settings)
-        return try await uniquely(settings.subscriptionID, excluding: appID) {
+    /// Changes an app's settings to `change(current)`, where `current` is read in the same
+    /// transaction, so concurrent partial updates never undo each other. `subscriptionID` is the
+    /// one the request names, if any (to report a conflict with another app). Caps that campaigns
+    /// still use cannot be removed.
+    func updateApp(_ appID: UUID, naming subscriptionID: String?,
+                   _ change: @escaping @Sendable (AppSettings) -> AppSettings) async throws -> AppRecord {
+        try await uniquely(subscriptionID, excluding: appID) {
             // Caps and testers change what pings return, so this is a catalog change too.
             try await changingCatalog(of: appID) { db in
                 guard let record = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
+                let settings = change(record.settings)
+                try Self.validate(settings)
                 let inUse = try await Self.capsStillInUse(after: settings, app: record, on: db)
                 guard inUse.isEmpty else {
                     throw APIError.validation(inUse.map {
@@ -46,7 +51,7 @@ extension CatalogStore {
                 try await record.update(on: db)
                 return record
             }
-        }.reloaded(on: database)
+        }
     }
 
     /// Gives the app a new secret; the old one stops working at once.
@@ -111,13 +116,5 @@ extension CatalogStore {
         let campaigns = try await CampaignRecord.query(on: db).filter(\.$app.$id == app.requireID()).all()
         let used = try campaigns.flatMap { try $0.campaign().delivery.frequencyCapIDs }
         return dropped.intersection(used).sorted()
-    }
-}
-
-private extension AppRecord {
-    /// The row as stored now (the version moved on in SQL after the row was read).
-    func reloaded(on db: any Database) async throws -> AppRecord {
-        guard let fresh = try await AppRecord.find(requireID(), on: db) else { throw APIError.notFound("app") }
-        return fresh
     }
 }

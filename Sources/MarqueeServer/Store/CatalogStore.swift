@@ -36,13 +36,14 @@ struct CatalogStore: Sendable {
         return row.campaigns_version
     }
 
-    /// Runs `body` in a write transaction and bumps the app's version in the same transaction.
+    /// Runs `body` in a write transaction that first bumps the app's version. The bump locks the
+    /// app's row (PostgreSQL) or the database (SQLite) before `body` reads anything, so writers of
+    /// one app run one after another and each reads what the one before it wrote.
     func changingCatalog<T: Sendable>(of appID: UUID,
                                       _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         try await database.writeTransaction { db in
-            let result = try await body(db)
             try await bumpVersion(of: appID, on: db)
-            return result
+            return try await body(db)
         }
     }
 }

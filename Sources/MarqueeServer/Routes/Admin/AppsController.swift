@@ -59,13 +59,14 @@ struct AppController: RouteCollection {
 
     @Sendable func replace(req: Request) async throws -> AppResource {
         let settings = try AppSettings.replacing(with: req.decodeJSON(AppInput.self))
-        return try AppResource(try await req.store.updateApp(try req.authorizedAppID, to: settings))
+        return try AppResource(try await req.store.updateApp(try req.authorizedAppID, naming: settings.subscriptionID) { _ in settings })
     }
 
     @Sendable func patch(req: Request) async throws -> AppResource {
         let input = try req.decodeJSON(AppInput.self)
-        let settings = try req.authorizedApp.settings.merging(input)
-        return try AppResource(try await req.store.updateApp(try req.authorizedAppID, to: settings))
+        return try AppResource(try await req.store.updateApp(try req.authorizedAppID, naming: input.subscriptionID) {
+            $0.merging(input)
+        })
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
