@@ -23,6 +23,16 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("idle-timeout"), help: "Seconds before a connection that sends nothing is closed (env MARQUEE_IDLE_TIMEOUT, default 60).")
     var idleTimeout: Int?
 
+    @Option(name: .customLong("header-timeout"), help: "Seconds a request head may take to arrive (env MARQUEE_HEADER_TIMEOUT, default 10).")
+    var headerTimeout: Int?
+
+    @Option(name: .customLong("body-timeout"), help: "Seconds a request body may take to arrive (env MARQUEE_BODY_TIMEOUT, default 30).")
+    var bodyTimeout: Int?
+
+    @Option(name: .customLong("impression-retention-days"),
+            help: "Remove raw impressions older than this many days, keeping their counts (env MARQUEE_IMPRESSION_RETENTION_DAYS; default: keep).")
+    var impressionRetentionDays: Int?
+
     @Option(name: .customLong("sdk-rate-limit"), help: "SDK requests a minute per app and device, 0 for no limit (env MARQUEE_SDK_RATE_LIMIT, default 120).")
     var sdkRateLimit: Int?
 
@@ -33,6 +43,7 @@ struct ServerOptions: ParsableArguments {
         do {
             return try ServerConfiguration.resolve(
                 host: host, port: port, database: database, publicURL: publicURL, trustedProxies: trustedProxies, idleTimeout: idleTimeout,
+                headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, impressionRetentionDays: impressionRetentionDays,
                 sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, seedsDemo: seedsDemo,
                 environment: ProcessInfo.processInfo.environment)
         } catch {

@@ -12,15 +12,15 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.logger.logLevel = configuration.logLevel
     app.http.server.configuration.hostname = configuration.host
     app.http.server.configuration.port = configuration.port
-    app.http.server.configuration.idleTimeout = .seconds(Int64(configuration.idleTimeoutSeconds))
-    app.routes.defaultMaxBodySize = ByteCount(value: RequestLimits.maxBodyBytes)
+    app.routes.defaultMaxBodySize = ByteCount(value: configuration.connections.maxBodyBytes)
+    app.useMarqueeHTTPServer(limits: configuration.connections)
 
     try await DatabaseSetup(storage: configuration.storage).apply(to: app)
     app.migrations.addMarqueeMigrations()
     try await app.autoMigrate()
 
     let adminTokenHash = try await AdminToken.establish(configured: configuration.adminToken, on: app.db, logger: app.logger)
-    let renderWorkers = RenderWorkers()
+    let renderWorkers = RenderWorkers(clock: clock)
     app.lifecycle.use(RenderWorkersLifecycle(workers: renderWorkers))
     app.marquee = MarqueeServices(configuration: configuration, clock: clock, catalog: CampaignCatalog(logger: app.logger),
                                   adminTokenHash: adminTokenHash, renderWorkers: renderWorkers)
@@ -32,6 +32,10 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.middleware.use(APIErrorMiddleware())
     try routes(app)
     app.middleware.use(MethodNotAllowedMiddleware(routes: app.routes))
+
+    if let days = configuration.impressionRetentionDays {
+        app.lifecycle.use(ImpressionRetentionJob(retention: ImpressionRetention(days: days, database: app.db, clock: clock)))
+    }
 
     if configuration.seedsDemo {
         // A wildcard bind address is not one a device can reach; loopback is, on this machine.

@@ -42,15 +42,36 @@ struct ConfigurationTests {
         }
     }
 
-    @Test func idleTimeoutIsReadAndChecked() throws {
+    @Test func connectionTimeoutsAreReadAndChecked() throws {
         let configured = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, idleTimeout: 5,
-                                                         seedsDemo: false, environment: [:])
-        #expect(configured.idleTimeoutSeconds == 5)
-        #expect(try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
-                                                environment: [:]).idleTimeoutSeconds == 60)
+                                                         headerTimeout: 3, seedsDemo: false,
+                                                         environment: ["MARQUEE_BODY_TIMEOUT": "7"])
+        #expect(configured.connections.idleTimeoutSeconds == 5)
+        #expect(configured.connections.headerTimeoutSeconds == 3)
+        #expect(configured.connections.bodyTimeoutSeconds == 7)
+        let defaults = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
+                                                       environment: [:]).connections
+        #expect(defaults == ConnectionLimits())
+        #expect((defaults.idleTimeoutSeconds, defaults.headerTimeoutSeconds, defaults.bodyTimeoutSeconds) == (60, 10, 30))
+        #expect {
+            try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, bodyTimeout: 0, seedsDemo: false,
+                                            environment: ["MARQUEE_IDLE_TIMEOUT": "soon", "MARQUEE_HEADER_TIMEOUT": "9999"])
+        } throws: { error in
+            let problems = (error as? ConfigurationError)?.problems ?? []
+            return problems.count == 3 && problems.contains { $0.contains("MARQUEE_IDLE_TIMEOUT='soon'") }
+                && problems.contains { $0.contains("header timeout") } && problems.contains { $0.contains("body timeout") }
+        }
+    }
+
+    @Test func impressionRetentionIsReadAndChecked() throws {
+        let keep = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false, environment: [:])
+        #expect(keep.impressionRetentionDays == nil, "raw impressions are kept unless an operator chooses a period")
+        let flagged = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, impressionRetentionDays: 90,
+                                                      seedsDemo: false, environment: ["MARQUEE_IMPRESSION_RETENTION_DAYS": "30"])
+        #expect(flagged.impressionRetentionDays == 90, "the flag wins over the environment")
         #expect(throws: ConfigurationError.self) {
             try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
-                                            environment: ["MARQUEE_IDLE_TIMEOUT": "soon"])
+                                            environment: ["MARQUEE_IMPRESSION_RETENTION_DAYS": "0"])
         }
     }
 

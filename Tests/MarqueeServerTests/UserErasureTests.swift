@@ -34,7 +34,8 @@ struct UserErasureTests {
             #expect(erased.json["userID"] as? String == "ada%")
 
             let stats = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/stats").json
-            #expect(stats["impressions"] as? Int == 2, "a similar ID and the anonymous user keep theirs")
+            #expect(stats["impressions"] as? Int == 5, "the campaign's counts stay, naming no one")
+            #expect(stats["uniqueViewers"] as? Int == 2, "only a similar ID and the anonymous user are still known")
             let otherStats = try await server.send(.GET, "/api/v1/apps/\(other.id)/campaigns/\(otherID)/stats").json
             #expect(otherStats["impressions"] as? Int == 1, "another app's user of the same ID is untouched")
 

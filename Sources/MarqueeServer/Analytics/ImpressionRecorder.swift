@@ -11,6 +11,7 @@ import MarqueeWire
 struct ImpressionRecorder {
     let database: any Database
     let app: AppRecord
+    let clock: any ServerClock
 
     static let maxImpressionsPerBatch = 100
 
@@ -36,6 +37,7 @@ struct ImpressionRecorder {
                 let batch = ImpressionBatchRecord()
                 batch.appID = appID
                 batch.batchKey = key
+                batch.receivedAt = clock.now()
                 try await batch.create(on: db)
                 let batchID = try batch.requireID()
                 for impression in request.impressions {

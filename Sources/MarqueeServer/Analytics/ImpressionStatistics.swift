@@ -3,7 +3,9 @@ import Foundation
 import MarqueeWire
 import SQLKit
 
-/// Aggregates stored impressions, counted in the database rather than loaded row by row.
+/// Aggregates stored impressions, counted in the database rather than loaded row by row: raw
+/// impressions plus the ``ImpressionTotals`` of those retired. Unique viewers can only be counted
+/// from raw rows, so they cover the retention period.
 struct ImpressionStatistics {
     let database: any Database
 
@@ -25,9 +27,13 @@ struct ImpressionStatistics {
             SELECT type, is_test, COUNT(*) AS total FROM impressions
             WHERE campaign_id = \(bind: campaignID) GROUP BY type, is_test
             """).all(decoding: TypeCount.self)
+        let retired = try await sql.raw("""
+            SELECT type, is_test, CAST(SUM(total) AS BIGINT) AS total FROM impression_totals
+            WHERE campaign_id = \(bind: campaignID) GROUP BY type, is_test
+            """).all(decoding: TypeCount.self)
         var live = ImpressionCounts()
         var test = ImpressionCounts()
-        for row in rows {
+        for row in rows + retired {
             guard let type = ImpressionTypeCode(rawValue: row.type) else { continue }
             if row.is_test { test.add(row.total, of: type) } else { live.add(row.total, of: type) }
         }

@@ -7,13 +7,10 @@ import SQLKit
 ///
 /// Impressions are stored under the identity key of the user who saw them
 /// (``UserIdentity/key``: `u:<user ID>|t:<tracking identifier>`), so a user is matched as a user
-/// ID or as an ID-tracking identifier (the key format is fixed by ``UserIdentity/key``). Aggregates that no longer name anyone stay.
+/// ID or as an ID-tracking identifier (the key format is fixed by ``UserIdentity/key``). Their impressions are
+/// folded into ``ImpressionTotals`` first: campaign counts stay, nothing names the user.
 struct UserDataEraser {
     let database: any Database
-
-    private struct Count: Decodable {
-        var total: Int
-    }
 
     /// Deletes the user's rows; returns how many impressions were removed.
     func erase(userID: String, appID: UUID) async throws -> Int {
@@ -28,10 +25,7 @@ struct UserDataEraser {
                   OR (length(user_key) >= length(\(bind: asTracker))
                       AND substr(user_key, length(user_key) - length(\(bind: asTracker)) + 1) = \(bind: asTracker)))
                 """
-            let count = try await sql.raw("SELECT COUNT(*) AS total FROM impressions WHERE \(matching)")
-                .first(decoding: Count.self)?.total ?? 0
-            try await sql.raw("DELETE FROM impressions WHERE \(matching)").run()
-            return count
+            return try await ImpressionTotals.retire(impressionsWhere: matching, on: sql)
         }
     }
 }

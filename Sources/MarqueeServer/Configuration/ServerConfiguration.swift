@@ -26,13 +26,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var sdkRateLimit: RateLimit? = .sdkDefault
     /// The admin API's limit per principal and address; `nil` turns it off.
     public var adminRateLimit: RateLimit? = .adminDefault
-    /// Connections that send nothing for this long are closed (stalled and abandoned clients).
-    public var idleTimeoutSeconds: Int
+    /// Raw impressions older than this many days are removed (their counts are kept); `nil` keeps them.
+    public var impressionRetentionDays: Int?
+    /// Timeouts and sizes every connection is held to.
+    public var connections = ConnectionLimits()
     /// Seeds the demo app and its campaigns at start.
     public var seedsDemo: Bool
     public var logLevel: Logger.Level
-
-    public static let defaultIdleTimeoutSeconds = 60
 
     public init(host: String = "127.0.0.1", port: Int = 8080, storage: Storage = .sqliteFile("marquee.sqlite"),
                 publicURL: URL? = nil, trustedProxies: TrustedProxies = .none, adminToken: String? = nil, seedsDemo: Bool = false, logLevel: Logger.Level = .info) {
@@ -43,7 +43,6 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.trustedProxies = trustedProxies
         self.adminToken = adminToken
         self.seedsDemo = seedsDemo
-        self.idleTimeoutSeconds = Self.defaultIdleTimeoutSeconds
         self.logLevel = logLevel
     }
 
@@ -58,13 +57,16 @@ public struct ServerConfiguration: Sendable, Equatable {
         public static let adminToken = "MARQUEE_ADMIN_TOKEN"
         public static let logLevel = "LOG_LEVEL"
         public static let idleTimeout = "MARQUEE_IDLE_TIMEOUT"
+        public static let impressionRetentionDays = "MARQUEE_IMPRESSION_RETENTION_DAYS"
+        public static let headerTimeout = "MARQUEE_HEADER_TIMEOUT"
+        public static let bodyTimeout = "MARQUEE_BODY_TIMEOUT"
         public static let sdkRateLimit = "MARQUEE_SDK_RATE_LIMIT"
         public static let adminRateLimit = "MARQUEE_ADMIN_RATE_LIMIT"
     }
 
     /// Builds a configuration from flags (which win) and environment variables, naming every bad value.
     public static func resolve(host: String?, port: Int?, database: String?, publicURL: String?,
-                               trustedProxies: String? = nil, idleTimeout: Int? = nil,
+                               trustedProxies: String? = nil, idleTimeout: Int? = nil, headerTimeout: Int? = nil, bodyTimeout: Int? = nil, impressionRetentionDays: Int? = nil,
                                sdkRateLimit: Int? = nil, adminRateLimit: Int? = nil, seedsDemo: Bool, environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
         var problems: [String] = []
         var configuration = ServerConfiguration(seedsDemo: seedsDemo)
@@ -109,12 +111,27 @@ public struct ServerConfiguration: Sendable, Equatable {
             }
         }
 
-        if let seconds = idleTimeout ?? environment[Variable.idleTimeout].flatMap(Int.init) {
-            if (1...3600).contains(seconds) { configuration.idleTimeoutSeconds = seconds } else {
-                problems.append("the idle timeout must be 1 to 3600 seconds (got \(seconds))")
+        func seconds(_ flag: Int?, _ variable: String, _ what: String) -> Int? {
+            guard let value = flag ?? environment[variable].flatMap(Int.init) else {
+                if let text = environment[variable] { problems.append("\(variable)='\(text)' is not a number of seconds") }
+                return nil
             }
-        } else if let text = environment[Variable.idleTimeout] {
-            problems.append("\(Variable.idleTimeout)='\(text)' is not a number of seconds")
+            guard ConnectionLimits.timeoutRange.contains(value) else {
+                problems.append("the \(what) timeout must be 1 to 3600 seconds (got \(value))")
+                return nil
+            }
+            return value
+        }
+        if let value = seconds(idleTimeout, Variable.idleTimeout, "idle") { configuration.connections.idleTimeoutSeconds = value }
+        if let value = seconds(headerTimeout, Variable.headerTimeout, "header") { configuration.connections.headerTimeoutSeconds = value }
+        if let value = seconds(bodyTimeout, Variable.bodyTimeout, "body") { configuration.connections.bodyTimeoutSeconds = value }
+
+        if let days = impressionRetentionDays ?? environment[Variable.impressionRetentionDays].flatMap(Int.init) {
+            if (1...36_500).contains(days) { configuration.impressionRetentionDays = days } else {
+                problems.append("the impression retention must be 1 to 36500 days (got \(days))")
+            }
+        } else if let text = environment[Variable.impressionRetentionDays] {
+            problems.append("\(Variable.impressionRetentionDays)='\(text)' is not a number of days")
         }
 
         func rate(_ flag: Int?, _ variable: String) -> RateLimit?? {

@@ -20,14 +20,16 @@ struct MessagePreview: Sendable {
     var width: Int?
     var personalization: [String: String]
 
-    /// Renders on the server's render workers (never on an event loop or the cooperative pool)
-    /// and answers with the document.
+    /// Renders on the server's render workers (never on an event loop or the cooperative pool),
+    /// unless the client has gone by then, and answers with the document.
     func response(on request: Request) async throws -> Response {
         let columns = width ?? 72
         if format == .text, !(TerminalRenderer.minimumWidth...200).contains(columns) {
             throw APIError(.badRequest, code: "invalid_query", "width must be between \(TerminalRenderer.minimumWidth) and 200")
         }
-        let body = try await request.marquee.renderWorkers.run(on: request.eventLoop) { render(columns: columns) }
+        let body = try await request.marquee.renderWorkers.run(on: request.eventLoop, isWanted: { request.clientIsConnected }) {
+            render(columns: columns)
+        }
         var headers = HTTPHeaders()
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         switch format {

@@ -26,16 +26,16 @@ final class LiveServer: Sendable {
 
     /// Starts a server; pass `storage` to reuse a database across a restart.
     static func start(storage: ServerConfiguration.Storage = .sqliteMemory, seedsDemo: Bool = false,
-                      trustedProxies: TrustedProxies = .none, idleTimeoutSeconds: Int? = nil,
+                      trustedProxies: TrustedProxies = .none, connections: ConnectionLimits? = nil,
                       clock: ManualServerClock = ManualServerClock(Date())) async throws -> LiveServer {
         let app = try await Application.make(.testing)
         do {
             var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, storage: storage,
                                                     trustedProxies: trustedProxies, adminToken: adminToken, seedsDemo: seedsDemo, logLevel: .warning)
-            if let idleTimeoutSeconds { configuration.idleTimeoutSeconds = idleTimeoutSeconds }
+            if let connections { configuration.connections = connections }
             try await configure(app, configuration: configuration, clock: clock)
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-            guard let port = app.http.server.shared.localAddress?.port else {
+            guard let port = app.marqueeListeningPort else {
                 throw TestServerError("the server did not report its port")
             }
             return LiveServer(app: app, clock: clock, baseURL: URL(string: "http://127.0.0.1:\(port)")!)

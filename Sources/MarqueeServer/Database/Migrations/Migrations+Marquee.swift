@@ -7,5 +7,6 @@ extension Migrations {
         add(M002_CreateCampaigns())
         add(M003_CreateImpressions())
         add(M004_CreateSettings())
+        add(M005_CreateImpressionTotals())
     }
 }

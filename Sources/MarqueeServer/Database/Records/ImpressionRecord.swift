@@ -27,7 +27,9 @@ final class ImpressionBatchRecord: Model, @unchecked Sendable {
     @ID(key: .id) var id: UUID?
     @Field(key: "app_id") var appID: UUID
     @Field(key: "batch_key") var batchKey: String
-    @Timestamp(key: "received_at", on: .create) var receivedAt: Date?
+    /// When the server stored the batch, on the server's clock: retention counts from it, not from
+    /// the time a device claims.
+    @OptionalField(key: "received_at") var receivedAt: Date?
 
     init() {}
 }

@@ -77,7 +77,7 @@ struct SDKController: RouteCollection {
     @Sendable func impression(req: Request) async throws -> Response {
         let app = try await req.subscribedApp()
         let body = try req.decodeJSON(ImpressionRequest.self)
-        let recorder = ImpressionRecorder(database: req.db, app: app)
+        let recorder = ImpressionRecorder(database: req.db, app: app, clock: req.marquee.clock)
         let stored = try await recorder.record(body, deviceID: req.deviceID)
         return try Response.json(ImpressionReceipt(stored: stored))
     }

@@ -1,0 +1,46 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// Removes raw impressions stored longer ago than the retention period, keeping their counts in
+/// ``ImpressionTotals``. Age is measured from when the server received a batch (on its own
+/// clock), never from the time a device reports.
+public struct ImpressionRetention: Sendable {
+    public let days: Int
+    private let database: any Database
+    private let clock: any ServerClock
+    /// Batches retired per transaction, so a large backlog never holds the database for long.
+    private let batchesPerStep: Int
+
+    public init(days: Int, database: any Database, clock: any ServerClock, batchesPerStep: Int = 500) {
+        self.days = days
+        self.database = database
+        self.clock = clock
+        self.batchesPerStep = batchesPerStep
+    }
+
+    private struct BatchID: Decodable {
+        var id: UUID
+    }
+
+    /// Retires every impression past the period; returns how many.
+    @discardableResult
+    public func sweep() async throws -> Int {
+        let cutoff = clock.now().addingTimeInterval(-Double(days) * 86_400)
+        var retired = 0
+        while true {
+            let step = try await database.writeTransaction { db -> (batches: Int, impressions: Int) in
+                guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+                let batches = try await sql.raw("""
+                    SELECT id FROM impression_batches WHERE received_at < \(bind: cutoff) LIMIT \(literal: batchesPerStep)
+                    """).all(decoding: BatchID.self).map(\.id)
+                guard !batches.isEmpty else { return (0, 0) }
+                let impressions = try await ImpressionTotals.retire(impressionsWhere: "batch_id IN (\(binds: batches))", on: sql)
+                try await sql.raw("DELETE FROM impression_batches WHERE id IN (\(binds: batches))").run()
+                return (batches.count, impressions)
+            }
+            retired += step.impressions
+            if step.batches < batchesPerStep { return retired }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import NIOCore
+import NIOHTTP1
+import Vapor
+
+/// Turns each HTTP/1.1 request into a Vapor `Request`, lets the application's responder answer
+/// it, and writes the response.
+///
+/// The body is read in full first, within ``ConnectionLimits/maxBodyBytes`` (413 beyond, refused
+/// from `Content-Length` before a byte of it is read) and ``ConnectionLimits/bodyTimeoutSeconds``
+/// (408). Handlers can ask whether their client is still there (``Vapor/Request/clientIsConnected``),
+/// and a connection that idles between requests is closed.
+final class RequestBridge: ChannelDuplexHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundIn = Never
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private enum State {
+        /// Between requests.
+        case idle
+        /// Reading a request's body.
+        case receiving(HTTPRequestHead, body: ByteBuffer?)
+        /// The application is answering.
+        case responding
+        /// The connection is closing; whatever else arrives is ignored.
+        case closing
+    }
+
+    private let application: Application
+    private let responder: any Responder
+    private let limits: ConnectionLimits
+    private var state = State.idle
+    private var bodyDeadline: Scheduled<Void>?
+
+    init(application: Application, responder: any Responder, limits: ConnectionLimits) {
+        self.application = application
+        self.responder = responder
+        self.limits = limits
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            guard case .idle = state else { return }
+            if let length = head.headers.first(name: .contentLength).flatMap(Int.init), length > limits.maxBodyBytes {
+                return refuse(.bodyTooLarge(limits.maxBodyBytes), context: context)
+            }
+            state = .receiving(head, body: nil)
+            if head.expectsBody { startBodyDeadline(context: context) }
+        case .body(var chunk):
+            guard case .receiving(let head, var body) = state else { return }
+            guard (body?.readableBytes ?? 0) + chunk.readableBytes <= limits.maxBodyBytes else {
+                return refuse(.bodyTooLarge(limits.maxBodyBytes), context: context)
+            }
+            if body == nil { body = chunk } else { body!.writeBuffer(&chunk) }
+            state = .receiving(head, body: body)
+        case .end:
+            guard case .receiving(let head, let body) = state else { return }
+            bodyDeadline?.cancel()
+            state = .responding
+            context.triggerUserOutboundEvent(RequestHeadGuard.Signal.requestEnded, promise: nil)
+            respond(to: head, body: body, context: context)
+        }
+    }
+
+    private func respond(to head: HTTPRequestHead, body: ByteBuffer?, context: ChannelHandlerContext) {
+        // `URI(path:)`: a request target has no host, so `//a/b` is a path, not an authority.
+        let request = Request(application: application, method: head.method, url: URI(path: head.uri), version: head.version,
+                              headersNoUpdate: head.headers, collectedBody: body, remoteAddress: context.channel.remoteAddress,
+                              logger: application.logger, byteBufferAllocator: context.channel.allocator, on: context.eventLoop)
+        request.storage[ClientChannelKey.self] = context.channel
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        responder.respond(to: request)
+            .flatMap { response in response.body.collect(on: request.eventLoop).map { (response, $0) } }
+            .hop(to: context.eventLoop)
+            .whenComplete { result in
+                let (bridge, context) = loopBound.value
+                switch result {
+                case .success(let (response, body)):
+                    bridge.write(response, body: body, for: head, context: context)
+                case .failure(let error):
+                    bridge.application.logger.error("Request failed outside the error middleware: \(String(reflecting: error))")
+                    bridge.refuse(ConnectionError(status: .internalServerError, code: "internal_error",
+                                                  message: "the server could not answer this request"), context: context)
+                }
+            }
+    }
+
+    private func write(_ response: Response, body: ByteBuffer?, for request: HTTPRequestHead, context: ChannelHandlerContext) {
+        guard case .responding = state else { return }
+        let keepAlive = request.isKeepAlive
+        var headers = response.headers
+        headers.replaceOrAdd(name: "Date", value: HTTPDate.now())
+        headers.replaceOrAdd(name: .connection, value: keepAlive ? "keep-alive" : "close")
+        let sendsBody = request.method != .HEAD && response.status != .noContent && response.status != .notModified
+        if response.status == .noContent {
+            headers.remove(name: .contentLength)
+        } else if request.method != .HEAD || body != nil {
+            headers.replaceOrAdd(name: .contentLength, value: String(body?.readableBytes ?? 0))
+        }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: response.status, headers: headers))),
+                      promise: nil)
+        if sendsBody, let body, body.readableBytes > 0 {
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        }
+        finishResponse(keepAlive: keepAlive, context: context)
+    }
+
+    /// Ends the response. State changes first: writing the end may hand this handler the next
+    /// pipelined request at once.
+    private func finishResponse(keepAlive: Bool, context: ChannelHandlerContext) {
+        state = keepAlive ? .idle : .closing
+        context.triggerUserOutboundEvent(RequestHeadGuard.Signal.responseEnded, promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        if !keepAlive { context.closeAfterWrites() }
+    }
+
+    /// Answers `error` in place of the application and closes the connection.
+    private func refuse(_ error: ConnectionError, context: ChannelHandlerContext) {
+        bodyDeadline?.cancel()
+        let body = error.body(allocator: context.channel.allocator)
+        context.write(wrapOutboundOut(.head(error.head(bodyLength: body.readableBytes))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        finishResponse(keepAlive: false, context: context)
+    }
+
+    private func startBodyDeadline(context: ChannelHandlerContext) {
+        let seconds = limits.bodyTimeoutSeconds
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        bodyDeadline = context.eventLoop.scheduleTask(in: .seconds(Int64(seconds))) {
+            let (bridge, context) = loopBound.value
+            guard case .receiving = bridge.state else { return }
+            bridge.refuse(.bodyTimeout(seconds), context: context)
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // Only a connection between requests is idle: a slow body has its own deadline, and a
+        // slow answer is the server's own doing.
+        if event is IdleStateHandler.IdleStateEvent {
+            if case .idle = state { context.close(promise: nil) }
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        bodyDeadline?.cancel()
+        state = .closing
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        bodyDeadline?.cancel()
+        state = .closing
+        // ``ParseErrorResponder`` has answered a parse error: let the answer reach the client.
+        // Any other error leaves the connection in an unknown state.
+        if error is HTTPParserError { context.closeAfterWrites() } else { context.close(promise: nil) }
+    }
+}
+
+private extension HTTPRequestHead {
+    /// Whether a body follows the head, so the body deadline applies.
+    var expectsBody: Bool {
+        if headers.contains(name: .transferEncoding) { return true }
+        return (headers.first(name: .contentLength).flatMap(Int.init) ?? 0) > 0
+    }
+}

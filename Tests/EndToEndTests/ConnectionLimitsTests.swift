@@ -1,0 +1,93 @@
+import Foundation
+import MarqueeServer
+import Testing
+
+/// Malformed, oversized and stalled requests get their proper status from the connection layer,
+/// with the one JSON error body, and cost the server a bounded amount of time.
+@MainActor
+@Suite struct ConnectionLimitsTests {
+    private func exchange(_ text: String, limits: ConnectionLimits = ConnectionLimits()) async throws -> RawConnection.Exchange {
+        var result: RawConnection.Exchange?
+        try await LiveServer.start(connections: limits).withStopping { server in
+            let port = try #require(server.baseURL.port)
+            result = try await Task.detached { try RawConnection.exchange(text, port: port) }.value
+        }
+        return try #require(result)
+    }
+
+    @Test func aRequestTargetOverTheLimitGets414() async throws {
+        let answer = try await exchange("GET /healthz?q=\(String(repeating: "a", count: 100_000)) HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(answer.status == 414)
+        #expect(answer.response.contains(#""code":"uri_too_long""#))
+        #expect(answer.closedByServer)
+    }
+
+    @Test func headersOverTheLimitGet431() async throws {
+        let answer = try await exchange("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 1_000_000))\r\n\r\n")
+        #expect(answer.status == 431)
+        #expect(answer.response.contains(#""code":"header_too_large""#))
+        #expect(answer.closedByServer)
+    }
+
+    @Test func aNegativeContentLengthGets400() async throws {
+        let answer = try await exchange("POST /v1/ping HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n")
+        #expect(answer.status == 400)
+        #expect(answer.response.contains(#""code":"invalid_content_length""#))
+    }
+
+    @Test func garbageGets400() async throws {
+        let answer = try await exchange("HELLO THERE\r\n\r\n")
+        #expect(answer.status == 400)
+        #expect(answer.response.contains(#""code":"malformed_request""#))
+    }
+
+    @Test func aBodyOverTheLimitIsRefusedBeforeItIsSent() async throws {
+        // Only the head is sent: the refusal must come from Content-Length alone.
+        let answer = try await exchange("POST /v1/impression HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n")
+        #expect(answer.status == 413)
+        #expect(answer.response.contains(#""code":"body_too_large""#))
+    }
+
+    @Test func aChunkedBodyOverTheLimitGets413() async throws {
+        let chunk = String(repeating: "c", count: 0x10000)
+        let chunks = String(repeating: "10000\r\n\(chunk)\r\n", count: 20)
+        let answer = try await exchange("POST /v1/impression HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n\(chunks)0\r\n\r\n")
+        #expect(answer.status == 413)
+    }
+
+    @Test func aHeadThatStallsGets408() async throws {
+        let answer = try await exchange("GET /healthz HTTP/1.1\r\nHost: x\r\n", limits: .quick)
+        #expect(answer.status == 408)
+        #expect(answer.response.contains(#""code":"header_timeout""#))
+        #expect(answer.closedByServer)
+    }
+
+    @Test func aBodyThatStallsGets408() async throws {
+        let answer = try await exchange("POST /v1/ping HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc", limits: .quick)
+        #expect(answer.status == 408)
+        #expect(answer.response.contains(#""code":"body_timeout""#))
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrderOnOneConnection() async throws {
+        let answer = try await exchange("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+            + "GET /no-such-page HTTP/1.1\r\nHost: x\r\n\r\n"
+            + "HEAD /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(answer.statuses == [200, 404, 200])
+        #expect(answer.closedByServer, "the last request asked to close")
+        #expect(answer.response.lowercased().contains("connection: keep-alive"))
+    }
+
+    @Test func manyStalledClientsAreAllCutOff() async throws {
+        try await LiveServer.start(connections: .quick).withStopping { server in
+            let port = try #require(server.baseURL.port)
+            // All stall at once; then each is read in turn (the server cuts them off together).
+            let answers = try await Task.detached {
+                let connections = try (0..<50).map { _ in try RawConnection(port: port) }
+                for connection in connections { connection.send("POST /v1/ping HTTP/1.1\r\nHost: x\r\n") }
+                return connections.map { $0.finish().status }
+            }.value
+            #expect(answers.count == 50)
+            #expect(answers.allSatisfy { $0 == 408 })
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import MarqueeServer
+
+/// A plain TCP client for what URLSession will not do: send half a request, a malformed one, or
+/// several at once, and read exactly what the server answers.
+struct RawConnection {
+    /// What the server sent back, and whether it closed the connection.
+    struct Exchange {
+        var response: String
+        var closedByServer: Bool
+
+        /// The status code of the first response.
+        var status: Int? {
+            let line = response.prefix { $0 != "\r" }
+            let parts = line.split(separator: " ")
+            return parts.count >= 2 && parts[0].hasPrefix("HTTP/1.") ? Int(parts[1]) : nil
+        }
+
+        /// Status codes of every response, in order.
+        var statuses: [Int] {
+            // A status line follows the previous body directly, not always at the start of a line.
+            response.components(separatedBy: "HTTP/1.1 ").dropFirst().compactMap { Int($0.prefix(3)) }
+        }
+    }
+
+    private let fd: Int32
+
+    /// Connects to 127.0.0.1:`port`; reads give up after `giveUpAfterSeconds` without a byte.
+    init(port: Int, giveUpAfterSeconds: Int = 30) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        var timeout = timeval(tv_sec: giveUpAfterSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Sends `text`, stopping early if the server stops taking it.
+    func send(_ text: String) {
+        var bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            // MSG_NOSIGNAL: a server that refuses mid-request and closes must not kill the test process.
+            let count = bytes.withUnsafeMutableBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            if count <= 0 { return }
+            sent += count
+        }
+    }
+
+    /// Reads until the server closes the connection or the read timeout passes, then closes.
+    func finish() -> Exchange {
+        defer { close(fd) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count > 0 { received += buffer[0..<count]; continue }
+            let closed = count == 0 || errno == ECONNRESET
+            return Exchange(response: String(decoding: received, as: UTF8.self), closedByServer: closed)
+        }
+    }
+
+    /// Sends `text` to 127.0.0.1:`port`, then reads until the server closes the connection or
+    /// `giveUpAfterSeconds` pass without a byte.
+    static func exchange(_ text: String, port: Int, giveUpAfterSeconds: Int = 30) throws -> Exchange {
+        let connection = try RawConnection(port: port, giveUpAfterSeconds: giveUpAfterSeconds)
+        connection.send(text)
+        return connection.finish()
+    }
+
+    /// Sends `text` and waits until the server closes the connection (true) or
+    /// `giveUpAfterSeconds` pass without a byte (false).
+    static func sendThenAwaitClose(_ text: String, port: Int, giveUpAfterSeconds: Int) throws -> Bool {
+        try exchange(text, port: port, giveUpAfterSeconds: giveUpAfterSeconds).closedByServer
+    }
+}
+
+extension ConnectionLimits {
+    /// One-second timeouts, so tests of stalled clients finish quickly.
+    static var quick: ConnectionLimits {
+        var limits = ConnectionLimits()
+        limits.idleTimeoutSeconds = 1
+        limits.headerTimeoutSeconds = 1
+        limits.bodyTimeoutSeconds = 1
+        return limits
+    }
+}
