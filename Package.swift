@@ -77,6 +77,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "AsyncKit", package: "async-kit"),
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ],
@@ -136,6 +137,10 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

@@ -53,9 +53,9 @@ func routes(_ app: Application) throws {
     let clock = app.marquee.clock
     try app.register(collection: OpsController())
     try app.register(collection: DashboardController())
-    var sdk: any RoutesBuilder = app
+    var sdk = app.grouped(GzipMiddleware())
     if let limit = configuration.sdkRateLimit {
-        sdk = app.grouped(RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: limit, clock: clock)))
+        sdk = sdk.grouped(RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: limit, clock: clock)))
     }
     try sdk.register(collection: SDKController())
     try app.register(collection: DemoAssetsController())

@@ -41,6 +41,9 @@ struct UserBucket: Sendable, Hashable {
     var frequencyCaps: [FrequencyCap] = []
     /// `currentPingMillis` of the last ping.
     var lastPingMillis: Int64 = 0
+    /// The server's fingerprint of ``campaigns`` and ``frequencyCaps``, sent with the next ping so
+    /// an unchanged list need not travel again.
+    var listFingerprint: String?
     /// The user's state of campaigns missing from the last pings, by campaign ID, kept for
     /// ``absentCampaignRetention``.
     var absent: [String: AbsentCampaign] = [:]
@@ -56,7 +59,7 @@ struct UserBucket: Sendable, Hashable {
     /// adjusted by the change in `maxImpressions`, clamped at zero. Test campaigns get one
     /// impression per sync. A campaign missing from the list has its user state set aside and
     /// restored if it comes back within ``absentCampaignRetention``.
-    mutating func adopt(_ campaigns: [Campaign], caps: [FrequencyCap], pingMillis: Int64, now: Date) {
+    mutating func adopt(_ campaigns: [Campaign], caps: [FrequencyCap], pingMillis: Int64, now: Date, fingerprint: String? = nil) {
         let ids = Set(campaigns.map(\.id))
         absent = absent.filter { now.timeIntervalSince($0.value.since) < Self.absentCampaignRetention }
         // Set aside what the user had of campaigns that are no longer listed.
@@ -94,6 +97,7 @@ struct UserBucket: Sendable, Hashable {
         lastDisplayed = lastDisplayed.filter { ids.contains($0.key) }
         frequencyCaps = caps
         lastPingMillis = pingMillis
+        listFingerprint = fingerprint
     }
 
     /// Impressions left for `campaign`; `Int.max` when unlimited.
@@ -144,7 +148,7 @@ struct UserBucket: Sendable, Hashable {
 extension UserBucket: Codable {
     enum CodingKeys: String, CodingKey {
         case identityKey, campaigns, impressions, optedOut, progress, lastDisplayed, capHistory, frequencyCaps
-        case lastPingMillis, absent
+        case lastPingMillis, absent, listFingerprint
     }
 
     /// Every field but the identity key has a default, so buckets written by earlier versions
@@ -161,5 +165,6 @@ extension UserBucket: Codable {
         frequencyCaps = try c.decodeIfPresent([FrequencyCap].self, forKey: .frequencyCaps) ?? []
         lastPingMillis = try c.decodeIfPresent(Int64.self, forKey: .lastPingMillis) ?? 0
         absent = try c.decodeIfPresent([String: AbsentCampaign].self, forKey: .absent) ?? [:]
+        listFingerprint = try c.decodeIfPresent(String.self, forKey: .listFingerprint)
     }
 }

@@ -46,15 +46,35 @@ extension MarqueeCore {
         timers.cancel(.ping)
         sync.pingMissed = false
         let requested = identity
-        let result = await client.ping(url: url, identity: requested, accessToken: accessToken)
+        let result = await client.ping(url: url, identity: requested, accessToken: accessToken, holding: bucket.listFingerprint)
         // A user change while waiting started its own ping; this answer belongs to the old user.
         guard identity == requested else { return }
         switch result {
         case .success(let response):
             sync.pingFailures = 0
             for reason in response.skipped { report(.campaignSkipped(reason)) }
-            bucket.adopt(response.campaigns, caps: response.marquee?.frequencyCaps ?? [],
-                         pingMillis: response.currentPingMillis, now: now)
+            let fingerprint = response.marquee?.fingerprint
+            if response.marquee?.unchanged == true {
+                // The list held is current: adopting it again keeps what a sync does (test campaigns'
+                // impressions, retention of absent campaigns) without its bytes travelling.
+                guard let fingerprint, fingerprint == bucket.listFingerprint else {
+                    // "Unchanged" against a list this device does not hold: ask once more without a
+                    // fingerprint, which a server must answer in full.
+                    let askedWithFingerprint = bucket.listFingerprint != nil
+                    bucket.listFingerprint = nil
+                    if askedWithFingerprint {
+                        track { await $0.ping() }
+                    } else {
+                        schedule(.ping, at: now.addingTimeInterval(sync.pingInterval))
+                    }
+                    return
+                }
+                bucket.adopt(bucket.campaigns, caps: bucket.frequencyCaps, pingMillis: response.currentPingMillis, now: now,
+                             fingerprint: fingerprint)
+            } else {
+                bucket.adopt(response.campaigns, caps: response.marquee?.frequencyCaps ?? [],
+                             pingMillis: response.currentPingMillis, now: now, fingerprint: fingerprint)
+            }
             reloadEngine(progress: nil)
             saveBucket()
             sync.pingInterval = max(1, TimeInterval(response.nextPingMillis) / 1000)

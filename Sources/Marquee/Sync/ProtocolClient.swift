@@ -49,10 +49,11 @@ struct ProtocolClient: Sendable {
                           endpoint: "config", as: ConfigResponse.self)
     }
 
-    func ping(url: URL, identity: UserIdentity, accessToken: String?) async -> Result<LenientPingResponse, RequestFailure> {
+    func ping(url: URL, identity: UserIdentity, accessToken: String?, holding fingerprint: String?) async -> Result<LenientPingResponse, RequestFailure> {
         let body = PingRequest(userIdentifiers: UserIdentifierDTO.list(for: identity), appVersion: app.appVersion,
                                supportedCampaignTypes: [.regular, .pushPrimer], rmcSdkVersion: nil,
-                               marqueeCapabilities: Capability.all, locale: app.locale, platform: platform)
+                               marqueeCapabilities: Capability.all, locale: app.locale, platform: platform,
+                               marqueeFingerprint: fingerprint)
         return await post(body, to: url, accessToken: accessToken, endpoint: "ping", as: LenientPingResponse.self)
     }
 

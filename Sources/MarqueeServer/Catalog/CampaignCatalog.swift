@@ -1,37 +1,50 @@
+import Crypto
 import Fluent
 import Foundation
 import Logging
 import MarqueeModel
 import MarqueeWire
+import NIOCore
 
-/// The active campaigns of each app, held in memory and ready to serve pings without a table scan.
+/// The active campaigns of each app, held in memory and ready to serve pings without a table scan
+/// or a JSON encoder: each campaign is encoded once per catalog version, and a ping concatenates
+/// the bytes of the campaigns it admits.
 ///
 /// A snapshot is tagged with the app's `campaignsVersion`, which every campaign write bumps in the
 /// same transaction. Each ping already loads its app row, so comparing versions costs nothing and
-/// every server instance sharing a database sees changes on its next request.
+/// every server instance sharing a database sees changes on its next request. Concurrent requests
+/// that find the snapshot stale share one rebuild.
 actor CampaignCatalog {
     /// One active campaign with everything a ping needs precomputed.
     struct Entry: Sendable {
         let campaign: Campaign
         let requiredCapabilities: Set<Capability>
-        /// As RInAppMessaging clients read it.
-        let baseData: CampaignData
-        /// With the `marquee` extension, for clients that declared capabilities.
-        let extendedData: CampaignData
+        /// `{"campaignData": …}` as RInAppMessaging clients read it.
+        let baseJSON: ByteBuffer
+        /// The same with the `marquee` extension, for clients that declared capabilities.
+        let extendedJSON: ByteBuffer
+        /// A digest of both forms: what a conditional ping compares.
+        let digest: [UInt8]
         /// Clients that do not list push-primer support must not receive it (an unknown action code
         /// fails a whole ping on iOS).
         let usesPushPrimer: Bool
         /// Orders campaigns of equal priority: older first, as RInAppMessaging clients show them in list order.
         let createdAt: Date
 
-        init(_ campaign: Campaign, createdAt: Date) {
+        init(_ campaign: Campaign, createdAt: Date, encoder: JSONEncoder) throws {
             self.campaign = campaign
             self.createdAt = createdAt
             let actions = campaign.message.buttons.map(\.action) + [campaign.message.contentAction].compactMap { $0 }
             usesPushPrimer = actions.contains { $0.type == .pushPrimer }
             requiredCapabilities = campaign.requiredCapabilities
-            baseData = campaign.campaignData(includingExtension: false)
-            extendedData = campaign.campaignData(includingExtension: true)
+            let base = try encoder.encode(CampaignEnvelope(campaignData: campaign.campaignData(includingExtension: false)))
+            let extended = try encoder.encode(CampaignEnvelope(campaignData: campaign.campaignData(includingExtension: true)))
+            baseJSON = ByteBuffer(data: base)
+            extendedJSON = ByteBuffer(data: extended)
+            var hash = SHA256()
+            hash.update(data: base)
+            hash.update(data: extended)
+            digest = Array(hash.finalize())
         }
     }
 
@@ -57,32 +70,50 @@ actor CampaignCatalog {
     }
 
     private var snapshots: [UUID: Snapshot] = [:]
+    /// Rebuilds under way, so concurrent requests for a stale app wait for one instead of each
+    /// reading and encoding every campaign.
+    private var rebuilds: [UUID: (version: Int, task: Task<Snapshot, any Error>)] = [:]
     private let logger: Logger
+    /// How many times a snapshot was built from the database (`marquee_catalog_rebuilds_total`).
+    private(set) var rebuildCount = 0
 
     init(logger: Logger) {
         self.logger = logger
     }
 
-    /// The app's active campaigns, rebuilt from the database when the app's version moved on.
+    /// The app's active campaigns at `version` or newer, rebuilt from the database when the app's
+    /// version moved on.
     func snapshot(appID: UUID, version: Int, on database: any Database) async throws -> Snapshot {
-        if let cached = snapshots[appID], cached.version == version { return cached }
+        if let cached = snapshots[appID], cached.version >= version { return cached }
+        if let running = rebuilds[appID], running.version >= version { return try await running.task.value }
+        let logger = self.logger
+        let task = Task { try await Self.load(appID: appID, version: version, on: database, logger: logger) }
+        rebuilds[appID] = (version, task)
+        rebuildCount += 1
+        ServerMetrics.catalogRebuilt()
+        defer { if rebuilds[appID]?.version == version { rebuilds[appID] = nil } }
+        let snapshot = try await task.value
+        // Keep the newest version when rebuilds race.
+        if (snapshots[appID]?.version ?? Int.min) <= version { snapshots[appID] = snapshot }
+        return snapshot
+    }
+
+    private static func load(appID: UUID, version: Int, on database: any Database, logger: Logger) async throws -> Snapshot {
         let records = try await CampaignRecord.query(on: database)
             .filter(\.$app.$id == appID)
             .filter(\.$status == CampaignStatus.active.rawValue)
             .all()
+        let encoder = MarqueeJSON.encoder()
         var entries: [Entry] = []
         for record in records {
             do {
-                entries.append(Entry(try record.campaign(), createdAt: record.createdAt ?? .distantPast))
+                entries.append(try Entry(try record.campaign(), createdAt: record.createdAt ?? .distantPast, encoder: encoder))
             } catch {
                 logger.error("skipping unreadable campaign", metadata: ["campaign": "\(record.id?.uuidString ?? "?")", "error": "\(error)"])
             }
         }
-        let snapshot = Snapshot(version: version, entries: entries)
-        // Keep the newest version when rebuilds race.
-        if (snapshots[appID]?.version ?? Int.min) <= version { snapshots[appID] = snapshot }
         logger.debug("catalog rebuilt", metadata: ["app": "\(appID)", "version": "\(version)", "campaigns": "\(entries.count)"])
-        return snapshot
+        return Snapshot(version: version, entries: entries)
     }
 
     /// Forgets an app (deleted).

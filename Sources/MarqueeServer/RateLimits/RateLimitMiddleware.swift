@@ -1,4 +1,3 @@
-import Metrics
 import Vapor
 
 /// Answers 429 with `Retry-After` once a caller spends its requests faster than its limit.
@@ -17,7 +16,7 @@ struct RateLimitMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if let retryAfter = await limiter.spend(try key(for: request)) {
-            Counter(label: "marquee_rate_limited_total", dimensions: [("scope", scope.rawValue)]).increment()
+            ServerMetrics.rateLimited(scope: scope.rawValue)
             throw APIError(.tooManyRequests, code: "rate_limited",
                            "too many requests; retry in \(retryAfter) second\(retryAfter == 1 ? "" : "s")",
                            headers: ["Retry-After": String(retryAfter)])

@@ -11,11 +11,14 @@ public struct PingRequest: Sendable, Hashable, Codable {
     public var marqueeCapabilities: [Capability]?
     public var locale: String?
     public var platform: Platform?
+    /// The ``PingExtension/fingerprint`` of the list the client holds for this user: a server
+    /// answers ``PingExtension/unchanged`` instead of repeating that list.
+    public var marqueeFingerprint: String?
 
     public init(userIdentifiers: [UserIdentifierDTO], appVersion: String,
                 supportedCampaignTypes: [SupportedCampaignTypeCode]? = [.regular, .pushPrimer],
                 rmcSdkVersion: String? = nil, marqueeCapabilities: [Capability]? = nil,
-                locale: String? = nil, platform: Platform? = nil) {
+                locale: String? = nil, platform: Platform? = nil, marqueeFingerprint: String? = nil) {
         self.userIdentifiers = userIdentifiers
         self.appVersion = appVersion
         self.supportedCampaignTypes = supportedCampaignTypes
@@ -23,10 +26,11 @@ public struct PingRequest: Sendable, Hashable, Codable {
         self.marqueeCapabilities = marqueeCapabilities
         self.locale = locale
         self.platform = platform
+        self.marqueeFingerprint = marqueeFingerprint
     }
 
     enum CodingKeys: String, CodingKey {
-        case userIdentifiers, appVersion, supportedCampaignTypes, rmcSdkVersion, marqueeCapabilities, locale, platform
+        case userIdentifiers, appVersion, supportedCampaignTypes, rmcSdkVersion, marqueeCapabilities, locale, platform, marqueeFingerprint
     }
 
     /// Unknown campaign type codes and platforms are dropped rather than rejected.
@@ -40,6 +44,8 @@ public struct PingRequest: Sendable, Hashable, Codable {
         marqueeCapabilities = try c.decodeIfPresent([Capability].self, forKey: .marqueeCapabilities)
         locale = try c.decodeIfPresent(String.self, forKey: .locale)
         platform = try c.decodeIfPresent(String.self, forKey: .platform).flatMap(Platform.init(rawValue:))
+        // Lenient: a fingerprint that is not a string is no fingerprint, and the full list is sent.
+        marqueeFingerprint = try? c.decodeIfPresent(String.self, forKey: .marqueeFingerprint)
     }
 
     /// Whether the client can show push-primer buttons (clients that send no list cannot).
@@ -72,6 +78,16 @@ public struct CampaignEnvelope: Sendable, Hashable, Codable {
 /// The Marquee part of a ping response.
 public struct PingExtension: Sendable, Hashable, Codable {
     public var frequencyCaps: [FrequencyCap]
+    /// Identifies this user's campaign list (with the caps); a client sends it back as
+    /// ``PingRequest/marqueeFingerprint`` on its next ping.
+    public var fingerprint: String?
+    /// `true` when the list is the one the client said it holds: `data` is empty and
+    /// `frequencyCaps` is not repeated; the client keeps what it has.
+    public var unchanged: Bool?
 
-    public init(frequencyCaps: [FrequencyCap]) { self.frequencyCaps = frequencyCaps }
+    public init(frequencyCaps: [FrequencyCap], fingerprint: String? = nil, unchanged: Bool? = nil) {
+        self.frequencyCaps = frequencyCaps
+        self.fingerprint = fingerprint
+        self.unchanged = unchanged
+    }
 }

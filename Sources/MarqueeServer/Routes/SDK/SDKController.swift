@@ -37,18 +37,28 @@ struct SDKController: RouteCollection {
         let pushPrimer = body.supportsPushPrimer
         let now = req.marquee.clock.now()
         let audience = DeliveryAudience(app: app, device: device, now: now)
-        let data = snapshot.entries
-            .filter { entry in
-                audience.admits(entry.campaign) && entry.requiredCapabilities.isSubset(of: capabilities)
-                    && (pushPrimer || !entry.usesPushPrimer)
-            }
-            .map { CampaignEnvelope(campaignData: extended ? $0.extendedData : $0.baseData) }
-        let response = PingResponse(
+        let admitted = snapshot.entries.filter { entry in
+            audience.admits(entry.campaign) && entry.requiredCapabilities.isSubset(of: capabilities)
+                && (pushPrimer || !entry.usesPushPrimer)
+        }
+        var answer = PingResponseBody(
             currentPingMillis: req.marquee.clock.nowMillis,
             nextPingMillis: app.pingIntervalSeconds * 1000,
-            data: data,
-            marquee: extended ? PingExtension(frequencyCaps: app.frequencyCaps) : nil)
-        return try Response.json(response)
+            campaigns: admitted.map { extended ? $0.extendedJSON : $0.baseJSON },
+            marquee: nil)
+        if extended {
+            // Marquee clients learn the list's fingerprint, and are spared a list they already hold.
+            let fingerprint = try PingFingerprint(campaigns: admitted, caps: app.frequencyCaps,
+                                                  capabilities: body.marqueeCapabilities ?? [], pushPrimer: pushPrimer).value
+            let unchanged = body.marqueeFingerprint == fingerprint
+            answer.marquee = PingExtension(frequencyCaps: unchanged ? [] : app.frequencyCaps, fingerprint: fingerprint,
+                                           unchanged: unchanged ? true : nil)
+            if unchanged { answer.campaigns = [] }
+        }
+        ServerMetrics.pingServed(campaigns: admitted.count, unchanged: answer.marquee?.unchanged == true)
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: .ok, headers: headers, body: .init(buffer: try answer.encoded(allocator: req.byteBufferAllocator)))
     }
 
     /// `POST /v1/display_permission`: may this campaign show now, and is the client's list stale?
@@ -79,6 +89,7 @@ struct SDKController: RouteCollection {
         let body = try req.decodeJSON(ImpressionRequest.self)
         let recorder = ImpressionRecorder(database: req.db, app: app, clock: req.marquee.clock)
         let stored = try await recorder.record(body, deviceID: req.deviceID)
+        if stored { ServerMetrics.impressionsIngested(body.impressions.count) }
         return try Response.json(ImpressionReceipt(stored: stored))
     }
 }
