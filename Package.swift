@@ -34,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.28.0"),
         .package(url: "https://github.com/vapor/async-kit.git", from: "1.19.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.0.0"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.10.0"),
         // Tests only: inflates the PNG screenshots browser tests look at.
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.0.0"),
@@ -79,6 +80,7 @@ let package = Package(
                 .product(name: "AsyncKit", package: "async-kit"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ],
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/Dashboard")],

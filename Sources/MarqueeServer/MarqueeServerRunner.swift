@@ -4,6 +4,7 @@ import Vapor
 public enum MarqueeServerRunner {
     /// Runs until interrupted.
     public static func serve(_ configuration: ServerConfiguration) async throws {
+        MetricsExport.bootstrap()
         let app = try await makeApplication()
         do {
             try await configure(app, configuration: configuration)

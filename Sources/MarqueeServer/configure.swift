@@ -27,7 +27,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
 
     // Outermost first: every request is logged, every response (errors included) gets its cache policy.
     app.middleware = Middlewares()
-    app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
+    app.middleware.use(AccessLogMiddleware())
     app.middleware.use(CachePolicyMiddleware())
     app.middleware.use(APIErrorMiddleware())
     try routes(app)
@@ -52,6 +52,7 @@ func routes(_ app: Application) throws {
     let configuration = app.marquee.configuration
     let clock = app.marquee.clock
     try app.register(collection: OpsController())
+    try app.register(collection: MetricsController())
     try app.register(collection: DashboardController())
     var sdk = app.grouped(GzipMiddleware())
     if let limit = configuration.sdkRateLimit {

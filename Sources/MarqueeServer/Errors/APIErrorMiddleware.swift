@@ -1,4 +1,5 @@
 import AsyncKit
+import Fluent
 import SQLiteNIO
 import Vapor
 
@@ -27,9 +28,11 @@ struct APIErrorMiddleware: AsyncMiddleware {
         case is ConnectionPoolTimeoutError:
             // Every connection stayed busy for the whole wait: a burst, not a fault. Nothing was written.
             request.logger.warning("no database connection became free in time")
+            ServerMetrics.databaseError("pool_timeout")
             return .databaseBusy
         case let error as SQLiteError where [.busy, .busyTimeout, .locked].contains(error.reason):
             request.logger.warning("the SQLite write lock stayed taken", metadata: ["error": "\(error)"])
+            ServerMetrics.databaseError("busy")
             return .databaseBusy
         case let error as any AbortError:
             if error.status == .payloadTooLarge {
@@ -46,6 +49,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return APIError(error.status, code: code, error.reason)
         default:
             request.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            if error is any DatabaseError { ServerMetrics.databaseError("other") }
             return APIError(.internalServerError, code: "internal_error", "the server could not complete the request")
         }
     }

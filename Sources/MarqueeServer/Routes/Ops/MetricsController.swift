@@ -1,0 +1,17 @@
+import Vapor
+
+/// `GET /metrics`: the server's metrics in Prometheus's text format, for the administrator only
+/// (a scraper sends the admin token as a bearer token).
+struct MetricsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.grouped(AdminAuthenticator(), Principal.guardMiddleware(throwing: APIError.unauthenticated), AdministratorOnlyMiddleware())
+            .get("metrics", use: metrics)
+    }
+
+    @Sendable func metrics(req: Request) async throws -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = HTTPMediaType(type: "text", subType: "plain", parameters: ["version": "0.0.4", "charset": "utf-8"])
+        headers.add(name: .cacheControl, value: "no-store")
+        return Response(status: .ok, headers: headers, body: .init(string: MetricsExport.text()))
+    }
+}
