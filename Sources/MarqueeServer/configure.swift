@@ -23,7 +23,8 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     let renderWorkers = RenderWorkers(clock: clock)
     app.lifecycle.use(RenderWorkersLifecycle(workers: renderWorkers))
     app.marquee = MarqueeServices(configuration: configuration, clock: clock, catalog: CampaignCatalog(logger: app.logger),
-                                  adminTokenHash: adminTokenHash, renderWorkers: renderWorkers)
+                                  adminTokenHash: adminTokenHash, renderWorkers: renderWorkers,
+                                  impressionWriter: ImpressionWriter(database: app.db))
 
     // Outermost first: every request is logged, every response (errors included) gets its cache policy.
     app.middleware = Middlewares()

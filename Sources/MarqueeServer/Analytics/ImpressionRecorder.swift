@@ -4,7 +4,8 @@ import Foundation
 import MarqueeModel
 import MarqueeWire
 
-/// Stores impression batches exactly once, in one transaction per batch.
+/// Checks impression batches and hands them to the ``ImpressionWriter``, which stores each
+/// exactly once, committing concurrent batches together.
 ///
 /// Test traffic is a test campaign's, or any campaign's shown to one of the app's testers (user
 /// or device): both are counted apart, so testing never inflates a live campaign's figures.
@@ -12,6 +13,7 @@ struct ImpressionRecorder {
     let database: any Database
     let app: AppRecord
     let clock: any ServerClock
+    let writer: ImpressionWriter
 
     static let maxImpressionsPerBatch = 100
 
@@ -26,38 +28,19 @@ struct ImpressionRecorder {
                 .filter(\.$id == campaignID).filter(\.$app.$id == appID).count() > 0 else {
             throw APIError.notFound("campaign")
         }
-        let key = Self.batchKey(request, deviceID: deviceID)
-        let userKey = identity.key
+        let identityKey = identity.key
+        let rows = request.impressions.map { impression in
+            ImpressionWriter.Batch.Row(campaignID: campaignID, type: impression.type.rawValue, occurredAt: impression.timestamp,
+                                       userKey: identityKey, deviceID: deviceID, isTest: isTest)
+        }
+        let batch = ImpressionWriter.Batch(appID: appID, key: Self.batchKey(request, deviceID: deviceID), receivedAt: clock.now(),
+                                           impressions: rows)
         do {
-            return try await database.writeTransaction { db in
-                if try await ImpressionBatchRecord.query(on: db)
-                    .filter(\.$appID == appID).filter(\.$batchKey == key).count() > 0 {
-                    return false
-                }
-                let batch = ImpressionBatchRecord()
-                batch.appID = appID
-                batch.batchKey = key
-                batch.receivedAt = clock.now()
-                try await batch.create(on: db)
-                let batchID = try batch.requireID()
-                for impression in request.impressions {
-                    let row = ImpressionRecord()
-                    row.appID = appID
-                    row.campaignID = campaignID
-                    row.batchID = batchID
-                    row.type = impression.type.rawValue
-                    row.occurredAt = impression.timestamp
-                    row.userKey = userKey
-                    row.deviceID = deviceID
-                    row.isTest = isTest
-                    try await row.create(on: db)
-                }
-                return true
-            }
+            return try await writer.write(batch)
         } catch {
-            // Two copies of one batch raced: the unique (app, batch) key let one through.
+            // Two copies of one batch raced from two server instances: the unique (app, batch) key let one through.
             if try await ImpressionBatchRecord.query(on: database)
-                .filter(\.$appID == appID).filter(\.$batchKey == key).count() > 0 {
+                .filter(\.$appID == appID).filter(\.$batchKey == batch.key).count() > 0 {
                 return false
             }
             throw error

@@ -9,6 +9,8 @@ struct MarqueeServices: Sendable {
     var adminTokenHash: String
     /// Where previews are rendered.
     var renderWorkers: RenderWorkers
+    /// Stores impression batches, committing concurrent ones together.
+    var impressionWriter: ImpressionWriter
 }
 
 extension Application {

@@ -1,0 +1,63 @@
+import Foundation
+import MarqueeModel
+@testable import MarqueeServer
+import MarqueeWire
+import Testing
+
+/// Impression batches from concurrent requests are committed together, each stored exactly once,
+/// and one batch that cannot be stored does not fail the others.
+@Suite("Group commit of impressions")
+struct GroupCommitTests {
+    @Test(arguments: TestDatabase.production)
+    func concurrentBatchesAreEachStoredOnceAndShareCommits(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let campaign = try await server.createCampaign(Fixtures.modal(), in: app)
+            let batches = 40
+            // Every batch is sent twice at once, as a client retrying over a flaky network would.
+            let answers = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+                for index in 0..<(batches * 2) {
+                    group.addTask {
+                        let body = ImpressionBody(campaignId: campaign, impressions: [.init(type: 1, timestamp: 1_000), .init(type: 2, timestamp: 1_001)],
+                                                  userIdentifiers: [UserIdentifierDTO(id: "user-\(index % batches)", type: .userID)],
+                                                  batchId: "batch-\(index % batches)")
+                        let response = try await server.send(.POST, "/v1/impression", token: nil, subscription: app.subscriptionID,
+                                                             deviceID: "device-\(index % batches)", json: body)
+                        #expect(response.status == .ok, "\(response.text)")
+                        return (index % batches, response.json["stored"] as? Bool ?? false)
+                    }
+                }
+                return try await group.reduce(into: [Int: [Bool]]()) { $0[$1.0, default: []].append($1.1) }
+            }
+            #expect(answers.count == batches)
+            #expect(answers.values.allSatisfy { $0.filter { $0 }.count == 1 && $0.count == 2 }, "each batch is stored by exactly one of its copies")
+            let stats = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(campaign)/stats").json
+            #expect(stats["impressions"] as? Int == batches)
+            #expect(stats["buttonOneClicks"] as? Int == batches)
+            #expect(await server.app.marquee.impressionWriter.commits <= batches * 2)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aBatchThatCannotBeStoredDoesNotFailItsGroup(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let campaignID = try #require(UUID(uuidString: try await server.createCampaign(Fixtures.modal(), in: app)))
+            let appID = app.id
+            let writer = ImpressionWriter(database: server.app.db)
+            func batch(_ key: String, app: UUID) -> ImpressionWriter.Batch {
+                ImpressionWriter.Batch(appID: app, key: key, receivedAt: server.clock.now(), impressions: [
+                    .init(campaignID: campaignID, type: 1, occurredAt: 1, userKey: "u:a|t:", deviceID: nil, isTest: false),
+                ])
+            }
+            async let good = writer.write(batch("good", app: appID))
+            // No such app: the foreign key refuses it.
+            let orphan = Task { try await writer.write(batch("orphan", app: UUID())) }
+            async let again = writer.write(batch("good", app: appID))
+            #expect(try await [good, again].filter { $0 }.count == 1)
+            await #expect(throws: (any Error).self) { try await orphan.value }
+            let stats = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(campaignID.uuidString.lowercased())/stats").json
+            #expect(stats["impressions"] as? Int == 1)
+        }
+    }
+}
