@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.0.0"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.21.0"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.12.0"),
         // Tests only: inflates the PNG screenshots browser tests look at.
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.0.0"),
     ],
@@ -82,6 +84,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
             ],
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/Dashboard")],
             swiftSettings: strict

@@ -22,7 +22,12 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     let adminTokenHash = try await AdminToken.establish(configured: configuration.adminToken, on: app.db, logger: app.logger)
     let renderWorkers = RenderWorkers(clock: clock)
     app.lifecycle.use(RenderWorkersLifecycle(workers: renderWorkers))
+    // One process on SQLite sees every change; instances sharing PostgreSQL learn of each other's
+    // through the listener, and read every app until it is connected.
+    let directory = AppDirectory(learnsOfChanges: configuration.storage.isSQLite)
+    try AppChangeListener.start(for: configuration.storage, directory: directory, in: app)
     app.marquee = MarqueeServices(configuration: configuration, clock: clock, catalog: CampaignCatalog(logger: app.logger),
+                                  directory: directory,
                                   adminTokenHash: adminTokenHash, renderWorkers: renderWorkers,
                                   impressionWriter: ImpressionWriter(database: app.db))
 
@@ -42,7 +47,8 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
         // A wildcard bind address is not one a device can reach; loopback is, on this machine.
         let host = ["0.0.0.0", "::"].contains(configuration.host) ? "127.0.0.1" : configuration.host
         let base = configuration.publicURL?.absoluteString ?? "http://\(host):\(configuration.port)"
-        try await DemoSeeder(store: CatalogStore(database: app.db, clock: clock, catalog: app.marquee.catalog),
+        try await DemoSeeder(store: CatalogStore(database: app.db, clock: clock, catalog: app.marquee.catalog,
+                                                  directory: app.marquee.directory),
                              logger: app.logger, assetsBaseURL: base.trimmingSuffix("/") + "/demo/assets").seed()
     }
 }

@@ -51,6 +51,6 @@ extension Request {
 
     /// The store that performs this request's writes.
     var store: CatalogStore {
-        CatalogStore(database: db, clock: marquee.clock, catalog: marquee.catalog)
+        CatalogStore(database: db, clock: marquee.clock, catalog: marquee.catalog, directory: marquee.directory)
     }
 }

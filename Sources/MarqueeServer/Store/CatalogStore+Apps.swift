@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import MarqueeModel
+import SQLKit
 
 extension CatalogStore {
     /// Creates an app with a new secret; returns the row and the secret (shown once).
@@ -73,8 +74,10 @@ extension CatalogStore {
             try await ImpressionBatchRecord.query(on: db).filter(\.$appID == appID).delete()
             try await CampaignRecord.query(on: db).withDeleted().filter(\.$app.$id == appID).delete(force: true)
             try await AppRecord.query(on: db).filter(\.$id == appID).delete()
+            if let sql = db as? any SQLDatabase { try await AppChangeListener.notify(appID, on: sql) }
         }
         await catalog.remove(appID: appID)
+        await directory.forget(appID)
     }
 
     // MARK: - Rules

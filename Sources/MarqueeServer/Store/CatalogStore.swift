@@ -13,6 +13,7 @@ struct CatalogStore: Sendable {
     let database: any Database
     let clock: any ServerClock
     let catalog: CampaignCatalog
+    let directory: AppDirectory
 
     // MARK: - Version
 
@@ -33,6 +34,7 @@ struct CatalogStore: Sendable {
             RETURNING campaigns_version
             """).first(decoding: VersionRow.self)
         guard let row else { throw APIError.notFound("app") }
+        try await AppChangeListener.notify(appID, on: sql)
         return row.campaigns_version
     }
 
@@ -41,10 +43,12 @@ struct CatalogStore: Sendable {
     /// one app run one after another and each reads what the one before it wrote.
     func changingCatalog<T: Sendable>(of appID: UUID,
                                       _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        try await database.writeTransaction { db in
+        let result = try await database.writeTransaction { db in
             try await bumpVersion(of: appID, on: db)
             return try await body(db)
         }
+        await directory.forget(appID)
+        return result
     }
 }
 

@@ -5,6 +5,8 @@ struct MarqueeServices: Sendable {
     var configuration: ServerConfiguration
     var clock: any ServerClock
     var catalog: CampaignCatalog
+    /// The apps SDK requests name, served from memory.
+    var directory: AppDirectory
     /// Hash of the admin token in force.
     var adminTokenHash: String
     /// Where previews are rendered.

@@ -10,7 +10,7 @@ extension Request {
         guard let subscriptionID = (header ?? bodyValue).flatMap({ $0.isEmpty ? nil : $0 }) else {
             throw APIError.missingSubscription
         }
-        guard let app = try await AppRecord.query(on: db).filter(\.$subscriptionID == subscriptionID).first() else {
+        guard let app = try await marquee.directory.app(subscriptionID: subscriptionID, on: db) else {
             throw APIError.unknownSubscription
         }
         return app

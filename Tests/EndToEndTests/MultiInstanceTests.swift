@@ -1,0 +1,89 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MarqueeModel
+@testable import MarqueeServer
+import MarqueeWire
+import Testing
+
+/// Two server instances on one PostgreSQL database serve as one: a change made through one is
+/// learned by the other (LISTEN/NOTIFY), and impressions posted to both are counted once.
+@MainActor
+@Suite struct MultiInstanceTests {
+    nonisolated static let postgresURL = ProcessInfo.processInfo.environment["MARQUEE_TEST_POSTGRES_URL"]
+
+    private func post<Body: Encodable>(_ path: String, to server: LiveServer, app: LiveServer.CreatedApp, _ body: Body) async throws -> Data {
+        var request = URLRequest(url: server.baseURL.appendingPathComponent(path))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(app.subscriptionID, forHTTPHeaderField: "Subscription-Id")
+        request.setValue("device-1", forHTTPHeaderField: "device_id")
+        request.httpBody = try MarqueeJSON.encoder().encode(body)
+        let (data, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(String(decoding: data, as: UTF8.self))")
+        return data
+    }
+
+    private func offered(by server: LiveServer, app: LiveServer.CreatedApp) async throws -> [String] {
+        let body = PingRequest(userIdentifiers: [], appVersion: "1.0.0")
+        return try MarqueeJSON.decoder().decode(PingResponse.self, from: try await post("v1/ping", to: server, app: app, body))
+            .data.map(\.campaignData.campaignId)
+    }
+
+    private func displays(_ campaign: Campaign, on server: LiveServer, app: LiveServer.CreatedApp) async throws -> Bool {
+        let body = DisplayPermissionRequest(subscriptionId: nil, campaignId: campaign.id, userIdentifiers: [], platform: nil,
+                                            appVersion: "1.0.0", sdkVersion: "8.0.0", locale: nil, lastPingInMillis: 0)
+        return try MarqueeJSON.decoder().decode(DisplayPermissionResponse.self,
+                                                from: try await post("v1/display_permission", to: server, app: app, body)).display
+    }
+
+    /// Polls `condition` until it holds or `seconds` pass: instances learn of each other's changes
+    /// within milliseconds, and the bound is generous for a busy machine.
+    private func eventually(within seconds: Int = 10, _ condition: () async throws -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    @Test(.enabled(if: postgresURL != nil, "needs MARQUEE_TEST_POSTGRES_URL"))
+    func twoInstancesOnOneDatabaseServeAsOne() async throws {
+        let storage = ServerConfiguration.Storage.postgres(url: try #require(Self.postgresURL),
+                                                           searchPath: "multi_\(UInt32.random(in: 0...UInt32.max))")
+        // One after the other: the first creates the schema and migrates it.
+        let first = try await LiveServer.start(storage: storage)
+        try await first.withStopping { first in
+            let second = try await LiveServer.start(storage: storage)
+            try await second.withStopping { second in
+                #expect(try await eventually { await second.app.marquee.directory.isLearningOfChanges },
+                        "the second instance listens for changes")
+                let app = try await first.createApp()
+                let campaign = try await first.createCampaign(CampaignDraft.make("Spring sale"), in: app)
+                #expect(try await offered(by: second, app: app) == [campaign.id], "the second instance serves what the first created")
+                #expect(await second.app.marquee.directory.count == 1, "and holds the app in memory from now on")
+                #expect(try await displays(campaign, on: second, app: app))
+
+                try await first.setStatus(.paused, of: campaign, in: app)
+                #expect(try await offered(by: first, app: app).isEmpty, "the instance that paused it knows at once")
+                #expect(try await eventually { try await offered(by: second, app: app).isEmpty },
+                        "the second instance learns of the pause: only a notification can drop the app it holds")
+                #expect(try await !displays(campaign, on: second, app: app), "and no longer lets it display")
+
+                try await first.setStatus(.active, of: campaign, in: app)
+                #expect(try await eventually { try await offered(by: second, app: app) == [campaign.id] })
+
+                // A batch posted to both (a retry landing on the other instance) is counted once.
+                let batch = ImpressionRequest(campaignId: campaign.id, isTest: false, appVersion: "1.0.0", sdkVersion: "8.0.0",
+                                              impressions: [ImpressionDTO(type: .impression, timestamp: 1_000)],
+                                              userIdentifiers: [], batchId: "shared-batch")
+                _ = try await post("v1/impression", to: first, app: app, batch)
+                _ = try await post("v1/impression", to: second, app: app, batch)
+                #expect(try await first.stats(of: campaign, in: app).impressions == 1)
+                #expect(try await second.stats(of: campaign, in: app).impressions == 1)
+            }
+        }
+    }
+}
