@@ -14,6 +14,7 @@ struct ImpressionRecorder {
     let app: AppRecord
     let clock: any ServerClock
     let writer: ImpressionWriter
+    let catalog: CampaignCatalog
 
     static let maxImpressionsPerBatch = 100
 
@@ -23,9 +24,7 @@ struct ImpressionRecorder {
         let appID = try app.requireID()
         let identity = UserIdentifierDTO.identity(from: request.userIdentifiers)
         let isTest = request.isTest || app.isTester(DeviceContext(identity: identity, deviceID: deviceID))
-        guard let campaignID = UUID(uuidString: request.campaignId),
-              try await CampaignRecord.query(on: database).withDeleted()
-                .filter(\.$id == campaignID).filter(\.$app.$id == appID).count() > 0 else {
+        guard let campaignID = UUID(uuidString: request.campaignId), try await campaignExists(campaignID, request.campaignId, in: appID) else {
             throw APIError.notFound("campaign")
         }
         let identityKey = identity.key
@@ -45,6 +44,16 @@ struct ImpressionRecorder {
             }
             throw error
         }
+    }
+
+    /// Active campaigns are in the app's catalog in memory; others (paused, ended, deleted while a
+    /// device still showed them) are looked up in the database.
+    private func campaignExists(_ campaignID: UUID, _ text: String, in appID: UUID) async throws -> Bool {
+        if try await catalog.snapshot(appID: appID, version: app.campaignsVersion, on: database).entry(id: text) != nil {
+            return true
+        }
+        return try await CampaignRecord.query(on: database).withDeleted()
+            .filter(\.$id == campaignID).filter(\.$app.$id == appID).count() > 0
     }
 
     private func validate(_ request: ImpressionRequest) throws {

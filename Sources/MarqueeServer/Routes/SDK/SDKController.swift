@@ -87,7 +87,8 @@ struct SDKController: RouteCollection {
     @Sendable func impression(req: Request) async throws -> Response {
         let app = try await req.subscribedApp()
         let body = try req.decodeJSON(ImpressionRequest.self)
-        let recorder = ImpressionRecorder(database: req.db, app: app, clock: req.marquee.clock, writer: req.marquee.impressionWriter)
+        let recorder = ImpressionRecorder(database: req.db, app: app, clock: req.marquee.clock, writer: req.marquee.impressionWriter,
+                                          catalog: req.marquee.catalog)
         let stored = try await recorder.record(body, deviceID: req.deviceID)
         if stored { ServerMetrics.impressionsIngested(body.impressions.count) }
         return try Response.json(ImpressionReceipt(stored: stored))
