@@ -71,3 +71,25 @@ import Testing
         #expect(harness.server.requests(to: "ping").count == 3)
     }
 }
+
+/// ``MarqueeSDK/refresh()`` fetches now, and waits while the SDK is disabled.
+@Suite struct RefreshTests {
+    @Test func refreshPingsNowAndWaitsWhileDisabled() async {
+        let harness = Harness(campaigns: [Fixture.campaign("c1")])
+        harness.sdk.refresh()   // before configuration: nothing to refresh yet
+        await harness.start()
+        #expect(harness.server.requests(to: "ping").count == 1)
+
+        harness.sdk.refresh()
+        await harness.sdk.waitUntilIdle()
+        #expect(harness.server.requests(to: "ping").count == 2, "a refresh pings at once")
+
+        harness.sdk.isEnabled = false
+        harness.sdk.refresh()
+        await harness.sdk.waitUntilIdle()
+        #expect(harness.server.requests(to: "ping").count == 2, "a disabled SDK sends nothing")
+        harness.sdk.isEnabled = true
+        await harness.sdk.waitUntilIdle()
+        #expect(harness.server.requests(to: "ping").count == 3, "the refresh goes out once enabled")
+    }
+}

@@ -10,6 +10,9 @@ import Foundation
 /// | `MarqueeEnableTooltipFeature` | `MARQUEE_ENABLE_TOOLTIP_FEATURE` | `enableTooltipFeature` |
 ///
 /// On Linux the JSON file is named by `MARQUEE_CONFIGURATION_FILE`; environment variables win over it.
+///
+/// An app moving from RInAppMessaging keeps its Info.plist as it is: `InAppMessagingAppSubscriptionID`
+/// and `InAppMessagingConfigurationURL` are read when the Marquee keys are absent.
 public struct BuildConfiguration: Sendable, Hashable, Codable {
     public var subscriptionID: String?
     public var configurationURL: String?
@@ -33,9 +36,10 @@ public struct BuildConfiguration: Sendable, Hashable, Codable {
 
     /// Reads the Info.plist keys.
     public static func fromInfoDictionary(_ info: [String: Any]) -> BuildConfiguration {
-        BuildConfiguration(subscriptionID: info["MarqueeSubscriptionID"] as? String,
-                           configurationURL: info["MarqueeConfigurationURL"] as? String,
-                           enableTooltipFeature: info["MarqueeEnableTooltipFeature"] as? Bool)
+        func text(_ key: String) -> String? { (info[key] as? String).flatMap { $0.isEmpty ? nil : $0 } }
+        return BuildConfiguration(subscriptionID: text("MarqueeSubscriptionID") ?? text("InAppMessagingAppSubscriptionID"),
+                                  configurationURL: text("MarqueeConfigurationURL") ?? text("InAppMessagingConfigurationURL"),
+                                  enableTooltipFeature: info["MarqueeEnableTooltipFeature"] as? Bool)
     }
 
     /// Reads the environment variables, over the JSON file that `MARQUEE_CONFIGURATION_FILE` names.

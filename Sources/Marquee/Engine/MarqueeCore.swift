@@ -7,6 +7,8 @@ enum Command: Sendable {
     case configure(subscriptionID: String?, configurationURL: URL?, enableTooltipFeature: Bool?)
     case logEvent(Event)
     case registerPreference(any UserInfoProvider)
+    /// Fetch the user's campaigns now rather than at the next scheduled ping.
+    case refresh
     case closeMessage(clearQueue: Bool)
     case closeTooltip(String)
     case present(Message)
@@ -145,6 +147,9 @@ actor MarqueeCore {
             self.provider = provider
             guard isConfigured else { return }
             refreshIdentity()
+        case .refresh:
+            guard isConfigured else { return }
+            refreshCampaigns()
         case .closeMessage(let clearQueue):
             if clearQueue { scheduler.removeWaitingMessages() }
             if let token = scheduler.message?.token { await takeDown(token) }

@@ -15,7 +15,7 @@ extension MarqueeCore {
         identity = current.identity
         bucket = loadBucket(for: identity)
         reloadEngine(progress: bucket.progress)
-        pingForNewUser()
+        refreshCampaigns()
     }
 
     /// The bucket stored for `identity`, or an empty one.

@@ -50,6 +50,13 @@ public final class MarqueeSDK: Sendable {
         core.submit(.registerPreference(provider))
     }
 
+    /// Fetches the current user's campaigns now instead of at the next scheduled ping, for example
+    /// after the app learned that a new campaign is live. While the SDK is disabled the fetch waits
+    /// until it is enabled again. Polling goes on from this fetch.
+    public func refresh() {
+        core.submit(.refresh)
+    }
+
     /// Closes the message on screen without counting an impression (the delegate hears
     /// ``DisplayResolution/interrupted``). Tooltips stay; close them with ``closeTooltip(with:)``.
     /// - Parameter clearQueuedCampaigns: also drops every message waiting to be shown.

@@ -90,8 +90,9 @@ extension MarqueeCore {
         }
     }
 
-    /// The user changed: refresh their campaigns now, or as soon as the SDK is active again.
-    func pingForNewUser() {
+    /// Pings now, or as soon as the SDK is active again: the user changed, or the app asked
+    /// (``MarqueeSDK/refresh()``).
+    func refreshCampaigns() {
         guard pingURL != nil else { return }
         if isActive {
             track { await $0.ping() }
