@@ -230,6 +230,36 @@ private let always: @Sendable (Campaign) -> Bool = { _ in true }
         #expect(match(.boolean, .equals, "true", .boolean(true)))
     }
 
+    @Test func containsItemMatchesOneWholeItemOfAPurchase() {
+        let purchase = Event.purchase(amountMicros: 1_000_000, numberOfItems: 3, currencyCode: "EUR",
+                                      itemIDs: ["sku-1", "sku-12", "gift card"])
+        func buys(_ item: String) -> Bool {
+            AttributeCondition(name: PurchaseAttribute.itemIDList, type: .string, operator: .containsItem, value: item)
+                .matches(purchase.attributes)
+        }
+        #expect(buys("sku-12"))
+        #expect(buys("gift card"))
+        #expect(!buys("sku"), "a prefix of an item is not the item")
+        #expect(!buys("sku-1|sku-12"), "nor are two items")
+        #expect(!buys("SKU-1"), "items compare exactly")
+        #expect(!AttributeCondition(name: PurchaseAttribute.itemIDList, type: .string, operator: .containsItem, value: "sku-1")
+            .matches(Event.purchase(amountMicros: 1).attributes), "a purchase without items contains none")
+    }
+
+    @Test func containsItemAppliesToTextOnlyAndNeedsOneItem() {
+        #expect(ConditionOperator.containsItem.supports(.string))
+        #expect(!ConditionOperator.containsItem.supports(.integer))
+        var campaign = Campaign(id: "c", name: "Specific purchase", message: Message(kind: .modal, title: "Thanks"),
+                                triggers: TriggerSet(triggers: [Trigger(.purchase, conditions: [
+                                    AttributeCondition(name: PurchaseAttribute.itemIDList, type: .string, operator: .containsItem, value: "a|b"),
+                                ])]))
+        #expect(campaign.validationIssues().map(\.field) == ["triggers.triggers[0].conditions[0].value"])
+        campaign.triggers = TriggerSet(triggers: [Trigger(.purchase, conditions: [
+            AttributeCondition(name: PurchaseAttribute.itemIDList, type: .string, operator: .containsItem, value: "sku-1"),
+        ])])
+        #expect(campaign.validationIssues().isEmpty)
+    }
+
     @Test func typesNeverConvert() {
         #expect(!match(.double, .equals, "1", .integer(1)))
         #expect(!match(.integer, .equals, "1", .double(1)))

@@ -111,6 +111,18 @@ struct CampaignMappingTests {
         #expect(decoded == expected)
     }
 
+    @Test func aContainsItemConditionReachesOnlyClientsThatUnderstandIt() throws {
+        var campaign = Campaign(id: "c", name: "Specific purchase", message: Message(kind: .modal, title: "Thanks"),
+                                triggers: TriggerSet(triggers: [Trigger(.purchase, conditions: [
+                                    AttributeCondition(name: PurchaseAttribute.itemIDList, type: .string, operator: .containsItem, value: "sku-1"),
+                                ])]))
+        #expect(campaign.requiredCapabilities == [.itemConditions, .campaignExtension])
+        #expect(Capability.all.contains(.itemConditions), "the Marquee SDK declares it")
+        campaign.status = .active
+        let extended = campaign.campaignData(includingExtension: true)
+        #expect(try extended.campaign().triggers == campaign.triggers, "the extension carries the condition whole")
+    }
+
     @Test func requiredCapabilitiesNameEveryMarqueeOnlyFeature() {
         let base = Campaign(id: "c", name: "n", message: Message(kind: .modal, title: "t"), triggers: TriggerSet(triggers: [Trigger(.login)]))
         #expect(base.requiredCapabilities.isEmpty)

@@ -33,6 +33,9 @@ public struct CompiledCondition: Sendable {
         case (.doesNotMatchRegex, .string(let text)):
             guard let regex else { return false }
             return !regex.matches(text)
+        case (.containsItem, .string(let list)):
+            return list.split(separator: ConditionOperator.itemSeparator, omittingEmptySubsequences: false)
+                .contains { $0 == condition.value }
         default:
             guard let expected else { return false }
             return Self.compare(actual, expected, with: condition.operator)

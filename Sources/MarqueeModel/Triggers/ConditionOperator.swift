@@ -1,6 +1,13 @@
 /// How a condition compares an event attribute with the condition's value.
 public enum ConditionOperator: String, Sendable, Hashable, Codable, CaseIterable {
     case equals, isNotEqual, greaterThan, lessThan, isBlank, isNotBlank, matchesRegex, doesNotMatchRegex
+    /// The attribute is a list of items separated by ``ConditionOperator/itemSeparator`` (a
+    /// purchase's `itemIdList`), and one item is exactly the condition's value: a purchase of a
+    /// specific product, with no pattern to get wrong.
+    case containsItem
+
+    /// What separates the items of a list attribute.
+    public static let itemSeparator: Character = "|"
 
     /// Whether this operator applies to attributes of `type`. Other pairs are rejected by validation.
     public func supports(_ type: AttributeType) -> Bool {
@@ -9,6 +16,7 @@ public enum ConditionOperator: String, Sendable, Hashable, Codable, CaseIterable
         case (.greaterThan, .integer), (.greaterThan, .double), (.greaterThan, .timeMillis): true
         case (.lessThan, .integer), (.lessThan, .double), (.lessThan, .timeMillis): true
         case (.isBlank, .string), (.isNotBlank, .string), (.matchesRegex, .string), (.doesNotMatchRegex, .string): true
+        case (.containsItem, .string): true
         default: false
         }
     }

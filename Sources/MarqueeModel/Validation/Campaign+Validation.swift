@@ -172,6 +172,9 @@ extension AttributeCondition {
             break
         case .matchesRegex, .doesNotMatchRegex:
             report.check(CompiledRegex(value) != nil, "value", "'\(value)' is not a valid regular expression")
+        case .containsItem:
+            report.check(!value.isEmpty && !value.contains(ConditionOperator.itemSeparator), "value",
+                         "must be one item: not empty, without '\(ConditionOperator.itemSeparator)'")
         case .equals, .isNotEqual, .greaterThan, .lessThan:
             report.check(AttributeValue(text: value, type: type) != nil, "value",
                          "'\(value)' is not a valid \(type.rawValue)")

@@ -19,6 +19,7 @@ extension Campaign {
         if triggers.flattenedConjunction == nil { needed.insert(.anyTriggers) }
         for trigger in triggers.allTriggers {
             if trigger.occurrences > 1 { needed.insert(.triggerOccurrences) }
+            if trigger.conditions.contains(where: { $0.operator == .containsItem }) { needed.insert(.itemConditions) }
             switch trigger.event {
             case .sessionStart: needed.insert(.sessionStartEvents)
             case .pushClick: needed.insert(.pushClickEvents)

@@ -36,6 +36,9 @@ extension OperatorCode {
         case .isNotBlank: self = .isNotBlank
         case .matchesRegex: self = .matchesRegex
         case .doesNotMatchRegex: self = .doesNotMatchRegex
+        // No base code: campaigns using it go only to clients with ``Capability/itemConditions``,
+        // which read the condition from the `marquee` extension.
+        case .containsItem: self = .invalid
         }
     }
 
