@@ -123,6 +123,8 @@ let package = Package(
                 // Builds the `marquee` executable that the simulator tests run.
                 "MarqueeCLI",
                 .product(name: "Vapor", package: "vapor"),
+                // Signs user IDs as an app's backend would (identity verification).
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),
@@ -132,6 +134,8 @@ let package = Package(
                 "MarqueeServer", "MarqueeModel", "MarqueeWire",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "VaporTesting", package: "vapor"),
+                // Signs user IDs as an app's backend would (identity verification).
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: strict

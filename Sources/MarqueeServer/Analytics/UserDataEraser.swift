@@ -15,9 +15,15 @@ struct UserDataEraser {
         var total: Int
     }
 
-    /// Deletes the user's rows; returns how many impressions were removed.
-    func erase(userID: String, appID: UUID) async throws -> Int {
-        guard !userID.isEmpty else { return 0 }
+    /// What one erasure removed.
+    struct Erased: Sendable, Equatable {
+        var impressions: Int
+        var inboxMessages: Int
+    }
+
+    /// Deletes the user's rows; returns how many impressions and inbox messages were removed.
+    func erase(userID: String, appID: UUID) async throws -> Erased {
+        guard !userID.isEmpty else { return Erased(impressions: 0, inboxMessages: 0) }
         // Exact prefix and suffix comparisons: no LIKE, so no wildcard in an ID can widen the match.
         let asUser = "u:\(userID)|t:"
         let asTracker = "|t:" + userID
@@ -31,7 +37,8 @@ struct UserDataEraser {
             let count = try await sql.raw("SELECT COUNT(*) AS total FROM impressions WHERE \(matching)")
                 .first(decoding: Count.self)?.total ?? 0
             try await sql.raw("DELETE FROM impressions WHERE \(matching)").run()
-            return count
+            let inbox = try await InboxStore.erase(userID: userID, appID: appID, on: db)
+            return Erased(impressions: count, inboxMessages: inbox)
         }
     }
 }

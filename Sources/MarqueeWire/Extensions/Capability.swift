@@ -41,11 +41,13 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     public static let priority = Capability(rawValue: "delivery.priority")
     public static let frequencyCaps = Capability(rawValue: "delivery.frequencyCaps")
     public static let reEligibility = Capability(rawValue: "delivery.reEligibility")
+    /// The App Inbox: the ping response names the inbox endpoints (``InboxEndpoints``).
+    public static let inbox = Capability(rawValue: "inbox")
 
     /// Everything this version of Marquee understands; the Marquee SDK declares all of it.
     public static let all: [Capability] = [
         .campaignExtension, .bannerMessages, .imageMessages, .videoMessages, .tooltipMessages, .messageHeader,
         .messageTemplates, .anyTriggers, .triggerOccurrences, .sessionStartEvents, .pushClickEvents,
-        .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility,
+        .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility, .inbox,
     ]
 }

@@ -72,6 +72,11 @@ public struct CampaignEnvelope: Sendable, Hashable, Codable {
 /// The Marquee part of a ping response.
 public struct PingExtension: Sendable, Hashable, Codable {
     public var frequencyCaps: [FrequencyCap]
+    /// Where the App Inbox is served; only for clients that declare ``Capability/inbox``.
+    public var inbox: InboxEndpoints?
 
-    public init(frequencyCaps: [FrequencyCap]) { self.frequencyCaps = frequencyCaps }
+    public init(frequencyCaps: [FrequencyCap], inbox: InboxEndpoints? = nil) {
+        self.frequencyCaps = frequencyCaps
+        self.inbox = inbox
+    }
 }

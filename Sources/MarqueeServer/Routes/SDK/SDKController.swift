@@ -30,7 +30,8 @@ struct SDKController: RouteCollection {
         let app = try await req.subscribedApp()
         let body = try req.decodeJSON(PingRequest.self)
         let snapshot = try await req.marquee.catalog.snapshot(appID: try app.requireID(), version: app.campaignsVersion, on: req.db)
-        let device = DeviceContext(identity: UserIdentifierDTO.identity(from: body.userIdentifiers), deviceID: req.deviceID,
+        let identity = req.verifiedIdentity(UserIdentifierDTO.identity(from: body.userIdentifiers), of: app)
+        let device = DeviceContext(identity: identity, deviceID: req.deviceID,
                                    appVersion: AppVersion(body.appVersion), locale: body.locale, platform: body.platform)
         let capabilities = Set(body.marqueeCapabilities ?? [])
         let extended = capabilities.contains(.campaignExtension)
@@ -43,11 +44,15 @@ struct SDKController: RouteCollection {
                     && (pushPrimer || !entry.usesPushPrimer)
             }
             .map { CampaignEnvelope(campaignData: extended ? $0.extendedData : $0.baseData) }
+        let base = req.publicBaseURL
+        let inbox = capabilities.contains(.inbox)
+            ? InboxEndpoints(sync: base + "/v1/inbox/sync", update: base + "/v1/inbox/update", track: base + "/v1/inbox/track")
+            : nil
         let response = PingResponse(
             currentPingMillis: req.marquee.clock.nowMillis,
             nextPingMillis: app.pingIntervalSeconds * 1000,
             data: data,
-            marquee: extended ? PingExtension(frequencyCaps: app.frequencyCaps) : nil)
+            marquee: extended || inbox != nil ? PingExtension(frequencyCaps: app.frequencyCaps, inbox: inbox) : nil)
         return try Response.json(response)
     }
 
@@ -62,7 +67,8 @@ struct SDKController: RouteCollection {
             throw APIError.notFound("campaign")
         }
         let snapshot = try await req.marquee.catalog.snapshot(appID: appID, version: app.campaignsVersion, on: req.db)
-        let device = DeviceContext(identity: UserIdentifierDTO.identity(from: body.userIdentifiers), deviceID: req.deviceID,
+        let identity = req.verifiedIdentity(UserIdentifierDTO.identity(from: body.userIdentifiers), of: app)
+        let device = DeviceContext(identity: identity, deviceID: req.deviceID,
                                    appVersion: body.appVersion.flatMap(AppVersion.init), locale: body.locale,
                                    platform: body.resolvedPlatform)
         let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
