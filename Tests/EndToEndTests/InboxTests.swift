@@ -149,4 +149,20 @@ import Testing
             #expect(await tablet.sdk.inbox.messages().map(\.id) == [adas], "the other device is unaffected")
         }
     }
+
+    @Test func anInboxCampaignReachesEveryDeviceOfTheUserAndIsNeverDisplayed() async throws {
+        try await LiveServer.with { server in
+            let app = try await server.createApp()
+            var draft = CampaignDraft.make("Weekly digest")
+            draft.channel = .inbox
+            _ = try await server.createCampaign(draft, in: app)
+            let (phone, tablet) = await devices(server, app)
+            defer { phone.removeStorage(); tablet.removeStorage() }
+            await phone.log(AppStartEvent())
+            #expect(phone.displayedIDs.isEmpty, "an inbox campaign is not shown in-app")
+            let onPhone = try await phone.sdk.inbox.refresh()
+            #expect(onPhone.map(\.content.title) == ["Weekly digest"])
+            #expect(try await tablet.sdk.inbox.refresh().map(\.id) == onPhone.map(\.id), "the same message on both devices")
+        }
+    }
 }

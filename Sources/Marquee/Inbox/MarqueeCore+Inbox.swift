@@ -62,7 +62,9 @@ extension MarqueeCore {
         var resynced = false
         var more = true
         while more && pages.count < Self.maxInboxPages {
-            let request = InboxSyncRequest(userIdentifiers: UserIdentifierDTO.list(for: user), syncToken: token)
+            let app = client.app
+            let request = InboxSyncRequest(userIdentifiers: UserIdentifierDTO.list(for: user), syncToken: token,
+                                           appVersion: app.appVersion, locale: app.locale, platform: client.platform)
             switch await client.inboxSync(url: url, request: request, accessToken: accessToken, signature: userSignature) {
             case .success(let page):
                 pages.append(page)

@@ -7,6 +7,9 @@ import SQLKit
 enum InboxSource: String, Sendable, Codable {
     /// `POST /api/v1/apps/:appID/inbox/messages`.
     case api
+    /// A campaign whose channel includes the inbox, delivered to each identified user in its
+    /// audience at that user's first sync while it runs.
+    case campaign
 }
 
 /// A message to store for a list of users.
@@ -82,10 +85,13 @@ extension InboxStore {
     }
 
     /// Forgets deleted messages older than `cutoff`; sync tokens from before them must resync fully.
+    /// A campaign's deleted copies stay: they keep the campaign from being delivered to that user again.
     static func purgeTombstones(of appID: UUID, before cutoff: Int64, on db: any Database) async throws {
         let sql = try Self.sql(db)
         let old: SQLQueryString = """
             app_id = \(bind: appID) AND is_deleted = \(true) AND deleted_at < \(bind: cutoff)
+              AND message_id NOT IN (SELECT id FROM \(ident: InboxSchema.messages)
+                                     WHERE app_id = \(bind: appID) AND campaign_id IS NOT NULL)
             """
         guard let newest = try await sql.raw("SELECT MAX(change_seq) AS newest FROM \(ident: InboxSchema.entries) WHERE \(old)")
             .first(decoding: MaxRow.self)?.newest else { return }

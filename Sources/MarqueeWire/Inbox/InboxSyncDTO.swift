@@ -7,11 +7,32 @@ public struct InboxSyncRequest: Sendable, Hashable, Codable {
     public var syncToken: String?
     /// The largest page wanted; the server caps it.
     public var limit: Int?
+    // The device, for the targeting of inbox campaigns (as in the ping request).
+    public var appVersion: String?
+    public var locale: String?
+    public var platform: Platform?
 
-    public init(userIdentifiers: [UserIdentifierDTO], syncToken: String? = nil, limit: Int? = nil) {
+    public init(userIdentifiers: [UserIdentifierDTO], syncToken: String? = nil, limit: Int? = nil,
+                appVersion: String? = nil, locale: String? = nil, platform: Platform? = nil) {
         self.userIdentifiers = userIdentifiers
         self.syncToken = syncToken
         self.limit = limit
+        self.appVersion = appVersion
+        self.locale = locale
+        self.platform = platform
+    }
+
+    enum CodingKeys: String, CodingKey { case userIdentifiers, syncToken, limit, appVersion, locale, platform }
+
+    /// An unknown platform is dropped rather than rejected.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        userIdentifiers = try c.decode([UserIdentifierDTO].self, forKey: .userIdentifiers)
+        syncToken = try c.decodeIfPresent(String.self, forKey: .syncToken)
+        limit = try c.decodeIfPresent(Int.self, forKey: .limit)
+        appVersion = try c.decodeIfPresent(String.self, forKey: .appVersion)
+        locale = try c.decodeIfPresent(String.self, forKey: .locale)
+        platform = try c.decodeIfPresent(String.self, forKey: .platform).flatMap(Platform.init(rawValue:))
     }
 }
 

@@ -9,5 +9,6 @@ extension Migrations {
         add(M004_CreateSettings())
         add(M008_CreateInbox())
         add(M009_AddIdentityVerification())
+        add(M010_AddInboxCampaigns())
     }
 }

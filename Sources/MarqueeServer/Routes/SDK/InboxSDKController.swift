@@ -19,6 +19,7 @@ struct InboxSDKController: RouteCollection {
         let app = try await req.subscribedApp()
         let body = try req.decodeJSON(InboxSyncRequest.self)
         let userID = try req.inboxUser(of: app, identifiers: body.userIdentifiers)
+        try await deliverCampaigns(of: app, to: userID, body: body, req: req)
         do {
             let response = try await req.inboxStore.sync(appID: try app.requireID(), userID: userID,
                                                          tokenText: body.syncToken, limit: body.limit)
@@ -27,6 +28,19 @@ struct InboxSDKController: RouteCollection {
             throw APIError(.gone, code: InboxErrorCode.resyncRequired,
                            "the sync token is unknown or too old: sync again without one")
         }
+    }
+
+    /// Puts the running inbox campaigns whose audience admits this user and device in the user's inbox.
+    private func deliverCampaigns(of app: AppRecord, to userID: String, body: InboxSyncRequest, req: Request) async throws {
+        let appID = try app.requireID()
+        let snapshot = try await req.marquee.catalog.snapshot(appID: appID, version: app.campaignsVersion, on: req.db)
+        let claimed = UserIdentifierDTO.identity(from: body.userIdentifiers)
+        let device = DeviceContext(identity: UserIdentity(userID: userID, idTrackingIdentifier: claimed.idTrackingIdentifier),
+                                   deviceID: req.deviceID, appVersion: body.appVersion.flatMap(AppVersion.init),
+                                   locale: body.locale, platform: body.platform)
+        let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
+        let campaigns = snapshot.entries.map(\.campaign).filter { $0.channel.fillsInbox && audience.admits($0) }
+        try await req.inboxStore.deliverCampaigns(campaigns, appID: appID, userID: userID)
     }
 
     @Sendable func update(req: Request) async throws -> Response {

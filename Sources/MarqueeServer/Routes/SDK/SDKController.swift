@@ -40,7 +40,8 @@ struct SDKController: RouteCollection {
         let audience = DeliveryAudience(app: app, device: device, now: now)
         let data = snapshot.entries
             .filter { entry in
-                audience.admits(entry.campaign) && entry.requiredCapabilities.isSubset(of: capabilities)
+                entry.campaign.channel.showsInApp && audience.admits(entry.campaign)
+                    && entry.requiredCapabilities.isSubset(of: capabilities)
                     && (pushPrimer || !entry.usesPushPrimer)
             }
             .map { CampaignEnvelope(campaignData: extended ? $0.extendedData : $0.baseData) }
@@ -73,7 +74,7 @@ struct SDKController: RouteCollection {
                                    platform: body.resolvedPlatform)
         let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
         // Paused, archived, ended and deleted campaigns are not in the snapshot (or not live).
-        let display = snapshot.entry(id: body.campaignId).map { audience.admits($0.campaign) } ?? false
+        let display = snapshot.entry(id: body.campaignId).map { $0.campaign.channel.showsInApp && audience.admits($0.campaign) } ?? false
         let response = DisplayPermissionResponse(display: display,
                                                  performPing: app.campaignsChangedAt > body.lastPingInMillis)
         return try Response.json(response)
