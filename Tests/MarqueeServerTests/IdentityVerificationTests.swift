@@ -5,7 +5,8 @@ import MarqueeWire
 import Testing
 
 /// Identity verification: user IDs signed with the app's identity secret (HMAC-SHA256).
-@Suite("Identity verification")
+// Serialized: each test runs a server with its own PostgreSQL pool, and CI's PostgreSQL allows 100 connections.
+@Suite("Identity verification", .serialized)
 struct IdentityVerificationTests {
     /// What an app's backend computes: lower-case hex HMAC-SHA256 of the user ID.
     static func sign(_ userID: String, with secret: String) -> String {

@@ -4,7 +4,8 @@ import MarqueeWire
 import Testing
 
 /// The App Inbox: admin sends and lists, SDK syncs, updates and tracking, per user.
-@Suite("App Inbox API")
+// Serialized: each test runs a server with its own PostgreSQL pool, and CI's PostgreSQL allows 100 connections.
+@Suite("App Inbox API", .serialized)
 struct InboxAPITests {
     @Test(arguments: TestDatabase.available)
     func adminSendsListsAndDeletes(_ database: TestDatabase) async throws {

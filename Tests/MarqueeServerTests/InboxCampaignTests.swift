@@ -4,7 +4,8 @@ import MarqueeWire
 import Testing
 
 /// Campaigns whose channel includes the inbox reach the inbox of each identified user in their audience.
-@Suite("Inbox campaigns")
+// Serialized: each test runs a server with its own PostgreSQL pool, and CI's PostgreSQL allows 100 connections.
+@Suite("Inbox campaigns", .serialized)
 struct InboxCampaignTests {
     private func inboxCampaign(_ name: String, channel: CampaignChannel, userIDs: [String]? = nil) -> Campaign {
         var campaign = Fixtures.modal(name)

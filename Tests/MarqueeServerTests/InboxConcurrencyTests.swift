@@ -4,7 +4,8 @@ import MarqueeWire
 import Testing
 
 /// The inbox change sequence under concurrent writers, on the databases production uses.
-@Suite("Inbox sync under concurrent writes")
+// Serialized: each test runs a server with its own PostgreSQL pool, and CI's PostgreSQL allows 100 connections.
+@Suite("Inbox sync under concurrent writes", .serialized)
 struct InboxConcurrencyTests {
     /// A device that syncs incrementally while messages are sent and read concurrently must end up
     /// with exactly the server's state: a change that commits after a sync with a lower number than
