@@ -40,6 +40,12 @@ struct InboxAPITests {
             #expect(again.status == .notFound)
             let sync = try await server.inboxSync(app, user: "ada")
             #expect(sync.messages.isEmpty)
+
+            let kept = try await server.sendInbox(app, to: ["ada"], title: "Kept until the app goes")
+            let open = InboxTrackingEvent(id: "e1", messageID: kept, interaction: .opened, timestamp: 1)
+            #expect(try await server.inboxTrack(app, user: "ada", consent: .granted, [open]) == 1)
+            #expect(try await server.send(.DELETE, "/api/v1/apps/\(app.id)").status == .noContent)
+            #expect(try await server.inboxSyncResponse(app, user: "ada").status == .unauthorized, "the app and its inbox are gone")
         }
     }
 

@@ -48,7 +48,9 @@ struct InboxCampaignTests {
             let later = try await server.inboxSync(app, user: "ada")
             #expect(later.messages.map(\.content.title) == ["Title of Both"], "a deleted campaign message never comes back")
             let listed = try await server.inboxMessages(app)
-            #expect(listed.first { $0.id == bob.messages.first?.id }?.stats.recipients == 2, "one message shared by its recipients")
+            let shared = try #require(listed.first { $0.id == bob.messages.first?.id })
+            #expect(shared.stats.recipients == 2, "one message shared by its recipients")
+            #expect(shared.source == "campaign" && shared.campaignID == both)
         }
     }
 

@@ -8,6 +8,7 @@ struct InboxMessageSummary: Sendable, Decodable {
     var id: UUID
     var content: String
     var source: String
+    var campaign_id: UUID?
     var deliver_at: Int64
     var expires_at: Int64?
     var created_at: Int64
@@ -32,7 +33,7 @@ extension InboxStore {
             forUser = forUser + " AND m.id = \(bind: messageID)"
         }
         return try await Self.sql(database).raw("""
-            SELECT m.id, m.content, m.source, m.deliver_at, m.expires_at, m.created_at,
+            SELECT m.id, m.content, m.source, m.campaign_id, m.deliver_at, m.expires_at, m.created_at,
               (SELECT COUNT(*) FROM \(ident: e) r WHERE r.message_id = m.id) AS recipients,
               (SELECT COUNT(*) FROM \(ident: e) r WHERE r.message_id = m.id AND r.is_read = \(true)) AS read_count,
               (SELECT COUNT(*) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'opened') AS opened,

@@ -15,6 +15,8 @@ extension TestServer {
         }
 
         var id: String
+        var source: String
+        var campaignID: String?
         var stats: Stats
     }
 

@@ -29,7 +29,10 @@ struct InboxController: RouteCollection {
     struct MessageResource: JSONResource {
         var id: String
         var message: InboxContent
+        /// `api` or `campaign`.
         var source: String
+        /// The campaign it came from, for `campaign` messages.
+        var campaignID: String?
         var deliverAt: Date
         var expiresAt: Date?
         var createdAt: Date
@@ -50,6 +53,7 @@ struct InboxController: RouteCollection {
                 throw StoredDataError(what: "inbox message \(summary.id)", underlying: "\(error)")
             }
             source = summary.source
+            campaignID = summary.campaign_id?.canonical
             deliverAt = Date(inboxMillis: summary.deliver_at)
             expiresAt = summary.expires_at.map(Date.init(inboxMillis:))
             createdAt = Date(inboxMillis: summary.created_at)
