@@ -31,6 +31,11 @@ struct InboxAPITests {
                                                             "mainAction": ["type": "browser", "url": "javascript:alert(1)"]]]), as: UTF8.self))
             #expect(invalid.status == .unprocessableEntity)
             #expect(Set(invalid.errorFields) == ["userIDs", "message.title", "message.buttons", "message.mainAction.url"])
+            let bulky = try await server.send(.POST, "/api/v1/apps/\(app.id)/inbox/messages", raw: """
+                {"userIDs": ["ada"], "message": {"title": "Hi", "customData": {"blob": "\(String(repeating: "x", count: 20_000))"}}}
+                """)
+            #expect(bulky.status == .unprocessableEntity)
+            #expect(bulky.errorFields == ["message.customData"])
             #expect(try await server.inboxMessages(app).count == 1, "nothing stored from refused requests")
 
             let deleted = try await server.send(.DELETE, "/api/v1/apps/\(app.id)/inbox/messages/\(id)")

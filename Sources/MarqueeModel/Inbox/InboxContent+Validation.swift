@@ -15,6 +15,9 @@ extension InboxContent {
             }
             if let mainAction { Self.check(mainAction, at: "mainAction", in: &report) }
             report.check(buttons.count <= Self.maxButtons, "buttons", "must have at most \(Self.maxButtons) buttons")
+            // Every sync carries it to every device of every recipient: keep it as small as a campaign's JSON.
+            let dataSize = (try? MarqueeJSON.encoder().encode(customData).count) ?? Int.max
+            report.check(dataSize <= Self.maxCustomDataBytes, "customData", "must be at most \(Self.maxCustomDataBytes) bytes of JSON")
             for (index, button) in buttons.enumerated() {
                 report.nested("buttons[\(index)]") { report in
                     let text = button.title.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -20,6 +20,7 @@ public struct InboxContent: Sendable, Hashable, Codable {
     public static let maxButtons = 4
     public static let maxTitleLength = 200
     public static let maxBodyLength = 20_000
+    public static let maxCustomDataBytes = 16_384
 
     public init(title: String, body: String, bodyFormat: InboxBodyFormat = .plain, imageURL: String? = nil,
                 mainAction: InboxAction? = nil, buttons: [InboxButton] = [], customData: [String: JSONValue] = [:]) {
