@@ -133,6 +133,8 @@ let package = Package(
                 // Builds the `marquee` executable that the simulator tests run.
                 "MarqueeCLI",
                 .product(name: "Vapor", package: "vapor"),
+                // Signs user IDs as an app's backend would (identity verification).
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),
@@ -142,6 +144,8 @@ let package = Package(
                 "MarqueeServer", "MarqueeModel", "MarqueeWire",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "VaporTesting", package: "vapor"),
+                // Signs user IDs as an app's backend would (identity verification).
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

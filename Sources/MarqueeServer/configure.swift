@@ -66,6 +66,7 @@ func routes(_ app: Application) throws {
         sdk = sdk.grouped(RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: limit, clock: clock)))
     }
     try sdk.register(collection: SDKController())
+    try sdk.register(collection: InboxSDKController())
     try app.register(collection: DemoAssetsController())
 
     var admin = app.grouped("api", "v1")
@@ -84,4 +85,6 @@ func routes(_ app: Application) throws {
     try appScope.register(collection: AppController())
     try appScope.register(collection: CampaignsController())
     try appScope.register(collection: UsersController())
+    try appScope.register(collection: InboxController())
+    try appScope.register(collection: IdentitySecretController())
 }

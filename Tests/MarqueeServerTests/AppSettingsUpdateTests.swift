@@ -35,7 +35,7 @@ struct AppSettingsUpdateTests {
             let response = try await server.send(.PUT, "/api/v1/apps/\(app.id)", raw: #"{"name": "Shop 2"}"#)
             #expect(response.status == .unprocessableEntity)
             #expect(Set(response.errorFields) == ["subscriptionID", "rolloutPercentage", "pingIntervalSeconds",
-                                                  "testUserIDs", "testDeviceIDs", "frequencyCaps"])
+                                                  "testUserIDs", "testDeviceIDs", "frequencyCaps", "identityVerification"])
             let read = try await server.send(.GET, "/api/v1/apps/\(app.id)").json
             #expect(read["name"] as? String == "Shop")
             #expect(read["rolloutPercentage"] as? Int == 5)
@@ -48,7 +48,7 @@ struct AppSettingsUpdateTests {
             let app = try await makeApp(server)
             let response = try await server.send(.PUT, "/api/v1/apps/\(app.id)", raw: """
                 {"name": "Shop 2", "subscriptionID": "shop-sub-2", "rolloutPercentage": 50, "pingIntervalSeconds": 60,
-                 "testUserIDs": [], "testDeviceIDs": ["d"], "frequencyCaps": []}
+                 "testUserIDs": [], "testDeviceIDs": ["d"], "frequencyCaps": [], "identityVerification": "off"}
                 """)
             #expect(response.status == .ok)
             #expect(response.json["subscriptionID"] as? String == "shop-sub-2")

@@ -18,6 +18,11 @@ extension MarqueeCore {
                     isOptedOut: bucket.optedOut.contains(campaign.id),
                     listensFor: campaign.triggers.allTriggers.map(\.key.description))
             },
-            pendingImpressionBatches: outbox.items.count)
+            pendingImpressionBatches: outbox.items.count { item in
+                switch item.payload {
+                case .impression: true
+                case .inboxTracking: false
+                }
+            })
     }
 }

@@ -34,10 +34,12 @@ enum Command: Sendable {
 ///   reports displays a killed app left on screen; presenters themselves are in `Presentation/`;
 /// - sync: `Sync/` — config, ping, display permission and the impression outbox;
 /// - identity: `Identity/` — the provider, user switches, loading and saving each user's bucket;
+/// - inbox: `Inbox/` — ``InboxState`` (each user's synced messages) and `MarqueeCore+Inbox`
+///   (sync, read state, deletes, tracking through the outbox);
 /// - per-user store: `Store/` — ``UserBucket`` and the files;
 /// - timers: ``Timers`` and `MarqueeCore+Timers` — jobs on the clock and tracked work.
 ///
-/// A new component (an App Inbox, say) gets its own folder with its state as a value and a
+/// A new component gets its own folder with its state as a value and a
 /// `MarqueeCore+…` extension. Stored properties are internal only so those extensions can reach
 /// them; nothing outside this actor touches them.
 actor MarqueeCore {
@@ -61,6 +63,8 @@ actor MarqueeCore {
     var provider: (any UserInfoProvider)?
     var identity = UserIdentity.anonymous
     var accessToken: String?
+    /// The host app's signature of the current user ID, for identity verification.
+    var userSignature: String?
     var lastUserInfoProblem: String?
     /// The current user's bucket.
     var bucket: UserBucket
@@ -82,6 +86,13 @@ actor MarqueeCore {
     var sync = SyncState()
     var outbox: Outbox
 
+    // Inbox
+    /// The current user's App Inbox, as last synced.
+    var inbox: InboxState
+    var inboxConsent = InboxTrackingConsent.notRequired
+    /// The sync under way, which concurrent refreshes share.
+    var inboxSync: Task<Result<[InboxMessage], InboxError>, Never>?
+
     // Timers and tracked work
     var timers = Timers()
     var inFlight: [Int: Task<Void, Never>] = [:]
@@ -101,6 +112,7 @@ actor MarqueeCore {
         if environment.app == nil { files.write(device, to: DeviceState.fileName) }
         outbox = files.read(Outbox.self, from: Outbox.fileName) ?? Outbox()
         bucket = UserBucket(identityKey: UserIdentity.anonymous.key)
+        inbox = InboxState(identityKey: UserIdentity.anonymous.key)
         let (stream, continuation) = AsyncStream.makeStream(of: Command.self)
         commands = continuation
         Task { [weak self] in
@@ -203,6 +215,7 @@ actor MarqueeCore {
                                 app: environment.resolvedApp(deviceID: device.deviceID))
         identity = UserInfo(reading: provider).identity
         bucket = loadBucket(for: identity)
+        inbox = loadInbox(for: identity)
         collectInterrupted()
         await reportInterrupted()
         reloadEngine(progress: bucket.progress)

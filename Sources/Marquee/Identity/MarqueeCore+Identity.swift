@@ -10,10 +10,13 @@ extension MarqueeCore {
         if let problem = current.problem, problem != lastUserInfoProblem { report(.invalidUserInfo(problem)) }
         lastUserInfoProblem = current.problem
         accessToken = current.accessToken
+        userSignature = current.signature
         guard current.identity != identity else { return }
         saveBucket()
         identity = current.identity
         bucket = loadBucket(for: identity)
+        // The inbox shows the new user's messages only (none until their first sync).
+        inbox = loadInbox(for: identity)
         reloadEngine(progress: bucket.progress)
         refreshCampaigns()
     }

@@ -8,9 +8,19 @@ struct UserInfo: Sendable, Hashable {
     var accessToken: String?
     /// Why the provider's token was refused, to report.
     var problem: String?
+    /// The host app's signature of the user ID (``SignedUserInfoProvider``), sent with every request.
+    var signature: String?
 
     /// Reads `provider` now; no provider means the anonymous user.
     init(reading provider: (any UserInfoProvider)?) {
+        self.init(readingUnsigned: provider)
+        // A signature belongs to a user ID: without one there is nothing to sign.
+        if identity.userID != nil, let signed = provider as? any SignedUserInfoProvider {
+            signature = signed.userSignature.flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
+    private init(readingUnsigned provider: (any UserInfoProvider)?) {
         guard let provider else {
             self.init(identity: .anonymous)
             return

@@ -1,18 +1,70 @@
 import Foundation
 import MarqueeWire
 
-/// An impression batch waiting to be sent.
+/// What an outbox item sends.
+enum OutboxPayload: Sendable, Hashable {
+    /// An impression batch, to the impression endpoint.
+    case impression(ImpressionRequest)
+    /// An App Inbox open or click, to the inbox tracking endpoint.
+    case inboxTracking(InboxTrackRequest)
+
+    /// The id that makes a retried batch count once on the server.
+    var batchID: String? {
+        switch self {
+        case .impression(let request): request.batchId
+        case .inboxTracking(let request): request.events.first?.id
+        }
+    }
+}
+
+/// A batch waiting to be sent.
 struct OutboxItem: Sendable, Hashable, Codable {
     /// The identity the batch was recorded for; its access token is used only while it is current.
     var identityKey: String
-    var request: ImpressionRequest
+    var payload: OutboxPayload
     var attempts: Int = 0
     /// Not retried before this time (backoff).
     var notBefore: Date
+
+    init(identityKey: String, payload: OutboxPayload, attempts: Int = 0, notBefore: Date) {
+        self.identityKey = identityKey
+        self.payload = payload
+        self.attempts = attempts
+        self.notBefore = notBefore
+    }
+
+    var batchID: String? { payload.batchID }
+
+    // Impression batches keep the `request` key of earlier versions, so an outbox saved before
+    // inbox tracking existed still loads.
+    enum CodingKeys: String, CodingKey { case identityKey, request, inboxTracking, attempts, notBefore }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        identityKey = try c.decode(String.self, forKey: .identityKey)
+        attempts = try c.decodeIfPresent(Int.self, forKey: .attempts) ?? 0
+        notBefore = try c.decode(Date.self, forKey: .notBefore)
+        if let tracking = try c.decodeIfPresent(InboxTrackRequest.self, forKey: .inboxTracking) {
+            payload = .inboxTracking(tracking)
+        } else {
+            payload = .impression(try c.decode(ImpressionRequest.self, forKey: .request))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(identityKey, forKey: .identityKey)
+        try c.encode(attempts, forKey: .attempts)
+        try c.encode(notBefore, forKey: .notBefore)
+        switch payload {
+        case .impression(let request): try c.encode(request, forKey: .request)
+        case .inboxTracking(let request): try c.encode(request, forKey: .inboxTracking)
+        }
+    }
 }
 
-/// Unsent impression batches, saved so they survive restarts. Each batch carries a `batchId`, so a
-/// retry the server already counted is counted once.
+/// Unsent impression batches and inbox tracking, saved so they survive restarts. Each batch
+/// carries an id, so a retry the server already counted is counted once.
 struct Outbox: Sendable, Hashable, Codable {
     var items: [OutboxItem] = []
 
@@ -26,7 +78,7 @@ struct Outbox: Sendable, Hashable, Codable {
     }
 
     mutating func remove(batchID: String?) {
-        items.removeAll { $0.request.batchId == batchID }
+        items.removeAll { $0.batchID == batchID }
     }
 
     /// The earliest time a waiting batch may be retried.
@@ -38,6 +90,8 @@ struct DeviceState: Sendable, Hashable, Codable {
     var deviceID: String
     var endpoints: Endpoints?
     var rolloutEnabled: Bool?
+    /// The App Inbox endpoints the server offered in its last ping; `nil` when it offers none.
+    var inboxEndpoints: InboxEndpoints?
 
     static let fileName = "device.json"
 }

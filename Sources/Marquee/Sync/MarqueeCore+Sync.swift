@@ -46,7 +46,8 @@ extension MarqueeCore {
         timers.cancel(.ping)
         sync.pingMissed = false
         let requested = identity
-        let result = await client.ping(url: url, identity: requested, accessToken: accessToken, holding: bucket.listFingerprint)
+        let result = await client.ping(url: url, identity: requested, accessToken: accessToken, signature: userSignature,
+                                       holding: bucket.listFingerprint)
         // A user change while waiting started its own ping; this answer belongs to the old user.
         guard identity == requested else { return }
         switch result {
@@ -56,7 +57,8 @@ extension MarqueeCore {
             let fingerprint = response.marquee?.fingerprint
             if response.marquee?.unchanged == true {
                 // The list held is current: adopting it again keeps what a sync does (test campaigns'
-                // impressions, retention of absent campaigns) without its bytes travelling.
+                // impressions, retention of absent campaigns) without its bytes travelling. The inbox
+                // endpoints held stay too: they are part of the fingerprint.
                 guard let fingerprint, fingerprint == bucket.listFingerprint else {
                     // "Unchanged" against a list this device does not hold: ask once more without a
                     // fingerprint, which a server must answer in full.
@@ -72,6 +74,7 @@ extension MarqueeCore {
                 bucket.adopt(bucket.campaigns, caps: bucket.frequencyCaps, pingMillis: response.currentPingMillis, now: now,
                              fingerprint: fingerprint)
             } else {
+                adoptInboxEndpoints(response.marquee?.inbox)
                 bucket.adopt(response.campaigns, caps: response.marquee?.frequencyCaps ?? [],
                              pingMillis: response.currentPingMillis, now: now, fingerprint: fingerprint)
             }
@@ -113,10 +116,12 @@ extension MarqueeCore {
     func displayPermitted(_ campaign: Campaign) async -> Bool {
         guard let client, let text = device.endpoints?.displayPermission, let url = URL(string: text) else { return true }
         var result = await client.displayPermission(url: url, campaignID: campaign.id, identity: identity,
-                                                    accessToken: accessToken, lastPingMillis: bucket.lastPingMillis)
+                                                    accessToken: accessToken, signature: userSignature,
+                                                    lastPingMillis: bucket.lastPingMillis)
         if case .failure(.retryable) = result {
             result = await client.displayPermission(url: url, campaignID: campaign.id, identity: identity,
-                                                    accessToken: accessToken, lastPingMillis: bucket.lastPingMillis)
+                                                    accessToken: accessToken, signature: userSignature,
+                                                    lastPingMillis: bucket.lastPingMillis)
         }
         switch result {
         case .success(let answer):
@@ -147,29 +152,38 @@ extension MarqueeCore {
             campaignId: displayed.item.campaign.id, isTest: displayed.item.campaign.isTest,
             appVersion: app?.appVersion ?? "", sdkVersion: marqueeSDKVersion, impressions: impressions,
             userIdentifiers: UserIdentifierDTO.list(for: user), batchId: environment.random.uuid())
-        outbox.append(OutboxItem(identityKey: user.key, request: request, notBefore: date))
+        outbox.append(OutboxItem(identityKey: user.key, payload: .impression(request), notBefore: date))
         files.write(outbox, to: Outbox.fileName)
         track { await $0.flushOutbox() }
     }
 
     func flushOutbox() async {
-        guard !sync.isFlushing, let client, let text = device.endpoints?.impression, let url = URL(string: text) else { return }
+        guard !sync.isFlushing, let client else { return }
         sync.isFlushing = true
         defer { sync.isFlushing = false }
         let current = now
         for item in outbox.items where item.notBefore <= current {
-            // Another user's batch goes without a token: only the current user's token is known.
-            let token = item.identityKey == identity.key ? accessToken : nil
-            let result = await client.impression(url: url, request: item.request, accessToken: token)
+            // Another user's batch goes without a token or signature: only the current user's are known.
+            let isCurrentUser = item.identityKey == identity.key
+            let result: Result<Void, RequestFailure>
+            switch item.payload {
+            case .impression(let request):
+                guard let text = device.endpoints?.impression, let url = URL(string: text) else { continue }
+                result = await client.impression(url: url, request: request, accessToken: isCurrentUser ? accessToken : nil)
+            case .inboxTracking(let request):
+                guard let text = device.inboxEndpoints?.track, let url = URL(string: text) else { continue }
+                result = await client.inboxTrack(url: url, request: request, accessToken: isCurrentUser ? accessToken : nil,
+                                                 signature: isCurrentUser ? userSignature : nil)
+            }
             switch result {
             case .success:
-                outbox.remove(batchID: item.request.batchId)
+                outbox.remove(batchID: item.batchID)
             case .failure(.permanent(let error)):
                 report(error)
-                outbox.remove(batchID: item.request.batchId)
+                outbox.remove(batchID: item.batchID)
             case .failure(.retryable(let error)):
                 report(error)
-                if let index = outbox.items.firstIndex(where: { $0.request.batchId == item.request.batchId }) {
+                if let index = outbox.items.firstIndex(where: { $0.batchID == item.batchID }) {
                     outbox.items[index].notBefore = now.addingTimeInterval(retryDelay(outbox.items[index].attempts))
                     outbox.items[index].attempts += 1
                 }

@@ -22,10 +22,12 @@ struct ProtocolClient: Sendable {
     }
 
     /// `Subscription-Id`, `device_id`, and `Authorization: OAuth2 <token>` when there is a token.
-    func headers(accessToken: String?) -> [String: String] {
+    /// Plus `Marquee-User-Signature` when the host app gave a signature of the current user ID.
+    func headers(accessToken: String?, signature: String? = nil) -> [String: String] {
         var headers = [ProtocolHeader.subscriptionID: subscriptionID, ProtocolHeader.deviceID: app.deviceID,
                        "Content-Type": "application/json", "Accept": "application/json"]
         if let accessToken, !accessToken.isEmpty { headers[ProtocolHeader.authorization] = "OAuth2 \(accessToken)" }
+        if let signature, !signature.isEmpty { headers[ProtocolHeader.userSignature] = signature }
         return headers
     }
 
@@ -49,22 +51,24 @@ struct ProtocolClient: Sendable {
                           endpoint: "config", as: ConfigResponse.self)
     }
 
-    func ping(url: URL, identity: UserIdentity, accessToken: String?, holding fingerprint: String?) async -> Result<LenientPingResponse, RequestFailure> {
+    func ping(url: URL, identity: UserIdentity, accessToken: String?, signature: String? = nil,
+              holding fingerprint: String?) async -> Result<LenientPingResponse, RequestFailure> {
         let body = PingRequest(userIdentifiers: UserIdentifierDTO.list(for: identity), appVersion: app.appVersion,
                                supportedCampaignTypes: [.regular, .pushPrimer], rmcSdkVersion: nil,
                                marqueeCapabilities: Capability.all, locale: app.locale, platform: platform,
                                marqueeFingerprint: fingerprint)
-        return await post(body, to: url, accessToken: accessToken, endpoint: "ping", as: LenientPingResponse.self)
+        return await post(body, to: url, accessToken: accessToken, signature: signature, endpoint: "ping",
+                          as: LenientPingResponse.self)
     }
 
     func displayPermission(url: URL, campaignID: String, identity: UserIdentity, accessToken: String?,
-                           lastPingMillis: Int64) async -> Result<DisplayPermissionResponse, RequestFailure> {
+                           signature: String? = nil, lastPingMillis: Int64) async -> Result<DisplayPermissionResponse, RequestFailure> {
         let body = DisplayPermissionRequest(
             subscriptionId: subscriptionID, campaignId: campaignID,
             userIdentifiers: UserIdentifierDTO.list(for: identity), platform: platform.protocolCode,
             appVersion: app.appVersion, sdkVersion: marqueeSDKVersion, locale: app.locale,
             lastPingInMillis: lastPingMillis, marqueePlatform: platform)
-        return await post(body, to: url, accessToken: accessToken, endpoint: "displayPermission",
+        return await post(body, to: url, accessToken: accessToken, signature: signature, endpoint: "displayPermission",
                           as: DisplayPermissionResponse.self)
     }
 
@@ -81,11 +85,12 @@ struct ProtocolClient: Sendable {
         }
     }
 
-    private func post<Body: Encodable, Response: Decodable>(_ body: Body, to url: URL, accessToken: String?,
+    private func post<Body: Encodable, Response: Decodable>(_ body: Body, to url: URL, accessToken: String?, signature: String? = nil,
                                                             endpoint: String, as type: Response.Type) async -> Result<Response, RequestFailure> {
         do {
             let data = try MarqueeJSONCoders.encoder.encode(body)
-            return await send(HTTPRequest(method: "POST", url: url, headers: headers(accessToken: accessToken), body: data),
+            return await send(HTTPRequest(method: "POST", url: url, headers: headers(accessToken: accessToken, signature: signature),
+                                          body: data),
                               endpoint: endpoint, as: type)
         } catch {
             return .failure(.permanent(.invalidResponse(endpoint: endpoint, description: String(describing: error))))

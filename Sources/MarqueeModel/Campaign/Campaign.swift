@@ -10,10 +10,12 @@ public struct Campaign: Sendable, Hashable, Codable, Identifiable {
     @Defaulted<Defaults.Standard<TriggerSet>> public var triggers: TriggerSet
     @Defaulted<Defaults.Standard<DeliveryRules>> public var delivery: DeliveryRules
     @Defaulted<Defaults.Standard<Targeting>> public var targeting: Targeting
+    /// In-app, App Inbox, or both; default in-app.
+    @Defaulted<Defaults.Standard<CampaignChannel>> public var channel: CampaignChannel
 
     public init(id: String, name: String, status: CampaignStatus = .draft, isTest: Bool = false,
                 message: Message, triggers: TriggerSet = TriggerSet(), delivery: DeliveryRules = DeliveryRules(),
-                targeting: Targeting = Targeting()) {
+                targeting: Targeting = Targeting(), channel: CampaignChannel = .inApp) {
         self.id = id
         self.name = name
         self.status = status
@@ -22,5 +24,6 @@ public struct Campaign: Sendable, Hashable, Codable, Identifiable {
         self.triggers = triggers
         self.delivery = delivery
         self.targeting = targeting
+        self.channel = channel
     }
 }

@@ -35,6 +35,13 @@ extension Campaign {
         report.nested("triggers") { triggers.validate(into: &$0, isRoot: true) }
         report.nested("delivery") { delivery.validate(into: &$0, knownCaps: knownCaps) }
         report.nested("targeting") { targeting.validate(into: &$0) }
+        if channel.fillsInbox {
+            // The inbox lists messages by title, whatever the message kind.
+            report.nested("message") { report in
+                report.check(!message.title.trimmingCharacters(in: .whitespaces).isEmpty, "title",
+                             "is required for campaigns that fill the inbox")
+            }
+        }
         return report.issues
     }
 }

@@ -12,9 +12,15 @@ import SQLKit
 struct UserDataEraser {
     let database: any Database
 
-    /// Deletes the user's rows; returns how many impressions were removed.
-    func erase(userID: String, appID: UUID) async throws -> Int {
-        guard !userID.isEmpty else { return 0 }
+    /// What one erasure removed.
+    struct Erased: Sendable, Equatable {
+        var impressions: Int
+        var inboxMessages: Int
+    }
+
+    /// Deletes the user's rows; returns how many impressions and inbox messages were removed.
+    func erase(userID: String, appID: UUID) async throws -> Erased {
+        guard !userID.isEmpty else { return Erased(impressions: 0, inboxMessages: 0) }
         // Exact prefix and suffix comparisons: no LIKE, so no wildcard in an ID can widen the match.
         let asUser = "u:\(userID)|t:"
         let asTracker = "|t:" + userID
@@ -25,7 +31,9 @@ struct UserDataEraser {
                   OR (length(user_key) >= length(\(bind: asTracker))
                       AND substr(user_key, length(user_key) - length(\(bind: asTracker)) + 1) = \(bind: asTracker)))
                 """
-            return try await ImpressionTotals.retire(impressionsWhere: matching, on: sql)
+            let impressions = try await ImpressionTotals.retire(impressionsWhere: matching, on: sql)
+            let inbox = try await InboxStore.erase(userID: userID, appID: appID, on: db)
+            return Erased(impressions: impressions, inboxMessages: inbox)
         }
     }
 }

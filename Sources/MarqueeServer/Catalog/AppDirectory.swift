@@ -6,13 +6,16 @@ import Foundation
 ///
 /// An entry is dropped whenever its app changes: by ``CatalogStore`` after its transaction
 /// commits here, and by ``AppChangeListener`` when another instance commits one (PostgreSQL).
-/// A load that was under way when anything changed is not kept, so a row read before a commit
+/// A load that was under way when its app changed is not kept, so a row read before a commit
 /// can never outlive it. While the directory cannot learn of other instances' changes (its
 /// PostgreSQL listener is not connected), it keeps nothing and every request reads the row.
 actor AppDirectory {
     private var apps: [String: AppRow] = [:]
-    /// Moves on at every change, so a load that straddles one is discarded.
-    private var generation = 0
+    /// Counts changes; a load keeps its row only if its app did not change after the load began.
+    private var changes = 0
+    private var lastChange: [UUID: Int] = [:]
+    /// When everything was last dropped.
+    private var lastReset = 0
     private var learnsOfChanges: Bool
 
     /// `learnsOfChanges`: true when every change reaches this directory (one process on SQLite).
@@ -23,24 +26,30 @@ actor AppDirectory {
     /// The app with `subscriptionID`, or `nil`; a fresh record for the caller's request alone.
     func app(subscriptionID: String, on database: any Database) async throws -> AppRecord? {
         if learnsOfChanges, let row = apps[subscriptionID] { return AppRecord(row) }
-        let started = generation
+        let started = changes
         guard let record = try await AppRecord.query(on: database).filter(\.$subscriptionID == subscriptionID).first() else {
             return nil
         }
-        if learnsOfChanges, generation == started { apps[subscriptionID] = try AppRow(record) }
+        let row = try AppRow(record)
+        if learnsOfChanges, lastReset <= started, (lastChange[row.id] ?? 0) <= started {
+            apps[subscriptionID] = row
+        }
         return record
     }
 
     /// The app changed (or was deleted): its next request reads it again.
     func forget(_ appID: UUID) {
-        generation += 1
+        changes += 1
+        lastChange[appID] = changes
         apps = apps.filter { $0.value.id != appID }
     }
 
     /// Whether changes made elsewhere reach this directory from now on; either way, everything
     /// held so far is dropped, since changes may have been missed.
     func setLearnsOfChanges(_ value: Bool) {
-        generation += 1
+        changes += 1
+        lastReset = changes
+        lastChange.removeAll()
         apps.removeAll()
         learnsOfChanges = value
     }
@@ -63,6 +72,10 @@ struct AppRow: Sendable {
     let frequencyCapsJSON: String
     let campaignsVersion: Int
     let campaignsChangedAt: Int64
+    let identityVerificationRaw: String
+    let identitySecret: String?
+    let previousIdentitySecret: String?
+    let previousIdentitySecretUntil: Int64?
     let createdAt: Date?
     let updatedAt: Date?
 
@@ -78,6 +91,10 @@ struct AppRow: Sendable {
         frequencyCapsJSON = record.frequencyCapsJSON
         campaignsVersion = record.campaignsVersion
         campaignsChangedAt = record.campaignsChangedAt
+        identityVerificationRaw = record.identityVerificationRaw
+        identitySecret = record.identitySecret
+        previousIdentitySecret = record.previousIdentitySecret
+        previousIdentitySecretUntil = record.previousIdentitySecretUntil
         createdAt = record.createdAt
         updatedAt = record.updatedAt
     }
@@ -98,6 +115,10 @@ extension AppRecord {
         frequencyCapsJSON = row.frequencyCapsJSON
         campaignsVersion = row.campaignsVersion
         campaignsChangedAt = row.campaignsChangedAt
+        identityVerificationRaw = row.identityVerificationRaw
+        identitySecret = row.identitySecret
+        previousIdentitySecret = row.previousIdentitySecret
+        previousIdentitySecretUntil = row.previousIdentitySecretUntil
         createdAt = row.createdAt
         updatedAt = row.updatedAt
         $id.exists = true

@@ -11,6 +11,7 @@ struct AppInput: Decodable, Sendable {
     var testUserIDs: [String]?
     var testDeviceIDs: [String]?
     var frequencyCaps: [FrequencyCap]?
+    var identityVerification: IdentityVerification?
 
     /// The fields a full replacement lacks.
     var missingFields: [String] {
@@ -18,7 +19,7 @@ struct AppInput: Decodable, Sendable {
             ("name", name != nil), ("subscriptionID", subscriptionID != nil),
             ("rolloutPercentage", rolloutPercentage != nil), ("pingIntervalSeconds", pingIntervalSeconds != nil),
             ("testUserIDs", testUserIDs != nil), ("testDeviceIDs", testDeviceIDs != nil),
-            ("frequencyCaps", frequencyCaps != nil),
+            ("frequencyCaps", frequencyCaps != nil), ("identityVerification", identityVerification != nil),
         ]
         return given.filter { !$0.1 }.map(\.0)
     }
@@ -34,6 +35,9 @@ struct AppResource: JSONResource {
     var testUserIDs: [String]
     var testDeviceIDs: [String]
     var frequencyCaps: [FrequencyCap]
+    var identityVerification: IdentityVerification
+    /// Whether an identity secret exists (it is shown only when created or rotated).
+    var hasIdentitySecret: Bool
     var createdAt: Date?
     var updatedAt: Date?
     var secret: String?
@@ -47,6 +51,8 @@ struct AppResource: JSONResource {
         testUserIDs = record.testUserIDs
         testDeviceIDs = record.testDeviceIDs
         frequencyCaps = record.frequencyCaps
+        identityVerification = record.settings.identityVerification
+        hasIdentitySecret = record.identitySecret != nil
         createdAt = record.createdAt
         updatedAt = record.updatedAt
         self.secret = secret

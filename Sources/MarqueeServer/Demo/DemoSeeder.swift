@@ -24,7 +24,8 @@ struct DemoSeeder {
         let campaigns = DemoCampaigns(assetsBaseURL: assetsBaseURL).all
         let settings = AppSettings(name: "Marquee Demo", subscriptionID: Self.subscriptionID, rolloutPercentage: 100,
                                    pingIntervalSeconds: 60, testUserIDs: ["demo-tester"], testDeviceIDs: [],
-                                   frequencyCaps: [FrequencyCap(id: "daily", limit: 5, periodSeconds: 86_400)])
+                                   frequencyCaps: [FrequencyCap(id: "daily", limit: 5, periodSeconds: 86_400)],
+                                   identityVerification: .off)
         let appID = try await store.createApp(settings).record.requireID()
         do {
             for campaign in campaigns { _ = try await store.createCampaign(campaign, in: appID) }

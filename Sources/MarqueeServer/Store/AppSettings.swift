@@ -10,6 +10,8 @@ struct AppSettings: Sendable, Equatable {
     var testUserIDs: [String]
     var testDeviceIDs: [String]
     var frequencyCaps: [FrequencyCap]
+    /// Whether user IDs must be signed with the app's identity secret (see ``IdentityVerifier``).
+    var identityVerification: IdentityVerification
 
     static let defaultRollout = 100
     static let defaultPingInterval = 3600
@@ -22,7 +24,8 @@ struct AppSettings: Sendable, Equatable {
                            rolloutPercentage: input.rolloutPercentage ?? defaultRollout,
                            pingIntervalSeconds: input.pingIntervalSeconds ?? defaultPingInterval,
                            testUserIDs: input.testUserIDs ?? [], testDeviceIDs: input.testDeviceIDs ?? [],
-                           frequencyCaps: input.frequencyCaps ?? [])
+                           frequencyCaps: input.frequencyCaps ?? [],
+                           identityVerification: input.identityVerification ?? .off)
     }
 
     /// `PUT /apps/:appID`: a full replacement, so every field must be given. A missing field is an
@@ -32,13 +35,14 @@ struct AppSettings: Sendable, Equatable {
         guard missing.isEmpty,
               let name = input.name, let subscriptionID = input.subscriptionID, let rollout = input.rolloutPercentage,
               let interval = input.pingIntervalSeconds, let users = input.testUserIDs, let devices = input.testDeviceIDs,
-              let caps = input.frequencyCaps else {
+              let caps = input.frequencyCaps, let verification = input.identityVerification else {
             throw APIError.validation(missing.map {
                 ValidationIssue(field: $0, message: "is required: PUT replaces the whole app (PATCH changes only the fields it is given)")
             })
         }
         return AppSettings(name: name, subscriptionID: subscriptionID, rolloutPercentage: rollout,
-                           pingIntervalSeconds: interval, testUserIDs: users, testDeviceIDs: devices, frequencyCaps: caps)
+                           pingIntervalSeconds: interval, testUserIDs: users, testDeviceIDs: devices, frequencyCaps: caps,
+                           identityVerification: verification)
     }
 
     /// `PATCH /apps/:appID`: the given fields over the current settings.
@@ -47,7 +51,20 @@ struct AppSettings: Sendable, Equatable {
                     rolloutPercentage: input.rolloutPercentage ?? rolloutPercentage,
                     pingIntervalSeconds: input.pingIntervalSeconds ?? pingIntervalSeconds,
                     testUserIDs: input.testUserIDs ?? testUserIDs, testDeviceIDs: input.testDeviceIDs ?? testDeviceIDs,
-                    frequencyCaps: input.frequencyCaps ?? frequencyCaps)
+                    frequencyCaps: input.frequencyCaps ?? frequencyCaps,
+                    identityVerification: input.identityVerification ?? identityVerification)
+    }
+
+    /// Verification needs a secret to check signatures with; the secret is made by its own request
+    /// (`POST …/identity_secret`), which shows it once.
+    func identityIssues(hasSecret: Bool) -> [ValidationIssue] {
+        let needsSecret = switch identityVerification {
+        case .off: false
+        case .optional, .required: true
+        }
+        guard needsSecret && !hasSecret else { return [] }
+        return [ValidationIssue(field: "identityVerification",
+                                message: "needs an identity secret first: create one with POST /api/v1/apps/{appID}/identity_secret")]
     }
 
     func validationIssues() -> [ValidationIssue] {
@@ -80,7 +97,8 @@ extension AppRecord {
     var settings: AppSettings {
         AppSettings(name: name, subscriptionID: subscriptionID, rolloutPercentage: rolloutPercentage,
                     pingIntervalSeconds: pingIntervalSeconds, testUserIDs: testUserIDs, testDeviceIDs: testDeviceIDs,
-                    frequencyCaps: frequencyCaps)
+                    frequencyCaps: frequencyCaps,
+                    identityVerification: IdentityVerification(rawValue: identityVerificationRaw) ?? .required)
     }
 
     func apply(_ settings: AppSettings) {
@@ -91,5 +109,6 @@ extension AppRecord {
         testUserIDs = settings.testUserIDs
         testDeviceIDs = settings.testDeviceIDs
         frequencyCaps = settings.frequencyCaps
+        identityVerificationRaw = settings.identityVerification.rawValue
     }
 }

@@ -1,12 +1,13 @@
 import Fluent
 import Foundation
 import MarqueeModel
-import SQLKit
 
 extension CatalogStore {
     /// Creates an app with a new secret; returns the row and the secret (shown once).
     func createApp(_ settings: AppSettings) async throws -> (record: AppRecord, secret: String) {
         try Self.validate(settings)
+        let identityIssues = settings.identityIssues(hasSecret: false)
+        guard identityIssues.isEmpty else { throw APIError.validation(identityIssues) }
         let record = AppRecord()
         let secret = Secrets.generate(prefix: Secrets.appSecretPrefix)
         record.id = UUID()
@@ -39,6 +40,8 @@ extension CatalogStore {
                 guard let record = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
                 let settings = change(record.settings)
                 try Self.validate(settings)
+                let identityIssues = settings.identityIssues(hasSecret: record.identitySecret != nil)
+                guard identityIssues.isEmpty else { throw APIError.validation(identityIssues) }
                 let inUse = try await Self.capsStillInUse(after: settings, app: record, on: db)
                 guard inUse.isEmpty else {
                     throw APIError.validation(inUse.map {
@@ -58,7 +61,7 @@ extension CatalogStore {
     /// Gives the app a new secret; the old one stops working at once.
     func rotateSecret(of appID: UUID) async throws -> (record: AppRecord, secret: String) {
         let secret = Secrets.generate(prefix: Secrets.appSecretPrefix)
-        let record = try await database.writeTransaction { db in
+        let record = try await changingApp(appID) { db in
             guard let record = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
             record.secretHash = Secrets.hash(secret)
             try await record.update(on: db)
@@ -69,15 +72,14 @@ extension CatalogStore {
 
     /// Deletes the app with its campaigns and impressions.
     func deleteApp(_ appID: UUID) async throws {
-        try await database.writeTransaction { db in
+        try await changingApp(appID) { db in
+            try await InboxStore.deleteAll(of: appID, on: db)
             try await ImpressionRecord.query(on: db).filter(\.$appID == appID).delete()
             try await ImpressionBatchRecord.query(on: db).filter(\.$appID == appID).delete()
             try await CampaignRecord.query(on: db).withDeleted().filter(\.$app.$id == appID).delete(force: true)
             try await AppRecord.query(on: db).filter(\.$id == appID).delete()
-            if let sql = db as? any SQLDatabase { try await AppChangeListener.notify(appID, on: sql) }
         }
         await catalog.remove(appID: appID)
-        await directory.forget(appID)
     }
 
     // MARK: - Rules

@@ -50,6 +50,19 @@ struct CatalogStore: Sendable {
         await directory.forget(appID)
         return result
     }
+
+    /// Runs `body` in a write transaction that changes the app's row but not its campaigns (its
+    /// secrets, or deleting it). Every instance drops the app it holds in memory once it commits.
+    func changingApp<T: Sendable>(_ appID: UUID, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        let result = try await database.writeTransaction { db in
+            let value = try await body(db)
+            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+            try await AppChangeListener.notify(appID, on: sql)
+            return value
+        }
+        await directory.forget(appID)
+        return result
+    }
 }
 
 /// Failures of the store that are the server's, not the client's.

@@ -43,11 +43,13 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     public static let reEligibility = Capability(rawValue: "delivery.reEligibility")
     /// The `containsItem` condition operator (a specific item in a list attribute).
     public static let itemConditions = Capability(rawValue: "condition.containsItem")
+    /// The App Inbox: the ping response names the inbox endpoints (``InboxEndpoints``).
+    public static let inbox = Capability(rawValue: "inbox")
 
     /// Everything this version of Marquee understands; the Marquee SDK declares all of it.
     public static let all: [Capability] = [
         .campaignExtension, .bannerMessages, .imageMessages, .videoMessages, .tooltipMessages, .messageHeader,
         .messageTemplates, .anyTriggers, .triggerOccurrences, .sessionStartEvents, .pushClickEvents,
-        .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility, .itemConditions,
+        .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility, .itemConditions, .inbox,
     ]
 }

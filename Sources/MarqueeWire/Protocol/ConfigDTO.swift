@@ -46,4 +46,7 @@ public enum ProtocolHeader {
     public static let subscriptionID = "Subscription-Id"
     public static let deviceID = "device_id"
     public static let authorization = "Authorization"
+    /// Marquee extension: the host app's backend's signature of the user ID (lower-case hex
+    /// HMAC-SHA256 with the app's identity secret), for apps with identity verification.
+    public static let userSignature = "Marquee-User-Signature"
 }

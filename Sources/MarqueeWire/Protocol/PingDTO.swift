@@ -78,15 +78,18 @@ public struct CampaignEnvelope: Sendable, Hashable, Codable {
 /// The Marquee part of a ping response.
 public struct PingExtension: Sendable, Hashable, Codable {
     public var frequencyCaps: [FrequencyCap]
-    /// Identifies this user's campaign list (with the caps); a client sends it back as
-    /// ``PingRequest/marqueeFingerprint`` on its next ping.
+    /// Identifies this user's campaign list (with the caps and the inbox endpoints); a client
+    /// sends it back as ``PingRequest/marqueeFingerprint`` on its next ping.
     public var fingerprint: String?
-    /// `true` when the list is the one the client said it holds: `data` is empty and
-    /// `frequencyCaps` is not repeated; the client keeps what it has.
+    /// `true` when the list is the one the client said it holds: `data` is empty and neither
+    /// `frequencyCaps` nor `inbox` is repeated; the client keeps what it has.
     public var unchanged: Bool?
+    /// Where the App Inbox is served; only for clients that declare ``Capability/inbox``.
+    public var inbox: InboxEndpoints?
 
-    public init(frequencyCaps: [FrequencyCap], fingerprint: String? = nil, unchanged: Bool? = nil) {
+    public init(frequencyCaps: [FrequencyCap], inbox: InboxEndpoints? = nil, fingerprint: String? = nil, unchanged: Bool? = nil) {
         self.frequencyCaps = frequencyCaps
+        self.inbox = inbox
         self.fingerprint = fingerprint
         self.unchanged = unchanged
     }

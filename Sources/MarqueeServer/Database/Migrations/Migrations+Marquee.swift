@@ -8,5 +8,8 @@ extension Migrations {
         add(M003_CreateImpressions())
         add(M004_CreateSettings())
         add(M005_CreateImpressionTotals())
+        add(M008_CreateInbox())
+        add(M009_AddIdentityVerification())
+        add(M010_AddInboxCampaigns())
     }
 }

@@ -21,6 +21,13 @@ final class AppRecord: Model, @unchecked Sendable {
     @Field(key: "campaigns_version") var campaignsVersion: Int
     /// Milliseconds since 1970 of the last campaign change (display permission's `performPing`).
     @Field(key: "campaigns_changed_at") var campaignsChangedAt: Int64
+    /// ``IdentityVerification`` by raw value; see ``AppRecord/identityKeys``.
+    @Field(key: "identity_verification") var identityVerificationRaw: String
+    /// Kept as it is (not hashed): the server computes signatures with it.
+    @OptionalField(key: "identity_secret") var identitySecret: String?
+    /// The secret before the last rotation, accepted until `previousIdentitySecretUntil` (milliseconds).
+    @OptionalField(key: "previous_identity_secret") var previousIdentitySecret: String?
+    @OptionalField(key: "previous_identity_secret_until") var previousIdentitySecretUntil: Int64?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 

@@ -9,6 +9,8 @@ struct UsersController: RouteCollection {
     struct ErasureResource: JSONResource {
         var userID: String
         var deletedImpressions: Int
+        /// The user's copies of inbox messages, with their read state and tracked opens and clicks.
+        var deletedInboxMessages: Int
     }
 
     @Sendable func erase(req: Request) async throws -> ErasureResource {
@@ -17,7 +19,9 @@ struct UsersController: RouteCollection {
         }
         let appID = try req.authorizedAppID
         let deleted = try await UserDataEraser(database: req.db).erase(userID: userID, appID: appID)
-        req.logger.notice("erased a user's data", metadata: ["app": "\(appID)", "impressions": "\(deleted)"])
-        return ErasureResource(userID: userID, deletedImpressions: deleted)
+        req.logger.notice("erased a user's data", metadata: ["app": "\(appID)", "impressions": "\(deleted.impressions)",
+                                                             "inboxMessages": "\(deleted.inboxMessages)"])
+        return ErasureResource(userID: userID, deletedImpressions: deleted.impressions,
+                               deletedInboxMessages: deleted.inboxMessages)
     }
 }

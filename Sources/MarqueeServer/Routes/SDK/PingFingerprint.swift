@@ -4,16 +4,19 @@ import MarqueeModel
 import MarqueeWire
 
 /// Identifies what a ping would send one client: the admitted campaigns (by the digests the
-/// catalog computed when it encoded them), their order, the frequency caps, and what the client
-/// declared it understands, so a client that learns something new gets the full list again.
+/// catalog computed when it encoded them), their order, the frequency caps, the inbox endpoints,
+/// and what the client declared it understands, so a client that learns something new gets the
+/// full list again.
 struct PingFingerprint: Equatable {
     let value: String
 
-    init(campaigns: [CampaignCatalog.Entry], caps: [FrequencyCap], capabilities: [Capability], pushPrimer: Bool) throws {
+    init(campaigns: [CampaignCatalog.Entry], caps: [FrequencyCap], inbox: InboxEndpoints?, capabilities: [Capability],
+         pushPrimer: Bool) throws {
         var hash = SHA256()
         hash.update(data: Data(capabilities.map(\.rawValue).sorted().joined(separator: ",").utf8))
         hash.update(data: [pushPrimer ? 1 : 0])
         hash.update(data: try MarqueeJSON.encoder().encode(caps))
+        hash.update(data: try MarqueeJSON.encoder().encode(inbox))
         for entry in campaigns { hash.update(data: entry.digest) }
         // 128 bits: collisions are out of reach, and an unchanged answer stays small.
         value = hash.finalize().prefix(16).map { String(format: "%02x", $0) }.joined()

@@ -30,7 +30,8 @@ struct SDKController: RouteCollection {
         let app = try await req.subscribedApp()
         let body = try req.decodeJSON(PingRequest.self)
         let snapshot = try await req.marquee.catalog.snapshot(appID: try app.requireID(), version: app.campaignsVersion, on: req.db)
-        let device = DeviceContext(identity: UserIdentifierDTO.identity(from: body.userIdentifiers), deviceID: req.deviceID,
+        let identity = req.verifiedIdentity(UserIdentifierDTO.identity(from: body.userIdentifiers), of: app)
+        let device = DeviceContext(identity: identity, deviceID: req.deviceID,
                                    appVersion: AppVersion(body.appVersion), locale: body.locale, platform: body.platform)
         let capabilities = Set(body.marqueeCapabilities ?? [])
         let extended = capabilities.contains(.campaignExtension)
@@ -38,21 +39,26 @@ struct SDKController: RouteCollection {
         let now = req.marquee.clock.now()
         let audience = DeliveryAudience(app: app, device: device, now: now)
         let admitted = snapshot.entries.filter { entry in
-            audience.admits(entry.campaign) && entry.requiredCapabilities.isSubset(of: capabilities)
-                && (pushPrimer || !entry.usesPushPrimer)
+            entry.campaign.channel.showsInApp && audience.admits(entry.campaign)
+                && entry.requiredCapabilities.isSubset(of: capabilities) && (pushPrimer || !entry.usesPushPrimer)
         }
+        let base = req.publicBaseURL
+        let inbox = capabilities.contains(.inbox)
+            ? InboxEndpoints(sync: base + "/v1/inbox/sync", update: base + "/v1/inbox/update", track: base + "/v1/inbox/track")
+            : nil
         var answer = PingResponseBody(
             currentPingMillis: req.marquee.clock.nowMillis,
             nextPingMillis: app.pingIntervalSeconds * 1000,
             campaigns: admitted.map { extended ? $0.extendedJSON : $0.baseJSON },
             marquee: nil)
-        if extended {
+        if extended || inbox != nil {
             // Marquee clients learn the list's fingerprint, and are spared a list they already hold.
-            let fingerprint = try PingFingerprint(campaigns: admitted, caps: app.frequencyCaps,
+            let fingerprint = try PingFingerprint(campaigns: admitted, caps: app.frequencyCaps, inbox: inbox,
                                                   capabilities: body.marqueeCapabilities ?? [], pushPrimer: pushPrimer).value
             let unchanged = body.marqueeFingerprint == fingerprint
-            answer.marquee = PingExtension(frequencyCaps: unchanged ? [] : app.frequencyCaps, fingerprint: fingerprint,
-                                           unchanged: unchanged ? true : nil)
+            answer.marquee = unchanged
+                ? PingExtension(frequencyCaps: [], fingerprint: fingerprint, unchanged: true)
+                : PingExtension(frequencyCaps: app.frequencyCaps, inbox: inbox, fingerprint: fingerprint)
             if unchanged { answer.campaigns = [] }
         }
         ServerMetrics.pingServed(campaigns: admitted.count, unchanged: answer.marquee?.unchanged == true)
@@ -72,12 +78,13 @@ struct SDKController: RouteCollection {
             throw APIError.notFound("campaign")
         }
         let snapshot = try await req.marquee.catalog.snapshot(appID: appID, version: app.campaignsVersion, on: req.db)
-        let device = DeviceContext(identity: UserIdentifierDTO.identity(from: body.userIdentifiers), deviceID: req.deviceID,
+        let identity = req.verifiedIdentity(UserIdentifierDTO.identity(from: body.userIdentifiers), of: app)
+        let device = DeviceContext(identity: identity, deviceID: req.deviceID,
                                    appVersion: body.appVersion.flatMap(AppVersion.init), locale: body.locale,
                                    platform: body.resolvedPlatform)
         let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
         // Paused, archived, ended and deleted campaigns are not in the snapshot (or not live).
-        let display = snapshot.entry(id: body.campaignId).map { audience.admits($0.campaign) } ?? false
+        let display = snapshot.entry(id: body.campaignId).map { $0.campaign.channel.showsInApp && audience.admits($0.campaign) } ?? false
         let response = DisplayPermissionResponse(display: display,
                                                  performPing: app.campaignsChangedAt > body.lastPingInMillis)
         return try Response.json(response)

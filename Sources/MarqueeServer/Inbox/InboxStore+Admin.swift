@@ -1,0 +1,94 @@
+import Fluent
+import Foundation
+import MarqueeModel
+import SQLKit
+
+/// A stored message with what its recipients did with it.
+struct InboxMessageSummary: Sendable, Decodable {
+    var id: UUID
+    var content: String
+    var source: String
+    var campaign_id: UUID?
+    var deliver_at: Int64
+    var expires_at: Int64?
+    var created_at: Int64
+    var recipients: Int
+    var read_count: Int
+    var opened: Int
+    var clicked: Int
+}
+
+extension InboxStore {
+    static let maxListLimit = 200
+
+    /// The app's messages, newest first; with `userID`, only those addressed to that user; with
+    /// `messageID`, only that message.
+    func list(appID: UUID, userID: String?, messageID: UUID? = nil, limit: Int, offset: Int) async throws -> [InboxMessageSummary] {
+        let m = InboxSchema.messages, e = InboxSchema.entries, v = InboxSchema.events
+        var forUser: SQLQueryString = ""
+        if let userID {
+            forUser = " AND EXISTS (SELECT 1 FROM \(ident: e) x WHERE x.message_id = m.id AND x.user_id = \(bind: userID))"
+        }
+        if let messageID {
+            forUser = forUser + " AND m.id = \(bind: messageID)"
+        }
+        return try await Self.sql(database).raw("""
+            SELECT m.id, m.content, m.source, m.campaign_id, m.deliver_at, m.expires_at, m.created_at,
+              (SELECT COUNT(*) FROM \(ident: e) r WHERE r.message_id = m.id) AS recipients,
+              (SELECT COUNT(*) FROM \(ident: e) r WHERE r.message_id = m.id AND r.is_read = \(true)) AS read_count,
+              (SELECT COUNT(*) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'opened') AS opened,
+              (SELECT COUNT(*) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'clicked') AS clicked
+            FROM \(ident: m) m
+            WHERE m.app_id = \(bind: appID) AND m.deleted_at IS NULL\(forUser)
+            ORDER BY m.created_at DESC, m.id LIMIT \(literal: limit) OFFSET \(literal: offset)
+            """).all(decoding: InboxMessageSummary.self)
+    }
+
+    private struct IDRow: Decodable {
+        var id: UUID
+    }
+
+    /// Removes a message from every recipient's inbox; devices drop it at their next sync.
+    func delete(messageID: UUID, appID: UUID) async throws {
+        let now = nowMillis
+        try await database.writeTransaction { db in
+            let seq = try await Self.nextSequence(of: appID, on: db)
+            let sql = try Self.sql(db)
+            let deleted = try await sql.raw("""
+                UPDATE \(ident: InboxSchema.messages) SET deleted_at = \(bind: now)
+                WHERE id = \(bind: messageID) AND app_id = \(bind: appID) AND deleted_at IS NULL RETURNING id
+                """).all(decoding: IDRow.self)
+            guard !deleted.isEmpty else { throw APIError.notFound("inbox message") }
+            try await sql.raw("""
+                UPDATE \(ident: InboxSchema.entries) SET is_deleted = \(true), deleted_at = \(bind: now), change_seq = \(bind: seq)
+                WHERE app_id = \(bind: appID) AND message_id = \(bind: messageID) AND is_deleted = \(false)
+                """).run()
+        }
+    }
+
+    /// Erases one user's inbox: their copies, their tracked interactions, and messages no one else received.
+    /// Runs inside the caller's transaction (``UserDataEraser``); returns how many copies were removed.
+    static func erase(userID: String, appID: UUID, on db: any Database) async throws -> Int {
+        let sql = try Self.sql(db)
+        try await sql.raw("""
+            DELETE FROM \(ident: InboxSchema.events) WHERE app_id = \(bind: appID) AND user_id = \(bind: userID)
+            """).run()
+        let removed = try await sql.raw("""
+            DELETE FROM \(ident: InboxSchema.entries) WHERE app_id = \(bind: appID) AND user_id = \(bind: userID)
+            RETURNING message_id AS id
+            """).all(decoding: IDRow.self)
+        try await sql.raw("""
+            DELETE FROM \(ident: InboxSchema.messages) WHERE app_id = \(bind: appID)
+              AND NOT EXISTS (SELECT 1 FROM \(ident: InboxSchema.entries) e WHERE e.message_id = \(ident: InboxSchema.messages).id)
+            """).run()
+        return removed.count
+    }
+
+    /// Everything of an app's inbox, when the app is deleted (inside the caller's transaction).
+    static func deleteAll(of appID: UUID, on db: any Database) async throws {
+        let sql = try Self.sql(db)
+        for table in [InboxSchema.events, InboxSchema.entries, InboxSchema.messages, InboxSchema.sequences] {
+            try await sql.raw("DELETE FROM \(ident: table) WHERE app_id = \(bind: appID)").run()
+        }
+    }
+}

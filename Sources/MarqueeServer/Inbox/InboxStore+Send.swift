@@ -1,0 +1,108 @@
+import Fluent
+import Foundation
+import MarqueeModel
+import SQLKit
+
+/// Where an inbox message came from.
+enum InboxSource: String, Sendable, Codable {
+    /// `POST /api/v1/apps/:appID/inbox/messages`.
+    case api
+    /// A campaign whose channel includes the inbox, delivered to each identified user in its
+    /// audience at that user's first sync while it runs.
+    case campaign
+}
+
+/// A message to store for a list of users.
+struct InboxDelivery: Sendable {
+    var content: InboxContent
+    var userIDs: [String]
+    /// `nil` delivers now.
+    var deliverAt: Date?
+    /// `nil` keeps the message until it is deleted.
+    var expiresAt: Date?
+    var source: InboxSource
+
+    static let maxRecipients = 10_000
+    static let maxUserIDLength = 256
+
+    func validationIssues(now: Date) -> [ValidationIssue] {
+        var issues = content.validationIssues(prefix: "message")
+        func check(_ ok: Bool, _ field: String, _ message: String) {
+            if !ok { issues.append(ValidationIssue(field: field, message: message)) }
+        }
+        check((1...Self.maxRecipients).contains(userIDs.count), "userIDs", "must list 1 to \(Self.maxRecipients) user IDs")
+        check(!userIDs.contains { $0.isEmpty || $0.count > Self.maxUserIDLength }, "userIDs",
+              "must not contain empty IDs or IDs longer than \(Self.maxUserIDLength) characters")
+        if let expiresAt {
+            check(expiresAt > (deliverAt ?? now), "expiresAt", "must be after the delivery time")
+            check(expiresAt > now, "expiresAt", "must be in the future")
+        }
+        return issues
+    }
+}
+
+extension InboxStore {
+    /// Stores a message in the inbox of every listed user; returns the new message's id.
+    /// Repeated user IDs get one copy.
+    func send(_ delivery: InboxDelivery, appID: UUID) async throws -> UUID {
+        let now = clock.now()
+        let issues = delivery.validationIssues(now: now)
+        guard issues.isEmpty else { throw APIError.validation(issues) }
+        let messageID = UUID()
+        let content = String(decoding: try MarqueeJSON.encoder().encode(delivery.content), as: UTF8.self)
+        let deliverAt = (delivery.deliverAt ?? now).inboxMillis
+        let expiresAt = delivery.expiresAt?.inboxMillis
+        var seen = Set<String>()
+        let users = delivery.userIDs.filter { seen.insert($0).inserted }
+        let nowMillis = now.inboxMillis
+        try await database.writeTransaction { db in
+            let seq = try await Self.nextSequence(of: appID, on: db)
+            let sql = try Self.sql(db)
+            try await sql.raw("""
+                INSERT INTO \(ident: InboxSchema.messages) (id, app_id, content, source, deliver_at, expires_at, created_at)
+                VALUES (\(bind: messageID), \(bind: appID), \(bind: content), \(bind: delivery.source.rawValue),
+                        \(bind: deliverAt), \(bind: expiresAt), \(bind: nowMillis))
+                """).run()
+            // Several rows per statement; 9 values a row stays far below every database's bind limit.
+            for chunk in stride(from: 0, to: users.count, by: 500).map({ users[$0..<min($0 + 500, users.count)] }) {
+                var insert = sql.insert(into: InboxSchema.entries)
+                    .columns("app_id", "message_id", "user_id", "deliver_at", "expires_at", "is_read", "is_deleted",
+                             "deleted_at", "change_seq")
+                for user in chunk {
+                    insert = insert.values(SQLBind(appID), SQLBind(messageID), SQLBind(user), SQLBind(deliverAt),
+                                           SQLBind(expiresAt), SQLBind(false), SQLBind(false), SQLBind(Int64?.none),
+                                           SQLBind(seq))
+                }
+                try await insert.run()
+            }
+            try await Self.purgeTombstones(of: appID, before: nowMillis - Int64(Self.tombstoneRetention * 1000), on: db)
+        }
+        return messageID
+    }
+
+    private struct MaxRow: Decodable {
+        var newest: Int64?
+    }
+
+    /// Forgets deleted messages older than `cutoff`; sync tokens from before them must resync fully.
+    /// A campaign's deleted copies stay: they keep the campaign from being delivered to that user again.
+    static func purgeTombstones(of appID: UUID, before cutoff: Int64, on db: any Database) async throws {
+        let sql = try Self.sql(db)
+        let old: SQLQueryString = """
+            app_id = \(bind: appID) AND is_deleted = \(true) AND deleted_at < \(bind: cutoff)
+              AND message_id NOT IN (SELECT id FROM \(ident: InboxSchema.messages)
+                                     WHERE app_id = \(bind: appID) AND campaign_id IS NOT NULL)
+            """
+        guard let newest = try await sql.raw("SELECT MAX(change_seq) AS newest FROM \(ident: InboxSchema.entries) WHERE \(old)")
+            .first(decoding: MaxRow.self)?.newest else { return }
+        try await sql.raw("DELETE FROM \(ident: InboxSchema.entries) WHERE \(old)").run()
+        try await sql.raw("""
+            UPDATE \(ident: InboxSchema.sequences) SET min_seq = \(bind: newest)
+            WHERE app_id = \(bind: appID) AND min_seq < \(bind: newest)
+            """).run()
+        try await sql.raw("""
+            DELETE FROM \(ident: InboxSchema.messages) WHERE app_id = \(bind: appID) AND deleted_at < \(bind: cutoff)
+              AND NOT EXISTS (SELECT 1 FROM \(ident: InboxSchema.entries) e WHERE e.message_id = \(ident: InboxSchema.messages).id)
+            """).run()
+    }
+}

@@ -1,0 +1,69 @@
+import Fluent
+import Foundation
+import MarqueeModel
+import SQLKit
+
+/// The one place that writes the App Inbox: messages, recipients' read and delete state, tracked
+/// interactions. Controllers decode and authorize; they never write inbox rows themselves.
+///
+/// Every change takes the next number of the app's change sequence (``nextSequence(of:on:)``) in
+/// the same transaction and stamps it on the rows it changes. Taking the number locks the app's
+/// counter row until commit (PostgreSQL; SQLite locks the whole database), so writers of one app
+/// commit in sequence order: a reader that sees the counter at `n` sees every change numbered
+/// `n` or less, and a sync token holding `n` never skips a change that commits later.
+struct InboxStore: Sendable {
+    let database: any Database
+    let clock: any ServerClock
+
+    /// How long deleted messages stay as tombstones that incremental syncs report; a sync token
+    /// older than the newest purged tombstone must resync fully.
+    static let tombstoneRetention: TimeInterval = 30 * 86_400
+    static let defaultPageSize = 100
+    static let maxPageSize = 500
+
+    struct SequenceRow: Decodable {
+        var last_seq: Int64
+        var min_seq: Int64
+    }
+
+    private struct NextRow: Decodable {
+        var last_seq: Int64
+    }
+
+    /// Takes the app's next change number, inside the caller's transaction.
+    static func nextSequence(of appID: UUID, on db: any Database) async throws -> Int64 {
+        let sql = try Self.sql(db)
+        try await sql.raw("""
+            INSERT INTO \(ident: InboxSchema.sequences) (app_id, last_seq, min_seq)
+            VALUES (\(bind: appID), 0, 0) ON CONFLICT (app_id) DO NOTHING
+            """).run()
+        guard let row = try await sql.raw("""
+            UPDATE \(ident: InboxSchema.sequences) SET last_seq = last_seq + 1
+            WHERE app_id = \(bind: appID) RETURNING last_seq
+            """).first(decoding: NextRow.self) else { throw APIError.notFound("app") }
+        return row.last_seq
+    }
+
+    /// The app's counter as committed now: the newest change number and the oldest usable one.
+    static func sequence(of appID: UUID, on db: any Database) async throws -> SequenceRow {
+        try await Self.sql(db).raw("""
+            SELECT last_seq, min_seq FROM \(ident: InboxSchema.sequences) WHERE app_id = \(bind: appID)
+            """).first(decoding: SequenceRow.self) ?? SequenceRow(last_seq: 0, min_seq: 0)
+    }
+
+    static func sql(_ db: any Database) throws -> any SQLDatabase {
+        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        return sql
+    }
+
+    var nowMillis: Int64 { clock.nowMillis }
+}
+
+extension Date {
+    /// Milliseconds since 1970, as inbox rows store times.
+    var inboxMillis: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+
+    init(inboxMillis: Int64) {
+        self.init(timeIntervalSince1970: Double(inboxMillis) / 1000)
+    }
+}

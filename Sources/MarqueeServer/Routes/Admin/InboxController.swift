@@ -1,0 +1,116 @@
+import Foundation
+import MarqueeModel
+import Vapor
+
+/// `/api/v1/apps/:appID/inbox/messages`: send App Inbox messages to listed users, list them with
+/// what recipients did, and delete them; behind ``AppAuthorizationMiddleware``. Writes go through
+/// ``InboxStore``.
+struct InboxController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let messages = routes.grouped("inbox", "messages")
+        messages.post(use: send)
+        messages.get(use: list)
+        messages.delete(":messageID", use: delete)
+    }
+
+    /// The body of `POST …/inbox/messages`.
+    struct SendInput: Decodable {
+        var userIDs: [String]
+        var message: InboxContent
+        /// Default: now.
+        var deliverAt: Date?
+        /// Default: never (until deleted). Use either this or `ttlSeconds`.
+        var expiresAt: Date?
+        /// Keeps the message this many seconds after delivery ("store this notification for 30 days").
+        var ttlSeconds: Int?
+    }
+
+    /// A message as the admin API returns it.
+    struct MessageResource: JSONResource {
+        var id: String
+        var message: InboxContent
+        /// `api` or `campaign`.
+        var source: String
+        /// The campaign it came from, for `campaign` messages.
+        var campaignID: String?
+        var deliverAt: Date
+        var expiresAt: Date?
+        var createdAt: Date
+        var stats: Stats
+
+        struct Stats: Codable {
+            var recipients: Int
+            var read: Int
+            var opened: Int
+            var clicked: Int
+        }
+
+        init(_ summary: InboxMessageSummary) throws {
+            id = summary.id.canonical
+            do {
+                message = try MarqueeJSON.decoder().decode(InboxContent.self, from: Data(summary.content.utf8))
+            } catch {
+                throw StoredDataError(what: "inbox message \(summary.id)", underlying: "\(error)")
+            }
+            source = summary.source
+            campaignID = summary.campaign_id?.canonical
+            deliverAt = Date(inboxMillis: summary.deliver_at)
+            expiresAt = summary.expires_at.map(Date.init(inboxMillis:))
+            createdAt = Date(inboxMillis: summary.created_at)
+            stats = Stats(recipients: summary.recipients, read: summary.read_count, opened: summary.opened,
+                          clicked: summary.clicked)
+        }
+    }
+
+    static let maxTTL = 366 * 86_400
+
+    @Sendable func send(req: Request) async throws -> Response {
+        let input = try req.decodeJSON(SendInput.self)
+        let appID = try req.authorizedAppID
+        let store = req.inboxStore
+        var expiresAt = input.expiresAt
+        if let ttl = input.ttlSeconds {
+            guard input.expiresAt == nil else {
+                throw APIError.validation([.init(field: "ttlSeconds", message: "cannot be combined with expiresAt")])
+            }
+            guard (1...Self.maxTTL).contains(ttl) else {
+                throw APIError.validation([.init(field: "ttlSeconds", message: "must be between 1 and \(Self.maxTTL)")])
+            }
+            expiresAt = (input.deliverAt ?? req.marquee.clock.now()).addingTimeInterval(TimeInterval(ttl))
+        }
+        let delivery = InboxDelivery(content: input.message, userIDs: input.userIDs, deliverAt: input.deliverAt,
+                                     expiresAt: expiresAt, source: .api)
+        let id = try await store.send(delivery, appID: appID)
+        guard let summary = try await store.list(appID: appID, userID: nil, messageID: id, limit: 1, offset: 0).first else {
+            throw APIError.notFound("inbox message")
+        }
+        return try Response.json(MessageResource(summary), status: .created)
+    }
+
+    @Sendable func list(req: Request) async throws -> ListResource<MessageResource> {
+        let limit = req.query[Int.self, at: "limit"] ?? 50
+        let offset = req.query[Int.self, at: "offset"] ?? 0
+        guard (1...InboxStore.maxListLimit).contains(limit), offset >= 0, offset <= 1_000_000 else {
+            throw APIError(.badRequest, code: "invalid_query",
+                           "limit must be between 1 and \(InboxStore.maxListLimit), offset between 0 and 1000000")
+        }
+        let userID = req.query[String.self, at: "userID"].flatMap { $0.isEmpty ? nil : $0 }
+        let summaries = try await req.inboxStore.list(appID: try req.authorizedAppID, userID: userID, limit: limit, offset: offset)
+        return ListResource(items: try summaries.map(MessageResource.init))
+    }
+
+    @Sendable func delete(req: Request) async throws -> HTTPStatus {
+        guard let text = req.parameters.get("messageID"), let messageID = UUID(uuidString: text) else {
+            throw APIError(.badRequest, code: "invalid_id", "the message id must be a UUID")
+        }
+        try await req.inboxStore.delete(messageID: messageID, appID: try req.authorizedAppID)
+        return .noContent
+    }
+}
+
+extension Request {
+    /// The store that performs this request's inbox writes.
+    var inboxStore: InboxStore {
+        InboxStore(database: db, clock: marquee.clock)
+    }
+}
