@@ -22,8 +22,11 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     let adminTokenHash = try await AdminToken.establish(configured: configuration.adminToken, on: app.db, logger: app.logger)
     let renderWorkers = RenderWorkers()
     app.lifecycle.use(RenderWorkersLifecycle(workers: renderWorkers))
+    let passwords = try PasswordWorkers(cost: configuration.passwordHashCost, eventLoop: app.eventLoopGroup.any())
+    app.lifecycle.use(PasswordWorkersLifecycle(workers: passwords))
     app.marquee = MarqueeServices(configuration: configuration, clock: clock, catalog: CampaignCatalog(logger: app.logger),
-                                  adminTokenHash: adminTokenHash, renderWorkers: renderWorkers)
+                                  adminTokenHash: adminTokenHash, renderWorkers: renderWorkers, passwords: passwords,
+                                  signInLimiter: SignInLimiter(clock: clock))
 
     // Outermost first: every request is logged, every response (errors included) gets its cache policy.
     app.middleware = Middlewares()
@@ -39,11 +42,15 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
         let base = configuration.publicURL?.absoluteString ?? "http://\(host):\(configuration.port)"
         try await DemoSeeder(store: CatalogStore(database: app.db, clock: clock, catalog: app.marquee.catalog),
                              logger: app.logger, assetsBaseURL: base.trimmingSuffix("/") + "/demo/assets").seed()
+        try await DemoAccount(accounts: AccountStore(database: app.db, clock: clock, passwords: passwords),
+                              dashboardURL: base.trimmingSuffix("/") + "/dashboard").seed()
     }
 }
 
-/// Every route of the server. App-scoped admin routes live under one group whose middleware
-/// authorizes the app; admin requests decode strictly (unknown keys are errors), SDK requests leniently.
+/// Every route of the server. Admin routes authenticate by bearer token or session cookie, check
+/// the CSRF token of cookie-authenticated writes, and pass ``AccessPolicyMiddleware`` (who may do
+/// what, by method and area); app-scoped ones live under one group whose middleware authorizes
+/// the app. Admin requests decode strictly (unknown keys are errors), SDK requests leniently.
 func routes(_ app: Application) throws {
     let configuration = app.marquee.configuration
     let clock = app.marquee.clock
@@ -56,15 +63,22 @@ func routes(_ app: Application) throws {
     try sdk.register(collection: SDKController())
     try app.register(collection: DemoAssetsController())
 
-    var admin = app.grouped("api", "v1")
-        .grouped(StrictInputMiddleware())
-        .grouped(AdminAuthenticator(), Principal.guardMiddleware(throwing: APIError.unauthenticated))
+    let api = app.grouped("api", "v1").grouped(StrictInputMiddleware())
+    var admin = api
+        .grouped(AdminAuthenticator(), SessionAuthenticator(), Principal.guardMiddleware(throwing: APIError.unauthenticated))
     var previewFrame: any RoutesBuilder = app
+    var signIn: any RoutesBuilder = api
     if let limit = configuration.adminRateLimit {
         admin = admin.grouped(RateLimitMiddleware(scope: .admin, limiter: RateLimiter(limit: limit, clock: clock)))
+        // Both authenticate from their body, so they are limited per address, each on its own.
         previewFrame = app.grouped(RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: limit, clock: clock)))
+        signIn = api.grouped(RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: limit, clock: clock)))
     }
+    admin = admin.grouped(CSRFMiddleware(), AccessPolicyMiddleware())
     try previewFrame.register(collection: PreviewFrameController())
+    try signIn.register(collection: SignInController())
+    try admin.register(collection: SessionController())
+    try admin.register(collection: AccountsController())
     try admin.register(collection: AppsController())
     try admin.register(collection: PreviewController())
 

@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var adminRateLimit: RateLimit? = .adminDefault
     /// Connections that send nothing for this long are closed (stalled and abandoned clients).
     public var idleTimeoutSeconds: Int
+    /// The bcrypt cost of account passwords (2^cost rounds). Tests lower it; a password keeps
+    /// the cost it was hashed with.
+    public var passwordHashCost = 12
     /// Seeds the demo app and its campaigns at start.
     public var seedsDemo: Bool
     public var logLevel: Logger.Level

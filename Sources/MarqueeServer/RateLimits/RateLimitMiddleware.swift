@@ -26,7 +26,7 @@ struct RateLimitMiddleware: AsyncMiddleware {
     }
 
     private func key(for request: Request) throws -> String {
-        let address = request.remoteAddress?.ipAddress ?? "unknown"
+        let address = request.clientAddress
         switch scope {
         case .sdk:
             let app = request.headers.first(name: "Subscription-Id") ?? ""
@@ -35,6 +35,7 @@ struct RateLimitMiddleware: AsyncMiddleware {
             let principal = switch try request.principal {
             case .admin: "admin"
             case .app(let id): id.canonical
+            case .account(let id, _): "account:" + id.canonical
             }
             return "admin|\(principal)|\(address)"
         case .address:

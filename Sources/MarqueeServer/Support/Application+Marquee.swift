@@ -9,6 +9,10 @@ struct MarqueeServices: Sendable {
     var adminTokenHash: String
     /// Where previews are rendered.
     var renderWorkers: RenderWorkers
+    /// Where passwords are hashed and checked.
+    var passwords: PasswordWorkers
+    /// Failed sign-ins per account and address.
+    var signInLimiter: SignInLimiter
 }
 
 extension Application {
@@ -29,4 +33,9 @@ extension Application {
 
 extension Request {
     var marquee: MarqueeServices { application.marquee }
+
+    /// The accounts of this server, on this request's database.
+    var accounts: AccountStore {
+        AccountStore(database: db, clock: marquee.clock, passwords: marquee.passwords)
+    }
 }

@@ -7,5 +7,7 @@ extension Migrations {
         add(M002_CreateCampaigns())
         add(M003_CreateImpressions())
         add(M004_CreateSettings())
+        add(M006_CreateAccounts())
+        add(M007_CreateSessions())
     }
 }
