@@ -49,8 +49,8 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
 
 /// Every route of the server. Admin routes authenticate by bearer token or session cookie, check
 /// the CSRF token of cookie-authenticated writes, and pass ``AccessPolicyMiddleware`` (who may do
-/// what, by method and area); app-scoped ones live under one group whose middleware authorizes
-/// the app. Admin requests decode strictly (unknown keys are errors), SDK requests leniently.
+/// what, by method and area), and every change that succeeds is recorded in the audit log
+/// (``AuditMiddleware``); app-scoped ones live under one group whose middleware authorizes the app. Admin requests decode strictly (unknown keys are errors), SDK requests leniently.
 func routes(_ app: Application) throws {
     let configuration = app.marquee.configuration
     let clock = app.marquee.clock
@@ -74,11 +74,12 @@ func routes(_ app: Application) throws {
         previewFrame = app.grouped(RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: limit, clock: clock)))
         signIn = api.grouped(RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: limit, clock: clock)))
     }
-    admin = admin.grouped(CSRFMiddleware(), AccessPolicyMiddleware())
+    admin = admin.grouped(CSRFMiddleware(), AccessPolicyMiddleware(), AuditMiddleware())
     try previewFrame.register(collection: PreviewFrameController())
     try signIn.register(collection: SignInController())
     try admin.register(collection: SessionController())
     try admin.register(collection: AccountsController())
+    try admin.register(collection: AuditController())
     try admin.register(collection: AppsController())
     try admin.register(collection: PreviewController())
 

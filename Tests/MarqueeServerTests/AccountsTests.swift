@@ -84,6 +84,7 @@ struct AccountsTests {
                     Check(method: .DELETE, path: "/api/v1/apps/\(app.id)/users/ada", allowed: ["admin"]),
                     Check(method: .DELETE, path: "/api/v1/apps/\(spare.id)", allowed: ["admin"]),
                     Check(method: .GET, path: "/api/v1/accounts", allowed: ["admin"]),
+                    Check(method: .GET, path: "/api/v1/audit", allowed: ["admin"]),
                     Check(method: .POST, path: "/api/v1/accounts",
                           body: #"{"email": "new-\#(role)@example.com", "role": "viewer", "password": "correct horse battery"}"#, allowed: ["admin"]),
                 ]

@@ -16,6 +16,8 @@ enum AdminArea: Sendable, Equatable {
     case preview
     /// `accounts/…`: team accounts.
     case accounts
+    /// `audit`: the audit log of changes.
+    case audit
 
     /// The area of a route path under `/api/v1` (parameters as `:name`); `nil` for a path this
     /// table does not know, which ``AccessPolicyMiddleware`` refuses to everyone.
@@ -24,6 +26,7 @@ enum AdminArea: Sendable, Equatable {
         case "session": self = .session
         case "preview": self = .preview
         case "accounts": self = .accounts
+        case "audit": self = .audit
         case "apps":
             switch path.count {
             case 1: self = .apps

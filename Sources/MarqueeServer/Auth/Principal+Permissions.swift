@@ -4,7 +4,7 @@ extension Principal {
     /// Whether this principal may send `method` to a route in `area`: the one table of who may do
     /// what. Handlers never check roles; ``AccessPolicyMiddleware`` asks this before any of them runs.
     ///
-    /// - The admin token and `admin` accounts may do everything.
+    /// - The admin token and `admin` accounts may do everything (the audit log and accounts are theirs alone).
     /// - An app's secret manages its own app (never creating or deleting apps) and nothing else;
     ///   ``AppAuthorizationMiddleware`` keeps it to its own app.
     /// - `editor` accounts change campaigns and read the rest (not accounts).
@@ -19,13 +19,13 @@ extension Principal {
             case .session, .preview, .appSecret, .campaigns, .userData: return true
             case .apps: return reads
             case .appSettings: return method != .DELETE
-            case .accounts: return false
+            case .accounts, .audit: return false
             }
         case .account(_, let role):
             switch area {
             // Signing out and rendering a preview change nothing that others see.
             case .session, .preview: return true
-            case .accounts: return role == .admin
+            case .accounts, .audit: return role == .admin
             case .apps, .appSettings, .appSecret, .userData: return role == .admin || (reads && area != .appSecret)
             case .campaigns:
                 switch role {

@@ -9,5 +9,6 @@ extension Migrations {
         add(M004_CreateSettings())
         add(M006_CreateAccounts())
         add(M007_CreateSessions())
+        add(M008_CreateAuditEvents())
     }
 }

@@ -44,6 +44,15 @@ struct SignInController: RouteCollection {
         await attempt.succeeded()
         let active = try await req.sessionStore.start(for: account)
         req.logger.notice("signed in", metadata: ["account": "\(active.accountID)"])
+        // Outside the admin group (it has no principal yet), so recorded here.
+        let entry = AuditLog.Entry(actor: AuditActor(kind: "account", name: active.email, role: active.role),
+                                   method: "POST", route: "/api/v1/session/sign-in", path: req.url.path, status: 200,
+                                   appID: nil, address: req.clientAddress)
+        do {
+            try await req.auditLog.record(entry)
+        } catch {
+            req.logger.error("could not record an audit event", metadata: ["route": "sign-in", "error": "\(error)"])
+        }
         let response = try Response.json(SessionResource(active))
         response.cookies[SessionPolicy.cookieName] = SessionCookie.issue(active, on: req)
         return response
