@@ -67,6 +67,7 @@ struct AccountsTests {
                 // Each role gets things of its own to change and delete.
                 let campaign = try await server.createCampaign(Fixtures.modal(), in: app)
                 let spare = try await server.createApp(Fixtures.NewApp(name: "Spare for \(role)"))
+                let target = try await server.createAccount("target-\(role)@example.com", role: "editor")
                 let everyone: Set<String> = ["admin", "editor", "viewer"]
                 let checks = [
                     Check(method: .GET, path: "/api/v1/apps", allowed: everyone),
@@ -85,6 +86,8 @@ struct AccountsTests {
                     Check(method: .DELETE, path: "/api/v1/apps/\(spare.id)", allowed: ["admin"]),
                     Check(method: .GET, path: "/api/v1/accounts", allowed: ["admin"]),
                     Check(method: .GET, path: "/api/v1/audit", allowed: ["admin"]),
+                    Check(method: .PATCH, path: "/api/v1/accounts/\(target.id)", body: #"{"role": "viewer"}"#, allowed: ["admin"]),
+                    Check(method: .DELETE, path: "/api/v1/accounts/\(target.id)", allowed: ["admin"]),
                     Check(method: .POST, path: "/api/v1/accounts",
                           body: #"{"email": "new-\#(role)@example.com", "role": "viewer", "password": "correct horse battery"}"#, allowed: ["admin"]),
                 ]
@@ -102,6 +105,48 @@ struct AccountsTests {
             }
             #expect(try await server.send(.GET, "/api/v1/apps/\(app.id)").json["name"] as? String == "Renamed",
                     "the admin's change went through")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func administratorsChangeRolesAndPasswordsAndRemoveAccounts(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let owner = try await server.createAccount("owner@example.com", role: "admin")
+            let editor = try await server.createAccount("ed@example.com", role: "editor")
+            let editorSession = try await server.signIn("ed@example.com")
+            let campaigns = "/api/v1/apps/\(app.id)/campaigns"
+            #expect(try await server.send(.POST, campaigns, session: editorSession, json: Fixtures.modal()).status == .created)
+
+            // A new role applies to live sessions at once.
+            let demoted = try await server.send(.PATCH, "/api/v1/accounts/\(editor.id)", raw: #"{"role": "viewer"}"#)
+            #expect(demoted.status == .ok)
+            #expect(demoted.json["role"] as? String == "viewer")
+            #expect(try await server.send(.POST, campaigns, session: editorSession, json: Fixtures.modal()).status == .forbidden)
+
+            // A new password signs out whoever knew the old one.
+            #expect(try await server.send(.PATCH, "/api/v1/accounts/\(editor.id)", raw: #"{"password": "short"}"#).status
+                    == .unprocessableEntity)
+            #expect(try await server.send(.PATCH, "/api/v1/accounts/\(editor.id)", raw: #"{"password": "a brand new passphrase"}"#).status == .ok)
+            #expect(try await server.send(.GET, "/api/v1/session", session: editorSession).errorCode == "session_invalid")
+            #expect(try await server.signInResponse("ed@example.com").status == .unauthorized)
+            let renewed = try await server.signIn("ed@example.com", password: "a brand new passphrase")
+
+            // Removing an account ends its sessions.
+            #expect(try await server.send(.DELETE, "/api/v1/accounts/\(editor.id)").status == .noContent)
+            #expect(try await server.send(.GET, "/api/v1/session", session: renewed).status == .unauthorized)
+            #expect(try await server.send(.DELETE, "/api/v1/accounts/\(editor.id)").status == .notFound)
+            #expect(try await server.send(.DELETE, "/api/v1/accounts/not-a-uuid").status == .badRequest)
+            #expect(try await server.send(.PATCH, "/api/v1/accounts/\(owner.id)", raw: "{}").status == .badRequest)
+
+            // There is always an admin account left.
+            let lastDemoted = try await server.send(.PATCH, "/api/v1/accounts/\(owner.id)", raw: #"{"role": "editor"}"#)
+            #expect(lastDemoted.status == .conflict)
+            #expect(lastDemoted.errorCode == "last_admin")
+            #expect(try await server.send(.DELETE, "/api/v1/accounts/\(owner.id)").errorCode == "last_admin")
+            let second = try await server.createAccount("second@example.com", role: "admin")
+            #expect(try await server.send(.DELETE, "/api/v1/accounts/\(owner.id)").status == .noContent)
+            #expect(try await server.send(.PATCH, "/api/v1/accounts/\(second.id)", raw: #"{"role": "viewer"}"#).errorCode == "last_admin")
         }
     }
 

@@ -81,6 +81,7 @@ struct OpenAPITests {
                 let parts = operation.split(separator: " ", maxSplits: 1).map(String.init)
                 let path = parts[1].replacingOccurrences(of: "{appID}", with: app.id.uuidString.lowercased())
                     .replacingOccurrences(of: "{campaignID}", with: campaign).replacingOccurrences(of: "{userID}", with: "ada")
+                    .replacingOccurrences(of: "{accountID}", with: UUID().uuidString.lowercased())
                 let response = try await server.send(HTTPMethod(rawValue: parts[0]), path, token: nil, raw: "{}")
                 #expect(response.status == .unauthorized, "\(operation) answered \(response.status)")
             }

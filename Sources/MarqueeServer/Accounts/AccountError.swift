@@ -1,6 +1,6 @@
 import MarqueeModel
 
-/// Why an account could not be created. The API reports these as 4xx errors (see
+/// Why an account could not be created or changed. The API reports these as 4xx errors (see
 /// `APIError.init(_: AccountError)`); the CLI prints ``description`` and exits non-zero.
 public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidEmail(String)
@@ -8,6 +8,9 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     case passwordTooShort(minimum: Int)
     case passwordTooLong(maximumBytes: Int)
     case emailTaken(String)
+    /// The change would leave no `admin` account (the admin token still works, but nobody could
+    /// manage accounts from the dashboard).
+    case lastAdministrator
 
     public var description: String {
         switch self {
@@ -17,6 +20,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
         case .passwordTooShort(let minimum): "the password must have at least \(minimum) characters"
         case .passwordTooLong(let maximum): "the password must have at most \(maximum) bytes (bcrypt reads no further)"
         case .emailTaken(let email): "an account with the email \(email) exists already"
+        case .lastAdministrator: "this is the last admin account; make another account admin first"
         }
     }
 }
@@ -34,6 +38,8 @@ extension APIError {
             self = .validation([ValidationIssue(field: "password", message: error.description)])
         case .emailTaken:
             self = APIError(.conflict, code: "email_taken", error.description)
+        case .lastAdministrator:
+            self = APIError(.conflict, code: "last_admin", error.description)
         }
     }
 }

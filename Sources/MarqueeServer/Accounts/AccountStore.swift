@@ -33,6 +33,43 @@ struct AccountStore: Sendable {
         return try AccountSummary(record)
     }
 
+    /// Changes an account's role and/or password. A new password ends every session of the
+    /// account (whoever knew the old one is signed out); a new role applies to its live sessions
+    /// at their next request. The last `admin` cannot be demoted.
+    func update(_ id: UUID, role: AccountRole?, password: String?) async throws -> AccountSummary {
+        let hash = if let password { try await passwords.hash(password) } else { String?.none }
+        return try await database.writeTransaction { db in
+            guard let record = try await AccountRecord.find(id, on: db) else { throw APIError.notFound("account") }
+            if let role, role != .admin, try record.accountRole == .admin {
+                try await Self.ensureAnotherAdministrator(besides: id, on: db)
+            }
+            if let role { record.role = role.rawValue }
+            if let hash {
+                record.passwordHash = hash
+                try await SessionRecord.query(on: db).filter(\.$account.$id == id).delete()
+            }
+            try await record.update(on: db)
+            return try AccountSummary(record)
+        }
+    }
+
+    /// Deletes an account and, with it, its sessions. The last `admin` cannot be deleted.
+    func delete(_ id: UUID) async throws {
+        try await database.writeTransaction { db in
+            guard let record = try await AccountRecord.find(id, on: db) else { throw APIError.notFound("account") }
+            if try record.accountRole == .admin { try await Self.ensureAnotherAdministrator(besides: id, on: db) }
+            // Explicit, so it holds whatever the connection's foreign-key setting.
+            try await SessionRecord.query(on: db).filter(\.$account.$id == id).delete()
+            try await record.delete(on: db)
+        }
+    }
+
+    private static func ensureAnotherAdministrator(besides id: UUID, on db: any Database) async throws {
+        let others = try await AccountRecord.query(on: db).filter(\.$role == AccountRole.admin.rawValue)
+            .filter(\.$id != id).count()
+        guard others > 0 else { throw AccountError.lastAdministrator }
+    }
+
     /// Every account, oldest first.
     func list() async throws -> [AccountSummary] {
         try await AccountRecord.query(on: database).sort(\.$createdAt).sort(\.$email).all().map { try AccountSummary($0) }

@@ -12,15 +12,21 @@ public struct NewAccount: Sendable {
     /// Checks every value; throws the first problem.
     public init(email: String, role: String, password: String) throws(AccountError) {
         guard let address = EmailAddress(email) else { throw .invalidEmail(email) }
-        guard let role = AccountRole(rawValue: role.lowercased()) else { throw .invalidRole(role) }
-        guard password.count >= Self.minimumPasswordCharacters else {
-            throw .passwordTooShort(minimum: Self.minimumPasswordCharacters)
-        }
-        guard password.utf8.count <= Self.maximumPasswordBytes else {
-            throw .passwordTooLong(maximumBytes: Self.maximumPasswordBytes)
-        }
         self.email = address
-        self.role = role
-        self.password = password
+        self.role = try Self.role(role)
+        self.password = try Self.password(password)
+    }
+
+    /// A role named in any case.
+    static func role(_ text: String) throws(AccountError) -> AccountRole {
+        guard let role = AccountRole(rawValue: text.lowercased()) else { throw .invalidRole(text) }
+        return role
+    }
+
+    /// A password long enough to resist guessing and short enough for bcrypt to read whole.
+    static func password(_ text: String) throws(AccountError) -> String {
+        guard text.count >= minimumPasswordCharacters else { throw .passwordTooShort(minimum: minimumPasswordCharacters) }
+        guard text.utf8.count <= maximumPasswordBytes else { throw .passwordTooLong(maximumBytes: maximumPasswordBytes) }
+        return text
     }
 }

@@ -1,11 +1,20 @@
 import Vapor
 
-/// `GET, POST /api/v1/accounts`: the team's accounts (administrators only, by ``Principal/permits(_:in:)``).
+/// `GET, POST /api/v1/accounts` and `PATCH, DELETE /api/v1/accounts/:accountID`: the team's
+/// accounts (administrators only, by ``Principal/permits(_:in:)``).
 struct AccountsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let accounts = routes.grouped("accounts")
         accounts.get(use: list)
         accounts.post(use: create)
+        accounts.patch(":accountID", use: update)
+        accounts.delete(":accountID", use: delete)
+    }
+
+    /// The body of `PATCH`: what to change.
+    struct AccountChange: Decodable {
+        var role: String?
+        var password: String?
     }
 
     struct AccountInput: Decodable {
@@ -30,6 +39,37 @@ struct AccountsController: RouteCollection {
 
     @Sendable func list(req: Request) async throws -> ListResource<AccountResource> {
         ListResource(items: try await req.accounts.list().map(AccountResource.init))
+    }
+
+    @Sendable func update(req: Request) async throws -> AccountResource {
+        let id = try accountID(req)
+        let change = try req.decodeJSON(AccountChange.self)
+        guard change.role != nil || change.password != nil else {
+            throw APIError(.badRequest, code: "invalid_body", "send role, password or both")
+        }
+        do {
+            let role = try change.role.map { text throws(AccountError) in try NewAccount.role(text) }
+            let password = try change.password.map { text throws(AccountError) in try NewAccount.password(text) }
+            return AccountResource(try await req.accounts.update(id, role: role, password: password))
+        } catch let error as AccountError {
+            throw APIError(error)
+        }
+    }
+
+    @Sendable func delete(req: Request) async throws -> HTTPStatus {
+        do {
+            try await req.accounts.delete(try accountID(req))
+        } catch let error as AccountError {
+            throw APIError(error)
+        }
+        return .noContent
+    }
+
+    private func accountID(_ req: Request) throws -> UUID {
+        guard let text = req.parameters.get("accountID"), let id = UUID(uuidString: text) else {
+            throw APIError(.badRequest, code: "invalid_id", "the account id must be a UUID")
+        }
+        return id
     }
 
     @Sendable func create(req: Request) async throws -> Response {
