@@ -6,7 +6,7 @@ import MarqueeServer
 struct Users: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Manage the team accounts that sign in to the dashboard.",
-        subcommands: [Create.self, List.self])
+        subcommands: [Create.self, SetPassword.self, List.self])
 
     /// `marquee users create`: add an account.
     struct Create: AsyncParsableCommand {
@@ -38,6 +38,31 @@ struct Users: AsyncParsableCommand {
             let account = try await AccountAdministration.create(email: email, role: role, password: password,
                                                                  configuration: configuration)
             print("Created \(account.role.rawValue) account \(account.email).")
+        }
+    }
+
+    /// `marquee users set-password`: a new password for an account, ending its sessions.
+    struct SetPassword: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set-password",
+            abstract: "Set a new password for a dashboard account and sign it out everywhere.",
+            discussion: "Reads the password like `users create`.")
+
+        @OptionGroup var options: ServerOptions
+
+        @Option(help: "The account's email address.")
+        var email: String
+
+        @Flag(name: .customLong("password-stdin"), help: "Read the password from the first line of standard input.")
+        var passwordStdin = false
+
+        func run() async throws {
+            let configuration = try options.resolve()
+            guard let password = PasswordPrompt.read(fromStandardInput: passwordStdin) else {
+                throw ValidationError("no password was given on standard input")
+            }
+            let account = try await AccountAdministration.setPassword(email: email, password: password, configuration: configuration)
+            print("Set a new password for \(account.email); its sessions have ended.")
         }
     }
 

@@ -75,6 +75,15 @@ struct UsersCLITests {
         #expect(list.output.contains("viewer   grace@example.com"), "\(list.output)")
         #expect(!list.output.contains("new@example.com"), "refused accounts were not created")
 
+        let reset = try await Self.marquee(["users", "set-password", "--database", database, "--email", "grace@example.com"],
+                                           input: "another long secret\n")
+        #expect(reset.status == 0, "\(reset.output)")
+        #expect(reset.output.contains("Set a new password for grace@example.com"))
+        let nobody = try await Self.marquee(["users", "set-password", "--database", database, "--email", "nobody@example.com"],
+                                            input: "another long secret\n")
+        #expect(nobody.status != 0)
+        #expect(nobody.output.contains("no account has the email nobody@example.com"), "\(nobody.output)")
+
         try await LiveServer.with(storage: .sqliteFile(database)) { server in
             var request = URLRequest(url: server.baseURL.appendingPathComponent("api/v1/session/sign-in"))
             request.httpMethod = "POST"
@@ -84,6 +93,10 @@ struct UsersCLITests {
             #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(String(decoding: data, as: UTF8.self))")
             let session = try JSONSerialization.jsonObject(with: data) as? [String: Any]
             #expect(session?["role"] as? String == "editor")
+
+            request.httpBody = try JSONSerialization.data(withJSONObject: ["email": "grace@example.com", "password": "another long secret"])
+            let (_, reset) = try await URLSession.shared.data(for: request)
+            #expect((reset as? HTTPURLResponse)?.statusCode == 200, "the new password signs in")
         }
     }
 }

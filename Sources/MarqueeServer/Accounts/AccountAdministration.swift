@@ -11,6 +11,18 @@ public enum AccountAdministration {
         return try await withAccounts(configuration) { try await $0.create(account) }
     }
 
+    /// Sets a new password for the account with `email` and ends its sessions: the way back in
+    /// for someone who lost theirs (or the demo's).
+    public static func setPassword(email: String, password: String,
+                                   configuration: ServerConfiguration) async throws -> AccountSummary {
+        guard let address = EmailAddress(email) else { throw AccountError.invalidEmail(email) }
+        let password = try NewAccount.password(password)
+        return try await withAccounts(configuration) { accounts in
+            guard let record = try await accounts.find(address) else { throw AccountError.unknownAccount(address.value) }
+            return try await accounts.update(try record.requireID(), role: nil, password: password)
+        }
+    }
+
     /// Every account, oldest first.
     public static func list(configuration: ServerConfiguration) async throws -> [AccountSummary] {
         try await withAccounts(configuration) { try await $0.list() }

@@ -11,6 +11,8 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The change would leave no `admin` account (the admin token still works, but nobody could
     /// manage accounts from the dashboard).
     case lastAdministrator
+    /// No account has this email (the CLI's `set-password`; sign-in never says so).
+    case unknownAccount(String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
         case .passwordTooLong(let maximum): "the password must have at most \(maximum) bytes (bcrypt reads no further)"
         case .emailTaken(let email): "an account with the email \(email) exists already"
         case .lastAdministrator: "this is the last admin account; make another account admin first"
+        case .unknownAccount(let email): "no account has the email \(email)"
         }
     }
 }
@@ -40,6 +43,8 @@ extension APIError {
             self = APIError(.conflict, code: "email_taken", error.description)
         case .lastAdministrator:
             self = APIError(.conflict, code: "last_admin", error.description)
+        case .unknownAccount:
+            self = APIError.notFound("account")
         }
     }
 }
