@@ -1,7 +1,8 @@
 import MarqueeModel
 
-/// Why an account could not be created or changed. The API reports these as 4xx errors (see
-/// `APIError.init(_: AccountError)`); the CLI prints ``description`` and exits non-zero.
+/// Why an account could not be created or changed. The API reports these as 4xx errors
+/// (`APIErrorMiddleware` maps them with `APIError.init(_: AccountError)`); the CLI prints
+/// ``description`` and exits non-zero.
 public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidEmail(String)
     case invalidRole(String)

@@ -47,21 +47,14 @@ struct AccountsController: RouteCollection {
         guard change.role != nil || change.password != nil else {
             throw APIError(.badRequest, code: "invalid_body", "send role, password or both")
         }
-        do {
-            let role = try change.role.map { text throws(AccountError) in try NewAccount.role(text) }
-            let password = try change.password.map { text throws(AccountError) in try NewAccount.password(text) }
-            return AccountResource(try await req.accounts.update(id, role: role, password: password))
-        } catch let error as AccountError {
-            throw APIError(error)
-        }
+        // Bad values are AccountErrors, which APIErrorMiddleware reports as 422 naming the field.
+        let role = try change.role.map { text throws(AccountError) in try NewAccount.role(text) }
+        let password = try change.password.map { text throws(AccountError) in try NewAccount.password(text) }
+        return AccountResource(try await req.accounts.update(id, role: role, password: password))
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
-        do {
-            try await req.accounts.delete(try accountID(req))
-        } catch let error as AccountError {
-            throw APIError(error)
-        }
+        try await req.accounts.delete(try accountID(req))
         return .noContent
     }
 
@@ -74,12 +67,7 @@ struct AccountsController: RouteCollection {
 
     @Sendable func create(req: Request) async throws -> Response {
         let input = try req.decodeJSON(AccountInput.self)
-        do {
-            let account = try NewAccount(email: input.email, role: input.role, password: input.password)
-            let summary = try await req.accounts.create(account)
-            return try Response.json(AccountResource(summary), status: .created)
-        } catch let error as AccountError {
-            throw APIError(error)
-        }
+        let account = try NewAccount(email: input.email, role: input.role, password: input.password)
+        return try Response.json(AccountResource(try await req.accounts.create(account)), status: .created)
     }
 }
