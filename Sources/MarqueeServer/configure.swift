@@ -48,9 +48,10 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
 }
 
 /// Every route of the server. Admin routes authenticate by bearer token or session cookie, check
-/// the CSRF token of cookie-authenticated writes, and pass ``AccessPolicyMiddleware`` (who may do
-/// what, by method and area), and every change that succeeds is recorded in the audit log
-/// (``AuditMiddleware``); app-scoped ones live under one group whose middleware authorizes the app. Admin requests decode strictly (unknown keys are errors), SDK requests leniently.
+/// the CSRF token of cookie-authenticated writes, pass ``AccessPolicyMiddleware`` (who may do
+/// what, by method and area), and have every change that succeeds recorded in the audit log
+/// (``AuditMiddleware``); app-scoped ones live under one group whose middleware authorizes the
+/// app. Admin requests decode strictly (unknown keys are errors), SDK requests leniently.
 func routes(_ app: Application) throws {
     let configuration = app.marquee.configuration
     let clock = app.marquee.clock
@@ -70,7 +71,8 @@ func routes(_ app: Application) throws {
     var signIn: any RoutesBuilder = api
     if let limit = configuration.adminRateLimit {
         admin = admin.grouped(RateLimitMiddleware(scope: .admin, limiter: RateLimiter(limit: limit, clock: clock)))
-        // Both authenticate from their body, so they are limited per address, each on its own.
+        // Both are outside the admin group (sign-in has no credentials yet; the frame checks its
+        // session itself), so they are limited per address, each on its own.
         previewFrame = app.grouped(RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: limit, clock: clock)))
         signIn = api.grouped(RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: limit, clock: clock)))
     }

@@ -6,6 +6,10 @@ import Foundation
 /// `chromium-browser`, `google-chrome-stable` or `google-chrome` on `PATH`. Tests that need it
 /// use ``isEnabled`` so they are skipped on a machine without a browser, except on CI (`CI` set),
 /// where the setup installs Debian's `chromium` and a missing browser must fail rather than hide.
+///
+/// Two ways to run it: a one-shot load that dumps the DOM or takes a screenshot (virtual time,
+/// nothing typed), or ``launchWithDevTools(workDirectory:width:height:timeout:)``, a running
+/// browser that a test drives over the DevTools protocol (typing into forms, clicking).
 public struct HeadlessChromium: Sendable {
     public enum Failure: Error, CustomStringConvertible {
         case notFound

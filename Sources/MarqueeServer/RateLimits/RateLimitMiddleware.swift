@@ -4,9 +4,9 @@ import Vapor
 /// Answers 429 with `Retry-After` once a caller spends its requests faster than its limit.
 ///
 /// SDK requests are counted per app and device (the `device_id` header, else the address);
-/// admin requests per principal and address, behind authentication; the preview frame, which
-/// authenticates from its form, per address. Refusals are counted in the
-/// `marquee_rate_limited_total` metric, by scope.
+/// admin requests per principal and address, behind authentication; sign-in and the preview
+/// frame, which sit outside that group, per address (``Request/clientAddress``). Refusals are
+/// counted in the `marquee_rate_limited_total` metric, by scope.
 struct RateLimitMiddleware: AsyncMiddleware {
     enum Scope: String, Sendable {
         case sdk, admin, address
