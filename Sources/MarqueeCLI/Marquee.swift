@@ -6,6 +6,6 @@ struct MarqueeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "marquee",
         abstract: "Marquee: self-hosted in-app messaging.",
-        subcommands: [Serve.self, Migrate.self, Simulate.self],
+        subcommands: [Serve.self, Migrate.self, Users.self, Simulate.self],
         defaultSubcommand: Serve.self)
 }

@@ -8,7 +8,7 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var options: ServerOptions
 
-    @Flag(help: "Seed an app with subscription ID 'demo-subscription' and one active campaign of each message kind.")
+    @Flag(help: "Seed an app with subscription ID 'demo-subscription', one active campaign of each message kind, and (on a server without accounts) a dashboard administrator demo@marquee.local whose password is printed once.")
     var demo = false
 
     func run() async throws {

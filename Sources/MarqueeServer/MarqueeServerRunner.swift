@@ -31,7 +31,7 @@ public enum MarqueeServerRunner {
         try await app.asyncShutdown()
     }
 
-    private static func makeApplication() async throws -> Application {
+    static func makeApplication() async throws -> Application {
         // Vapor's own argument parsing is bypassed: the `marquee` command has already parsed them.
         var environment = try Environment.detect(arguments: ["marquee"])
         environment.arguments = ["marquee", "serve"]

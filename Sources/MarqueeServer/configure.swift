@@ -22,6 +22,8 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     let adminTokenHash = try await AdminToken.establish(configured: configuration.adminToken, on: app.db, logger: app.logger)
     let renderWorkers = RenderWorkers(clock: clock)
     app.lifecycle.use(RenderWorkersLifecycle(workers: renderWorkers))
+    let passwords = try PasswordWorkers(cost: configuration.passwordHashCost, eventLoop: app.eventLoopGroup.any())
+    app.lifecycle.use(PasswordWorkersLifecycle(workers: passwords))
     // One process on SQLite sees every change; instances sharing PostgreSQL learn of each other's
     // through the listener, and read every app until it is connected.
     let directory = AppDirectory(learnsOfChanges: configuration.storage.isSQLite)
@@ -29,7 +31,8 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.marquee = MarqueeServices(configuration: configuration, clock: clock, catalog: CampaignCatalog(logger: app.logger),
                                   directory: directory,
                                   adminTokenHash: adminTokenHash, renderWorkers: renderWorkers,
-                                  impressionWriter: ImpressionWriter(database: app.db))
+                                  impressionWriter: ImpressionWriter(database: app.db), passwords: passwords,
+                                  signInLimiter: SignInLimiter(clock: clock))
 
     // Outermost first: every request is logged, every response (errors included) gets its cache policy.
     app.middleware = Middlewares()
@@ -50,11 +53,16 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
         try await DemoSeeder(store: CatalogStore(database: app.db, clock: clock, catalog: app.marquee.catalog,
                                                   directory: app.marquee.directory),
                              logger: app.logger, assetsBaseURL: base.trimmingSuffix("/") + "/demo/assets").seed()
+        try await DemoAccount(accounts: AccountStore(database: app.db, clock: clock, passwords: passwords),
+                              dashboardURL: base.trimmingSuffix("/") + "/dashboard").seed()
     }
 }
 
-/// Every route of the server. App-scoped admin routes live under one group whose middleware
-/// authorizes the app; admin requests decode strictly (unknown keys are errors), SDK requests leniently.
+/// Every route of the server. Admin routes authenticate by bearer token or session cookie, check
+/// the CSRF token of cookie-authenticated writes, pass ``AccessPolicyMiddleware`` (who may do
+/// what, by method and area), and have every change that succeeds recorded in the audit log
+/// (``AuditMiddleware``); app-scoped ones live under one group whose middleware authorizes the
+/// app. Admin requests decode strictly (unknown keys are errors), SDK requests leniently.
 func routes(_ app: Application) throws {
     let configuration = app.marquee.configuration
     let clock = app.marquee.clock
@@ -69,15 +77,24 @@ func routes(_ app: Application) throws {
     try sdk.register(collection: InboxSDKController())
     try app.register(collection: DemoAssetsController())
 
-    var admin = app.grouped("api", "v1")
-        .grouped(StrictInputMiddleware())
-        .grouped(AdminAuthenticator(), Principal.guardMiddleware(throwing: APIError.unauthenticated))
+    let api = app.grouped("api", "v1").grouped(StrictInputMiddleware())
+    var admin = api
+        .grouped(AdminAuthenticator(), SessionAuthenticator(), Principal.guardMiddleware(throwing: APIError.unauthenticated))
     var previewFrame: any RoutesBuilder = app
+    var signIn: any RoutesBuilder = api
     if let limit = configuration.adminRateLimit {
         admin = admin.grouped(RateLimitMiddleware(scope: .admin, limiter: RateLimiter(limit: limit, clock: clock)))
+        // Both are outside the admin group (sign-in has no credentials yet; the frame checks its
+        // session itself), so they are limited per address, each on its own.
         previewFrame = app.grouped(RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: limit, clock: clock)))
+        signIn = api.grouped(RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: limit, clock: clock)))
     }
+    admin = admin.grouped(CSRFMiddleware(), AccessPolicyMiddleware(), AuditMiddleware())
     try previewFrame.register(collection: PreviewFrameController())
+    try signIn.register(collection: SignInController())
+    try admin.register(collection: SessionController())
+    try admin.register(collection: AccountsController())
+    try admin.register(collection: AuditController())
     try admin.register(collection: AppsController())
     try admin.register(collection: PreviewController())
 

@@ -3,21 +3,60 @@ import MarqueeModel
 import MarqueeTestSupport
 import Testing
 
-/// Loads the dashboard in headless Chromium against a live server and reads what it shows.
+/// Signs in to the dashboard in headless Chromium against a live server, through its real form
+/// (typed and clicked over the DevTools protocol), and reads what it shows.
 @Suite("Dashboard in a browser",
        .enabled(if: HeadlessChromium.isEnabled, "needs Chromium (install Debian's chromium or set MARQUEE_CHROMIUM)"))
 struct DashboardBrowserTests {
-    /// The dashboard's DOM after it has loaded `fragment` (`#token=…&app=…`).
-    static func dashboardDOM(_ server: LiveServer, fragment: String) async throws -> String {
-        let browser = try HeadlessChromium.require()
+    static let password = "correct horse battery"
+
+    /// Opens the dashboard at `/dashboard#fragment` in a fresh browser, signs in as `email` with
+    /// the form, waits until the dashboard is ready, and runs `body` with the page.
+    @MainActor
+    static func withSignedInDashboard(_ server: LiveServer, fragment: String = "", email: String,
+                                      password: String = DashboardBrowserTests.password,
+                                      width: Int = 1280, height: Int = 1024,
+                                      _ body: @MainActor (DevToolsPage) async throws -> Void) async throws {
+        try await withDashboard(server, fragment: fragment, width: width, height: height) { page in
+            try await signIn(page, email: email, password: password)
+            try await page.waitUntil("document.body.dataset.state === 'ready'")
+            try await body(page)
+        }
+    }
+
+    /// Types the credentials into the sign-in form and presses its button.
+    static func signIn(_ page: DevToolsPage, email: String, password: String) async throws {
+        try await page.waitUntil("document.body.dataset.state === 'signed-out'")
+        try await page.type(email, into: "email")
+        try await page.type(password, into: "password")
+        try await page.click("sign-in-submit")
+    }
+
+    /// Opens the dashboard signed out, in a browser of its own.
+    @MainActor
+    static func withDashboard(_ server: LiveServer, fragment: String = "", width: Int = 1280, height: Int = 1024,
+                              _ body: @MainActor (DevToolsPage) async throws -> Void) async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let url = try #require(URL(string: server.baseURL.absoluteString + "/dashboard#" + fragment))
-        return try await browser.dumpDOM(of: url, workDirectory: work)
+        let browser = try await HeadlessChromium.require().launchWithDevTools(workDirectory: work, width: width, height: height)
+        do {
+            let page = try await DevToolsPage.open(in: browser)
+            // The final frame of every entrance animation, at once.
+            try await page.send("Emulation.setEmulatedMedia", ["features": .array([
+                .object(["name": .string("prefers-reduced-motion"), "value": .string("reduce")])])])
+            let url = try #require(URL(string: server.baseURL.absoluteString + "/dashboard#" + fragment))
+            try await page.load(url)
+            try await body(page)
+            await page.close()
+        } catch {
+            await browser.stop()
+            throw error
+        }
+        await browser.stop()
     }
 
-    @Test func aDeepLinkOpensTheCampaignWithItsStatsAndPreview() async throws {
+    @Test func aDeepLinkOpensTheCampaignWithItsStatsAndPreviewAfterSigningIn() async throws {
         try await LiveServer.with { server in
             let app = try await server.createApp(subscriptionID: "dash-app")
             var campaign = Campaign(id: "", name: "Spring <sale>", status: .active, message: Message(
@@ -26,19 +65,26 @@ struct DashboardBrowserTests {
             let saved = try await server.createCampaign(campaign, in: app)
             campaign.name = "Second"
             _ = try await server.createCampaign(campaign, in: app)
+            try await server.createAccount("editor@example.com", role: "editor", password: Self.password)
 
-            let dom = try await Self.dashboardDOM(server, fragment: "token=\(LiveServer.adminToken)&app=\(app.id)&campaign=\(saved.id)")
-
-            #expect(dom.contains(#"data-state="ready""#), "the dashboard finished loading")
-            #expect(dom.contains("dash-app"), "the app is listed")
-            #expect(dom.contains("Spring &lt;sale&gt;"), "campaign names are shown as text")
-            #expect(!dom.contains("Spring <sale>"))
-            #expect(dom.contains("Second"))
-            #expect(dom.contains("Shows on every RInAppMessaging client"))
-            #expect(dom.contains("Impressions"), "the stats panel is filled")
-            #expect(dom.contains(#"data-preview="ready""#), "the preview frame loaded its page")
-            #expect(dom.contains(#"action="/api/v1/preview/frame""#), "the preview is a page of its own, not a srcdoc")
-            #expect(!dom.contains(LiveServer.adminToken), "the token leaves the address bar")
+            try await Self.withSignedInDashboard(server, fragment: "app=\(app.id)&campaign=\(saved.id)", email: "editor@example.com") { page in
+                try await page.waitUntil("document.body.dataset.preview === 'ready'")
+                let dom = try await page.dom()
+                #expect(dom.contains("dash-app"), "the app is listed")
+                #expect(dom.contains("Spring &lt;sale&gt;"), "campaign names are shown as text")
+                #expect(!dom.contains("Spring <sale>"))
+                #expect(dom.contains("Second"))
+                #expect(dom.contains("Shows on every RInAppMessaging client"))
+                #expect(dom.contains("Impressions"), "the stats panel is filled")
+                #expect(dom.contains("editor@example.com · editor"), "who is signed in")
+                #expect(dom.contains(#"action="/api/v1/preview/frame""#), "the preview is a page of its own, not a srcdoc")
+                #expect(!dom.contains(Self.password), "the password field is emptied")
+                #expect(try await page.evaluate("location.hash") == .string("#app=\(app.id.uuidString.lowercased())&campaign=\(saved.id)"),
+                        "the deep link survives signing in")
+                #expect(try await page.evaluate("document.cookie") == .string(""), "scripts cannot read the session cookie")
+                #expect(try await page.evaluate("document.getElementById('save').hidden") == .bool(false), "editors edit campaigns")
+                #expect(try await page.evaluate("document.getElementById('new-app-form').hidden") == .bool(true), "only admins add apps")
+            }
         }
     }
 
@@ -54,38 +100,63 @@ struct DashboardBrowserTests {
                 colors: MessageColors(background: HexColor("#C2187A")!, frame: HexColor("#C2187A")!)),
                 triggers: TriggerSet(triggers: [Trigger(.appStart)]))
             let saved = try await server.createCampaign(campaign, in: app)
-            let fragment = "token=\(LiveServer.adminToken)&app=\(app.id.uuidString.lowercased())&campaign=\(saved.id)"
-            let url = try #require(URL(string: server.baseURL.absoluteString + "/dashboard#" + fragment))
+            try await server.createAccount("viewer@example.com", role: "viewer", password: Self.password)
+            let fragment = "app=\(app.id.uuidString.lowercased())&campaign=\(saved.id)"
 
-            let browser = try HeadlessChromium.require()
-            let work = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-shot-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: work) }
-            let image = try await browser.screenshot(of: url, width: 1400, height: 1000, workDirectory: work)
-
-            // The message's own background, painted by the preview page, is what shows it is on screen.
-            let painted = image.count(of: Self.marker)
-            #expect(painted > 2_000, "\(kind.rawValue): \(painted) pixels of the message's background are visible")
+            try await Self.withSignedInDashboard(server, fragment: fragment, email: "viewer@example.com", width: 1400, height: 1000) { page in
+                try await page.waitUntil("document.body.dataset.preview === 'ready'")
+                // The message's own background, painted by the preview page, is what shows it is on
+                // screen; the frame paints shortly after its load event.
+                var painted = 0
+                let deadline = ContinuousClock.now + .seconds(20)
+                repeat {
+                    painted = try await page.screenshot().count(of: Self.marker)
+                    if painted > 2_000 { break }
+                    try await Task.sleep(for: .milliseconds(200))
+                } while ContinuousClock.now < deadline
+                #expect(painted > 2_000, "\(kind.rawValue): \(painted) pixels of the message's background are visible")
+            }
         }
     }
 
-    @Test func anAppSecretSignsInWithoutALink() async throws {
+    @Test func aViewerSeesNoWriteControls() async throws {
         try await LiveServer.with { server in
-            let app = try await server.createApp(subscriptionID: "secret-app")
-            let secret = try #require(app.secret)
-            let dom = try await Self.dashboardDOM(server, fragment: "token=\(secret)")
-            #expect(dom.contains(#"data-state="ready""#))
-            #expect(dom.contains("secret-app"), "the app the secret belongs to is listed")
-            #expect(dom.contains(#"<form id="new-app-form" class="inline" hidden"#), "an app's secret cannot create apps")
-            #expect(!dom.contains("these credentials cannot access this resource"))
+            let app = try await server.createApp(subscriptionID: "viewer-app")
+            _ = try await server.createCampaign(Campaign(id: "", name: "Read me", status: .active, message: Message(
+                kind: .modal, title: "Hello"), triggers: TriggerSet(triggers: [Trigger(.appStart)])), in: app)
+            try await server.createAccount("viewer@example.com", role: "viewer", password: Self.password)
+
+            try await Self.withSignedInDashboard(server, email: "viewer@example.com") { page in
+                let dom = try await page.dom()
+                #expect(dom.contains("viewer-app"))
+                #expect(dom.contains("Read me"))
+                for id in ["new-campaign", "save", "activate", "pause", "archive", "delete", "new-app-form"] {
+                    #expect(try await page.evaluate("document.getElementById('\(id)').hidden") == .bool(true), "\(id) is hidden")
+                }
+                #expect(try await page.evaluate("document.getElementById('campaign-json').readOnly") == .bool(true))
+            }
         }
     }
 
-    @Test func aWrongTokenAsksToSignInAgain() async throws {
+    @Test func aWrongPasswordKeepsTheFormAndSigningOutEndsTheSession() async throws {
         try await LiveServer.with { server in
-            let dom = try await Self.dashboardDOM(server, fragment: "token=not-the-token")
-            #expect(dom.contains("the bearer token is not valid"))
-            #expect(dom.contains(#"data-state="signed-out""#))
+            try await server.createAccount("admin@example.com", role: "admin", password: Self.password)
+            try await Self.withDashboard(server) { page in
+                try await Self.signIn(page, email: "admin@example.com", password: "not the right one")
+                try await page.waitUntil("document.getElementById('status').textContent.includes('the email or the password is wrong')")
+                #expect(try await page.evaluate("document.body.dataset.state") == .string("signed-out"))
+
+                try await page.evaluate("document.getElementById('email').value = ''; document.getElementById('password').value = ''")
+                try await Self.signIn(page, email: "admin@example.com", password: Self.password)
+                try await page.waitUntil("document.body.dataset.state === 'ready'")
+                #expect(try await page.evaluate("document.getElementById('new-app-form').hidden") == .bool(false), "admins add apps")
+
+                try await page.click("sign-out")
+                try await page.waitUntil("document.body.dataset.state === 'signed-out'")
+                // Reloading finds no session: it ended on the server, not only in the page.
+                try await page.evaluate("window.beforeReload = true; location.reload()")
+                try await page.waitUntil("!window.beforeReload && document.body.dataset.state === 'signed-out'")
+            }
         }
     }
 }

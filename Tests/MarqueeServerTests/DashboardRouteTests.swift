@@ -31,13 +31,15 @@ struct DashboardRouteTests {
 
     @Test func thePreviewFrameIsAPageWithItsOwnSandboxedPolicy() async throws {
         try await TestServer.with { server in
+            try await server.createAccount("ada@example.com", role: "viewer")
+            let session = try await server.signIn("ada@example.com")
             let message = #"{"kind": "slideUp", "title": "Free shipping", "body": "Today only"}"#
             var form = URLComponents()
-            form.queryItems = [URLQueryItem(name: "token", value: TestServer.adminToken),
+            form.queryItems = [URLQueryItem(name: "csrf", value: session.csrf),
                                URLQueryItem(name: "message", value: message), URLQueryItem(name: "theme", value: "dark")]
             let body = try #require(form.percentEncodedQuery)
-            let contentType = [("Content-Type", "application/x-www-form-urlencoded")]
-            let frame = try await server.send(.POST, "/api/v1/preview/frame", token: nil, headers: contentType, rawBody: body)
+            let headers = [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", "marquee_session=\(session.cookie)")]
+            let frame = try await server.send(.POST, "/api/v1/preview/frame", token: nil, headers: headers, rawBody: body)
             #expect(frame.status == .ok, "\(frame.text)")
             #expect(frame.headers.contentType?.subType == "html")
             #expect(frame.headers.first(name: "Content-Security-Policy") == "sandbox allow-scripts; frame-ancestors 'self'")
@@ -45,9 +47,10 @@ struct DashboardRouteTests {
 
             var wrong = form
             wrong.queryItems?[0].value = "not-the-token"
-            let refused = try await server.send(.POST, "/api/v1/preview/frame", token: nil, headers: contentType,
+            let refused = try await server.send(.POST, "/api/v1/preview/frame", token: nil, headers: headers,
                                                 rawBody: try #require(wrong.percentEncodedQuery))
-            #expect(refused.status == .unauthorized)
+            #expect(refused.status == .forbidden)
+            #expect(refused.errorCode == "csrf_token_invalid")
         }
     }
 }

@@ -24,6 +24,12 @@ struct DemoTests {
             let image = try await server.send(.GET, "/demo/assets/welcome.svg", token: nil)
             #expect(image.status == .ok)
             #expect(image.text.contains("<svg"))
+
+            let accounts = try await server.send(.GET, "/api/v1/accounts")
+            let emails = (accounts.json["items"] as? [[String: Any]] ?? []).map { ($0["email"] as? String, $0["role"] as? String) }
+            #expect(emails.count == 1)
+            #expect(emails.first?.0 == "demo@marquee.local")
+            #expect(emails.first?.1 == "admin")
         }
     }
 }

@@ -78,14 +78,17 @@ struct RateLimitTests {
 
     @Test func thePreviewFrameIsLimitedPerAddress() async throws {
         try await TestServer.with(adjust: { $0.adminRateLimit = RateLimit(perMinute: 4) }) { server in
+            try await server.createAccount("ada@example.com", role: "viewer")
+            let session = try await server.signIn("ada@example.com")
             var form = URLComponents()
-            form.queryItems = [URLQueryItem(name: "token", value: TestServer.adminToken),
+            form.queryItems = [URLQueryItem(name: "csrf", value: session.csrf),
                                URLQueryItem(name: "message", value: #"{"kind": "modal", "title": "Hi"}"#)]
             let body = try #require(form.percentEncodedQuery)
             var statuses: [UInt] = []
             for _ in 0..<4 {
                 statuses.append(try await server.send(.POST, "/api/v1/preview/frame", token: nil,
-                                                      headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                                                      headers: [("Content-Type", "application/x-www-form-urlencoded"),
+                                                                ("Cookie", "marquee_session=\(session.cookie)")],
                                                       rawBody: body).status.code)
             }
             #expect(statuses == [200, 200, 429, 429], "a burst of 2, then refused")

@@ -6,6 +6,10 @@ import Foundation
 /// `chromium-browser`, `google-chrome-stable` or `google-chrome` on `PATH`. Tests that need it
 /// use ``isEnabled`` so they are skipped on a machine without a browser, except on CI (`CI` set),
 /// where the setup installs Debian's `chromium` and a missing browser must fail rather than hide.
+///
+/// Two ways to run it: a one-shot load that dumps the DOM or takes a screenshot (virtual time,
+/// nothing typed), or ``launchWithDevTools(workDirectory:width:height:timeout:)``, a running
+/// browser that a test drives over the DevTools protocol (typing into forms, clicking).
 public struct HeadlessChromium: Sendable {
     public enum Failure: Error, CustomStringConvertible {
         case notFound
@@ -84,24 +88,9 @@ public struct HeadlessChromium: Sendable {
         return try PNGImage(data: Data(contentsOf: file))
     }
 
-    /// Runs the browser on `page` with `options`; returns the file holding its standard output.
-    private func run(_ options: [String], page: URL, workDirectory: URL, virtualTimeBudget: Int,
-                     timeout: Duration) async throws -> URL {
-        let output = workDirectory.appendingPathComponent("chromium-stdout.html")
-        let errors = workDirectory.appendingPathComponent("chromium-stderr.txt")
-        try Data().write(to: output)
-        try Data().write(to: errors)
-        let stdout = try FileHandle(forWritingTo: output)
-        let stderr = try FileHandle(forWritingTo: errors)
-        defer {
-            try? stdout.close()
-            try? stderr.close()
-        }
-
-        let process = Process()
-        process.executableURL = executable
-        // A later `--window-size` in `options` wins over the default one.
-        process.arguments = [
+    /// The flags every run shares: headless, isolated, loopback only.
+    private static func commonArguments(workDirectory: URL) -> [String] {
+        [
             "--headless",
             "--disable-gpu",
             "--no-sandbox",
@@ -121,6 +110,88 @@ public struct HeadlessChromium: Sendable {
             "--disable-site-isolation-trials",
             "--disable-features=IsolateOrigins,site-per-process",
             "--user-data-dir=\(workDirectory.appendingPathComponent("profile").path)",
+        ]
+    }
+
+    /// A browser left running with the DevTools protocol on a loopback port, for tests that must
+    /// act in a page (type into a form, press a button) rather than only load it.
+    public struct DevToolsProcess: Sendable {
+        /// `ws://127.0.0.1:PORT/devtools/browser/ID`: the browser's DevTools endpoint.
+        public let browserEndpoint: URL
+        let process: Process
+
+        /// Stops the browser (and waits for it).
+        public func stop() async {
+            guard process.isRunning else { return }
+            process.terminate()
+            let grace = ContinuousClock.now + .seconds(3)
+            while process.isRunning, ContinuousClock.now < grace {
+                try? await Task.sleep(for: .milliseconds(25))
+            }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+
+    /// Starts the browser on `about:blank` with DevTools on a free loopback port, in a
+    /// `width` × `height` window, and returns once the endpoint is known. Call
+    /// ``DevToolsProcess/stop()`` when done.
+    public func launchWithDevTools(workDirectory: URL, width: Int = 1280, height: Int = 1024,
+                                   timeout: Duration = .seconds(60)) async throws -> DevToolsProcess {
+        let errors = workDirectory.appendingPathComponent("chromium-stderr.txt")
+        try Data().write(to: errors)
+        let stderr = try FileHandle(forWritingTo: errors)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = Self.commonArguments(workDirectory: workDirectory) + [
+            "--window-size=\(width),\(height)",
+            // Port 0: the browser picks a free one and writes it to DevToolsActivePort in the profile.
+            "--remote-debugging-port=0",
+            "--remote-debugging-address=127.0.0.1",
+            "about:blank",
+        ]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr
+        try process.run()
+        try? stderr.close()
+
+        let portFile = workDirectory.appendingPathComponent("profile/DevToolsActivePort")
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline, process.isRunning {
+            if let text = try? String(contentsOf: portFile, encoding: .utf8) {
+                let lines = text.split(separator: "\n").map(String.init)
+                if lines.count >= 2, let port = Int(lines[0]), let endpoint = URL(string: "ws://127.0.0.1:\(port)\(lines[1])") {
+                    return DevToolsProcess(browserEndpoint: endpoint, process: process)
+                }
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        if !process.isRunning {
+            throw Failure.failed(status: process.terminationStatus, stderr: Self.tail(of: errors))
+        }
+        await DevToolsProcess(browserEndpoint: portFile, process: process).stop()
+        throw Failure.timedOut(after: timeout, stderr: Self.tail(of: errors))
+    }
+
+    /// Runs the browser on `page` with `options`; returns the file holding its standard output.
+    private func run(_ options: [String], page: URL, workDirectory: URL, virtualTimeBudget: Int,
+                     timeout: Duration) async throws -> URL {
+        let output = workDirectory.appendingPathComponent("chromium-stdout.html")
+        let errors = workDirectory.appendingPathComponent("chromium-stderr.txt")
+        try Data().write(to: output)
+        try Data().write(to: errors)
+        let stdout = try FileHandle(forWritingTo: output)
+        let stderr = try FileHandle(forWritingTo: errors)
+        defer {
+            try? stdout.close()
+            try? stderr.close()
+        }
+
+        let process = Process()
+        process.executableURL = executable
+        // A later `--window-size` in `options` wins over the default one.
+        process.arguments = Self.commonArguments(workDirectory: workDirectory) + [
             "--virtual-time-budget=\(virtualTimeBudget)",
         ] + options + [page.absoluteString]
         process.standardInput = FileHandle.nullDevice

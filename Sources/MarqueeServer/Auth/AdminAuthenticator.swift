@@ -23,11 +23,3 @@ extension Principal {
         throw APIError(.unauthorized, code: "unauthorized", "the bearer token is not valid")
     }
 }
-
-/// Lets only the administrator through (listing, creating and deleting apps).
-struct AdministratorOnlyMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard try request.principal == .admin else { throw APIError.forbidden }
-        return try await next.respond(to: request)
-    }
-}

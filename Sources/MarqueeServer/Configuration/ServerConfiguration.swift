@@ -30,6 +30,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var impressionRetentionDays: Int?
     /// Timeouts and sizes every connection is held to.
     public var connections = ConnectionLimits()
+    /// The bcrypt cost of account passwords (2^cost rounds). Tests lower it; a password keeps
+    /// the cost it was hashed with.
+    public var passwordHashCost = 12
     /// Seeds the demo app and its campaigns at start.
     public var seedsDemo: Bool
     public var logLevel: Logger.Level

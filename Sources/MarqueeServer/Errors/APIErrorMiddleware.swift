@@ -23,6 +23,8 @@ struct APIErrorMiddleware: AsyncMiddleware {
         switch error {
         case let error as APIError:
             return error
+        case let error as AccountError:
+            return APIError(error)
         case let error as DecodingError:
             return APIError(.badRequest, code: "invalid_body", describe(error))
         case is ConnectionPoolTimeoutError:

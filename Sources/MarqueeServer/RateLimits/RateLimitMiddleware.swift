@@ -3,9 +3,9 @@ import Vapor
 /// Answers 429 with `Retry-After` once a caller spends its requests faster than its limit.
 ///
 /// SDK requests are counted per app and device (the `device_id` header, else the address);
-/// admin requests per principal and address, behind authentication; the preview frame, which
-/// authenticates from its form, per address. Refusals are counted in the
-/// `marquee_rate_limited_total` metric, by scope.
+/// admin requests per principal and address, behind authentication; sign-in and the preview
+/// frame, which sit outside that group, per address (``Request/clientAddress``). Refusals are
+/// counted in the `marquee_rate_limited_total` metric, by scope.
 struct RateLimitMiddleware: AsyncMiddleware {
     enum Scope: String, Sendable {
         case sdk, admin, address
@@ -25,7 +25,7 @@ struct RateLimitMiddleware: AsyncMiddleware {
     }
 
     private func key(for request: Request) throws -> String {
-        let address = request.remoteAddress?.ipAddress ?? "unknown"
+        let address = request.clientAddress
         switch scope {
         case .sdk:
             let app = request.headers.first(name: "Subscription-Id") ?? ""
@@ -34,6 +34,7 @@ struct RateLimitMiddleware: AsyncMiddleware {
             let principal = switch try request.principal {
             case .admin: "admin"
             case .app(let id): id.canonical
+            case .account(let id, _): "account:" + id.canonical
             }
             return "admin|\(principal)|\(address)"
         case .address:

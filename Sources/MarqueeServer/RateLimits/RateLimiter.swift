@@ -37,6 +37,14 @@ actor RateLimiter {
         return nil
     }
 
+    /// Gives back one request spent with ``spend(_:)``: for limits that count only failures,
+    /// which spend before trying (so concurrent attempts cannot all slip past) and refund on success.
+    func refund(_ key: String) {
+        guard var bucket = buckets[key] else { return }
+        bucket.tokens = min(Double(limit.burst), bucket.tokens + 1)
+        buckets[key] = bucket
+    }
+
     /// Forgets buckets that have refilled completely: they behave exactly like new ones.
     private func prune(now: Date) {
         let rate = Double(limit.perMinute) / 60

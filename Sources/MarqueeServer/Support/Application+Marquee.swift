@@ -13,6 +13,10 @@ struct MarqueeServices: Sendable {
     var renderWorkers: RenderWorkers
     /// Stores impression batches, committing concurrent ones together.
     var impressionWriter: ImpressionWriter
+    /// Where passwords are hashed and checked.
+    var passwords: PasswordWorkers
+    /// Failed sign-ins per account and address.
+    var signInLimiter: SignInLimiter
 }
 
 extension Application {
@@ -33,4 +37,9 @@ extension Application {
 
 extension Request {
     var marquee: MarqueeServices { application.marquee }
+
+    /// The accounts of this server, on this request's database.
+    var accounts: AccountStore {
+        AccountStore(database: db, clock: marquee.clock, passwords: marquee.passwords)
+    }
 }

@@ -33,6 +33,8 @@ final class LiveServer: Sendable {
             var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, storage: storage,
                                                     trustedProxies: trustedProxies, adminToken: adminToken, seedsDemo: seedsDemo, logLevel: .warning)
             if let connections { configuration.connections = connections }
+            // bcrypt's lowest cost: the same algorithm, 256 times cheaper than production's.
+            configuration.passwordHashCost = 4
             try await configure(app, configuration: configuration, clock: clock)
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
             guard let port = app.marqueeListeningPort else {
@@ -69,6 +71,11 @@ final class LiveServer: Sendable {
             throw TestServerError("\(method) \(path) answered \(status): \(String(decoding: data, as: UTF8.self))")
         }
         return data
+    }
+
+    /// Creates a dashboard account with the admin token.
+    func createAccount(_ email: String, role: String, password: String) async throws {
+        try await admin("POST", "api/v1/accounts", body: ["email": email, "role": role, "password": password])
     }
 
     struct CreatedApp: Decodable {

@@ -23,6 +23,8 @@ struct TestServer: Sendable {
         do {
             var configuration = ServerConfiguration(storage: storage, publicURL: publicURL, trustedProxies: trustedProxies,
                                                     adminToken: adminToken, seedsDemo: seedsDemo, logLevel: .warning)
+            // bcrypt's lowest cost: the same algorithm, 256 times cheaper than production's.
+            configuration.passwordHashCost = 4
             adjust(&configuration)
             try await configure(app, configuration: configuration, clock: clock)
             try await body(TestServer(app: app, clock: clock))

@@ -8,8 +8,11 @@ extension Migrations {
         add(M003_CreateImpressions())
         add(M004_CreateSettings())
         add(M005_CreateImpressionTotals())
+        add(M006_CreateAccounts())
+        add(M007_CreateSessions())
         add(M008_CreateInbox())
         add(M009_AddIdentityVerification())
         add(M010_AddInboxCampaigns())
+        add(M011_CreateAuditEvents())
     }
 }

@@ -1,10 +1,13 @@
 // Marquee dashboard: apps, campaigns, a JSON editor with live preview, status and statistics.
-// It speaks only the documented admin API (/api/v1), with the token kept in this tab's session
-// storage. Campaign text is untrusted, so it only ever reaches the page through textContent.
+// It speaks only the documented admin API (/api/v1), signed in with a team account: the session
+// lives in an HttpOnly cookie that scripts never see, and every change carries the session's CSRF
+// token (X-CSRF-Token), which only this page can read. Viewers see no write controls (the server
+// refuses their writes anyway). Campaign text is untrusted, so it only ever reaches the page
+// through textContent.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { token: null, role: null, apps: [], appID: null, campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
+const state = { csrf: null, role: null, email: null, apps: [], appID: null, campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
 
 // A new campaign starts from this; every omitted field takes its default.
 const template = {
@@ -33,9 +36,12 @@ class APIError extends Error {
 }
 
 async function api(method, path, body, accept = "application/json") {
-  const headers = { Authorization: `Bearer ${state.token}`, Accept: accept };
+  const headers = { Accept: accept };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (method !== "GET" && state.csrf) headers["X-CSRF-Token"] = state.csrf;
+  const response = await fetch(path, {
+    method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!response.ok) {
     let parsed = null;
     try { parsed = await response.json(); } catch (_) { /* not JSON */ }
@@ -57,15 +63,9 @@ function element(tag, text, className) {
   return node;
 }
 
-// Deep links: #token=…&app=…&campaign=… (the token is moved to session storage at once).
+// Deep links: #app=…&campaign=…, kept through signing in.
 function readHash() {
   const params = new URLSearchParams(location.hash.slice(1));
-  const token = params.get("token");
-  if (token) {
-    sessionStorage.setItem("marquee.token", token);
-    params.delete("token");
-    history.replaceState(null, "", `#${params.toString()}`);
-  }
   return { app: params.get("app"), campaign: params.get("campaign") };
 }
 
@@ -78,36 +78,55 @@ function writeHash() {
 
 async function start() {
   const link = readHash();
-  state.token = sessionStorage.getItem("marquee.token");
-  if (!state.token) return showSignIn();
-  $("sign-in").hidden = true;
-  $("workspace").hidden = false;
-  $("sign-out").hidden = false;
+  let session;
+  try {
+    session = await api("GET", "/api/v1/session");
+  } catch (error) {
+    // No session (or an ended one) asks for a sign-in; anything else is worth saying.
+    if (error.status !== 401) say(error.message, true);
+    return showSignIn();
+  }
+  showWorkspace(session);
   try {
     await loadApps(link.app);
     if (state.appID) await selectApp(state.appID, link.campaign);
     say("");
   } catch (error) {
     say(error.message, true);
-    if (error.status === 401) {
-      sessionStorage.removeItem("marquee.token");
-      return showSignIn();
-    }
+    if (error.status === 401) return showSignIn();
   }
   document.body.dataset.state = "ready";
 }
 
 function showSignIn() {
+  state.csrf = null;
   $("sign-in").hidden = false;
   $("workspace").hidden = true;
   $("sign-out").hidden = true;
+  $("account").textContent = "";
   document.body.dataset.state = "signed-out";
 }
 
-async function loadApps(preferred) {
-  // An app's secret sees its own app only and cannot create apps.
-  state.role = (await api("GET", "/api/v1/session")).role;
+// What the account may change decides which controls exist: viewers only read, editors change
+// campaigns, admins also create apps.
+function showWorkspace(session) {
+  state.csrf = session.csrfToken || null;
+  state.role = session.role;
+  state.email = session.email || null;
+  $("account").textContent = state.email ? `${state.email} · ${state.role}` : state.role;
+  $("sign-in").hidden = true;
+  $("workspace").hidden = false;
+  $("sign-out").hidden = false;
+  document.body.dataset.role = state.role;
   $("new-app-form").hidden = state.role !== "admin";
+  for (const id of ["new-campaign", "save", "activate", "pause", "archive", "delete"]) $(id).hidden = !canEditCampaigns();
+}
+
+function canEditCampaigns() {
+  return state.role === "admin" || state.role === "editor";
+}
+
+async function loadApps(preferred) {
   state.apps = (await api("GET", "/api/v1/apps")).items;
   state.appID = preferred && state.apps.some((app) => app.id === preferred) ? preferred : (state.apps[0] || {}).id || null;
   renderApps();
@@ -173,6 +192,7 @@ function showInEditor(campaign, isNew) {
   $("campaign-json").value = JSON.stringify(editable, null, 2);
   state.savedJSON = isNew ? "" : $("campaign-json").value;
   $("campaign-json").disabled = false;
+  $("campaign-json").readOnly = !canEditCampaigns();
   $("save").disabled = false;
   for (const id of ["activate", "pause", "archive", "delete"]) $(id).disabled = isNew;
   $("problems").replaceChildren();
@@ -247,11 +267,10 @@ async function previewInFrame(message) {
   if (theme) check.theme = theme;
   await api("POST", "/api/v1/preview", check, "text/html");
   $("problems").replaceChildren();
-  $("preview-token").value = state.token;
+  $("preview-csrf").value = state.csrf || "";
   $("preview-message").value = JSON.stringify(message);
   $("preview-theme").value = theme;
   $("preview-form").submit();
-  $("preview-token").value = "";
   say("");
 }
 
@@ -312,13 +331,23 @@ async function remove() {
 }
 
 function wire() {
-  $("sign-in-form").addEventListener("submit", (event) => {
+  $("sign-in-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    sessionStorage.setItem("marquee.token", $("token").value.trim());
-    start();
+    try {
+      await api("POST", "/api/v1/session/sign-in", { email: $("email").value, password: $("password").value });
+      $("password").value = "";
+      say("");
+      await start();
+    } catch (error) {
+      say(error.message, true);
+    }
   });
-  $("sign-out").addEventListener("click", () => {
-    sessionStorage.removeItem("marquee.token");
+  $("sign-out").addEventListener("click", async () => {
+    try {
+      await api("POST", "/api/v1/session/sign-out");
+    } catch (error) {
+      // The session may have ended already; signing out locally is still right.
+    }
     location.hash = "";
     showSignIn();
   });

@@ -2,30 +2,16 @@ import Fluent
 import MarqueeModel
 import Vapor
 
-/// `GET, POST /api/v1/apps` and `GET /api/v1/session`: the apps these credentials see, creating
-/// apps (administrator only), and who the credentials belong to.
+/// `GET, POST /api/v1/apps`: the apps these credentials see, and creating apps (who may is
+/// decided by ``Principal/permits(_:in:)``, like every permission).
 struct AppsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("session", use: session)
         let apps = routes.grouped("apps")
         apps.get(use: list)
-        apps.grouped(AdministratorOnlyMiddleware()).post(use: create)
+        apps.post(use: create)
     }
 
-    /// Who is signed in: lets the dashboard offer what these credentials may do.
-    struct SessionResource: JSONResource {
-        var role: String
-        var appID: String?
-    }
-
-    @Sendable func session(req: Request) async throws -> SessionResource {
-        switch try req.principal {
-        case .admin: SessionResource(role: "admin", appID: nil)
-        case .app(let id): SessionResource(role: "app", appID: id.canonical)
-        }
-    }
-
-    /// Every app for the administrator; an app's secret sees its own app only.
+    /// Every app for the administrator and accounts; an app's secret sees its own app only.
     @Sendable func list(req: Request) async throws -> ListResource<AppResource> {
         var query = AppRecord.query(on: req.db)
         if case .app(let own) = try req.principal { query = query.filter(\.$id == own) }
@@ -49,7 +35,7 @@ struct AppController: RouteCollection {
         routes.get(use: read)
         routes.put(use: replace)
         routes.patch(use: patch)
-        routes.grouped(AdministratorOnlyMiddleware()).delete(use: delete)
+        routes.delete(use: delete)
         routes.post("secret", use: rotateSecret)
     }
 

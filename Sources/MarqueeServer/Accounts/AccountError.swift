@@ -1,0 +1,51 @@
+import MarqueeModel
+
+/// Why an account could not be created or changed. The API reports these as 4xx errors
+/// (`APIErrorMiddleware` maps them with `APIError.init(_: AccountError)`); the CLI prints
+/// ``description`` and exits non-zero.
+public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidEmail(String)
+    case invalidRole(String)
+    case passwordTooShort(minimum: Int)
+    case passwordTooLong(maximumBytes: Int)
+    case emailTaken(String)
+    /// The change would leave no `admin` account (the admin token still works, but nobody could
+    /// manage accounts from the dashboard).
+    case lastAdministrator
+    /// No account has this email (the CLI's `set-password`; sign-in never says so).
+    case unknownAccount(String)
+
+    public var description: String {
+        switch self {
+        case .invalidEmail(let text): "'\(text)' is not an email address such as ada@example.com"
+        case .invalidRole(let text):
+            "'\(text)' is not a role; use one of \(AccountRole.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .passwordTooShort(let minimum): "the password must have at least \(minimum) characters"
+        case .passwordTooLong(let maximum): "the password must have at most \(maximum) bytes (bcrypt reads no further)"
+        case .emailTaken(let email): "an account with the email \(email) exists already"
+        case .lastAdministrator: "this is the last admin account; make another account admin first"
+        case .unknownAccount(let email): "no account has the email \(email)"
+        }
+    }
+}
+
+extension APIError {
+    /// The HTTP form of an account error: validation problems are 422 naming the field, a
+    /// taken email 409.
+    init(_ error: AccountError) {
+        switch error {
+        case .invalidEmail:
+            self = .validation([ValidationIssue(field: "email", message: error.description)])
+        case .invalidRole:
+            self = .validation([ValidationIssue(field: "role", message: error.description)])
+        case .passwordTooShort, .passwordTooLong:
+            self = .validation([ValidationIssue(field: "password", message: error.description)])
+        case .emailTaken:
+            self = APIError(.conflict, code: "email_taken", error.description)
+        case .lastAdministrator:
+            self = APIError(.conflict, code: "last_admin", error.description)
+        case .unknownAccount:
+            self = APIError.notFound("account")
+        }
+    }
+}

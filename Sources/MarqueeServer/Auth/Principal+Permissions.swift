@@ -1,0 +1,51 @@
+import Vapor
+
+extension Principal {
+    /// Whether this principal may send `method` to a route in `area`: the one table of who may do
+    /// what. Handlers never check roles; ``AccessPolicyMiddleware`` asks this before any of them runs.
+    ///
+    /// - The admin token and `admin` accounts may do everything (the audit log and accounts are theirs alone).
+    /// - An app's secret manages its own app (never creating or deleting apps) and nothing else;
+    ///   ``AppAuthorizationMiddleware`` keeps it to its own app.
+    /// - `editor` accounts change campaigns and inbox messages, and read the rest (not accounts).
+    /// - `viewer` accounts read (not accounts) and render previews.
+    func permits(_ method: HTTPMethod, in area: AdminArea) -> Bool {
+        let reads = !CSRFMiddleware.changesState(method)
+        switch self {
+        case .admin:
+            return true
+        case .app:
+            switch area {
+            case .session, .preview, .appSecret, .identitySecret, .campaigns, .inbox, .userData: return true
+            case .apps: return reads
+            case .appSettings: return method != .DELETE
+            case .accounts, .audit: return false
+            }
+        case .account(_, let role):
+            switch area {
+            // Signing out and rendering a preview change nothing that others see.
+            case .session, .preview: return true
+            case .accounts, .audit: return role == .admin
+            case .apps, .appSettings, .userData: return role == .admin || reads
+            // Secrets are for administrators alone: rotating them locks out whoever holds the old one.
+            case .appSecret, .identitySecret: return role == .admin
+            case .campaigns, .inbox:
+                switch role {
+                case .admin, .editor: return true
+                case .viewer: return reads
+                }
+            }
+        }
+    }
+}
+
+extension Principal {
+    /// The admin token or an `admin` account: whoever may read server-wide figures (`/metrics`).
+    var isAdministrator: Bool {
+        switch self {
+        case .admin: true
+        case .app: false
+        case .account(_, let role): role == .admin
+        }
+    }
+}

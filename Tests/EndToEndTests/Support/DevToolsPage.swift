@@ -1,0 +1,190 @@
+import Foundation
+import MarqueeModel
+import MarqueeTestSupport
+import NIOConcurrencyHelpers
+import Vapor
+
+/// One tab of a headless Chromium, driven over the DevTools protocol the way a person uses it:
+/// load a page, type into its fields, press its buttons, read what it shows, take a screenshot.
+///
+/// Commands go over one WebSocket to the browser, flattened to the tab's session. Every wait is
+/// for something on the page to become true, bounded by a deadline that only stops a hung test.
+final class DevToolsPage: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let socket: WebSocket
+    private let replies: Replies
+    private let sessionID: String
+
+    private init(socket: WebSocket, replies: Replies, sessionID: String) {
+        self.socket = socket
+        self.replies = replies
+        self.sessionID = sessionID
+    }
+
+    /// Opens a new tab in `browser`.
+    static func open(in browser: HeadlessChromium.DevToolsProcess) async throws -> DevToolsPage {
+        let replies = Replies()
+        let socketBox = NIOLockedValueBox<WebSocket?>(nil)
+        // Screenshots arrive as one large message.
+        let configuration = WebSocketClient.Configuration(maxFrameSize: 1 << 26)
+        try await WebSocket.connect(to: browser.browserEndpoint, configuration: configuration,
+                                    on: MultiThreadedEventLoopGroup.singleton) { socket in
+            socketBox.withLockedValue { $0 = socket }
+            socket.onText { _, text in replies.receive(text) }
+        }.get()
+        guard let socket = socketBox.withLockedValue({ $0 }) else { throw Failure(description: "no DevTools connection") }
+        let browserPage = DevToolsPage(socket: socket, replies: replies, sessionID: "")
+        let target = try await browserPage.send("Target.createTarget", ["url": .string("about:blank")])
+        guard case .string(let targetID)? = target["targetId"] else { throw Failure(description: "no target: \(target)") }
+        let attached = try await browserPage.send("Target.attachToTarget", ["targetId": .string(targetID), "flatten": .bool(true)])
+        guard case .string(let sessionID)? = attached["sessionId"] else { throw Failure(description: "not attached: \(attached)") }
+        let page = DevToolsPage(socket: socket, replies: replies, sessionID: sessionID)
+        _ = try await page.send("Page.enable")
+        _ = try await page.send("Runtime.enable")
+        return page
+    }
+
+    func close() async {
+        try? await socket.close()
+    }
+
+    /// Sends one command and returns its result; a protocol error throws.
+    @discardableResult
+    func send(_ method: String, _ parameters: [String: JSONValue] = [:]) async throws -> [String: JSONValue] {
+        let id = replies.nextID()
+        var message: [String: JSONValue] = ["id": .number(Double(id)), "method": .string(method), "params": .object(parameters)]
+        if !sessionID.isEmpty { message["sessionId"] = .string(sessionID) }
+        let text = String(decoding: try JSONEncoder().encode(JSONValue.object(message)), as: UTF8.self)
+        // Bounds a hung browser: the command fails instead of waiting forever.
+        let timeout = Task { [replies] in
+            try await Task.sleep(for: .seconds(60))
+            replies.fail(id, Failure(description: "\(method) got no answer in 60 seconds"))
+        }
+        defer { timeout.cancel() }
+        try await socket.send(text)
+        let reply = try await replies.wait(for: id)
+        if case .object(let error)? = reply["error"] { throw Failure(description: "\(method) failed: \(error)") }
+        guard case .object(let result)? = reply["result"] else { return [:] }
+        return result
+    }
+
+    /// Navigates to `url`.
+    func load(_ url: URL) async throws {
+        try await send("Page.navigate", ["url": .string(url.absoluteString)])
+    }
+
+    /// Evaluates `expression` in the page and returns its value (awaiting a promise).
+    @discardableResult
+    func evaluate(_ expression: String) async throws -> JSONValue {
+        let result = try await send("Runtime.evaluate", ["expression": .string(expression), "returnByValue": .bool(true),
+                                                         "awaitPromise": .bool(true)])
+        if case .object(let details)? = result["exceptionDetails"] {
+            throw Failure(description: "\(expression) threw: \(details)")
+        }
+        guard case .object(let value)? = result["result"] else { return .null }
+        return value["value"] ?? .null
+    }
+
+    /// Waits until `condition` (a JavaScript expression) is true in the page.
+    func waitUntil(_ condition: String, timeout: Duration = .seconds(60)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if (try? await evaluate("Boolean(\(condition))")) == .bool(true) { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw Failure(description: "the page never had \(condition); it shows: \(try await text())")
+    }
+
+    /// Types `text` into the field with id `fieldID`, as keyboard input (events included).
+    func type(_ text: String, into fieldID: String) async throws {
+        try await evaluate("document.getElementById(\(Self.quoted(fieldID))).focus()")
+        try await send("Input.insertText", ["text": .string(text)])
+    }
+
+    /// Clicks the element with id `elementID` where it is on screen.
+    func click(_ elementID: String) async throws {
+        let box = try await evaluate("""
+            (() => { const r = document.getElementById(\(Self.quoted(elementID))).getBoundingClientRect();
+                     return [r.x + r.width / 2, r.y + r.height / 2]; })()
+            """)
+        guard case .array(let point) = box, point.count == 2, case .number(let x) = point[0], case .number(let y) = point[1] else {
+            throw Failure(description: "\(elementID) has no box")
+        }
+        for type in ["mousePressed", "mouseReleased"] {
+            try await send("Input.dispatchMouseEvent", ["type": .string(type), "x": .number(x), "y": .number(y),
+                                                        "button": .string("left"), "clickCount": .number(1)])
+        }
+    }
+
+    /// The page's serialized DOM.
+    func dom() async throws -> String {
+        guard case .string(let html) = try await evaluate("document.documentElement.outerHTML") else { return "" }
+        return html
+    }
+
+    /// The page's visible text (for failure messages).
+    func text() async throws -> String {
+        guard case .string(let text) = try await evaluate("document.body ? document.body.innerText : ''") else { return "" }
+        return text
+    }
+
+    /// A screenshot of the viewport, decoded.
+    func screenshot() async throws -> PNGImage {
+        let result = try await send("Page.captureScreenshot", ["format": .string("png")])
+        guard case .string(let base64)? = result["data"], let data = Data(base64Encoded: base64) else {
+            throw Failure(description: "no screenshot data")
+        }
+        return try PNGImage(data: data)
+    }
+
+    private static func quoted(_ text: String) -> String {
+        String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+    }
+}
+
+/// Replies to commands, matched by id; a reply that arrives first waits for its command.
+private final class Replies: Sendable {
+    private struct State {
+        var nextID = 0
+        var waiting: [Int: CheckedContinuation<[String: JSONValue], any Error>] = [:]
+        var arrived: [Int: [String: JSONValue]] = [:]
+    }
+
+    private let state = NIOLockedValueBox(State())
+
+    func nextID() -> Int {
+        state.withLockedValue { $0.nextID += 1; return $0.nextID }
+    }
+
+    func receive(_ text: String) {
+        guard case .object(let message)? = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)),
+              case .number(let number)? = message["id"] else { return } // events are not replies
+        let id = Int(number)
+        let continuation = state.withLockedValue { state in
+            if let continuation = state.waiting.removeValue(forKey: id) { return Optional(continuation) }
+            state.arrived[id] = message
+            return nil
+        }
+        continuation?.resume(returning: message)
+    }
+
+    /// Ends the wait for `id` with `error` (a reply that never came).
+    func fail(_ id: Int, _ error: any Error) {
+        let continuation = state.withLockedValue { $0.waiting.removeValue(forKey: id) }
+        continuation?.resume(throwing: error)
+    }
+
+    func wait(for id: Int) async throws -> [String: JSONValue] {
+        try await withCheckedThrowingContinuation { continuation in
+            let arrived = state.withLockedValue { state in
+                if let message = state.arrived.removeValue(forKey: id) { return Optional(message) }
+                state.waiting[id] = continuation
+                return nil
+            }
+            if let arrived { continuation.resume(returning: arrived) }
+        }
+    }
+}
