@@ -26,14 +26,11 @@ struct Users: AsyncParsableCommand {
         @Option(help: "admin, editor or viewer.")
         var role: String
 
-        @Flag(name: .customLong("password-stdin"), help: "Read the password from the first line of standard input.")
-        var passwordStdin = false
+        @OptionGroup var password: PasswordInput
 
         func run() async throws {
             let configuration = try options.resolve()
-            guard let password = PasswordPrompt.read(fromStandardInput: passwordStdin) else {
-                throw ValidationError("no password was given on standard input")
-            }
+            let password = try self.password.read()
             // A bad value or a taken email is an AccountError: printed as "Error: …", exit status 1.
             let account = try await AccountAdministration.create(email: email, role: role, password: password,
                                                                  configuration: configuration)
@@ -53,14 +50,11 @@ struct Users: AsyncParsableCommand {
         @Option(help: "The account's email address.")
         var email: String
 
-        @Flag(name: .customLong("password-stdin"), help: "Read the password from the first line of standard input.")
-        var passwordStdin = false
+        @OptionGroup var password: PasswordInput
 
         func run() async throws {
             let configuration = try options.resolve()
-            guard let password = PasswordPrompt.read(fromStandardInput: passwordStdin) else {
-                throw ValidationError("no password was given on standard input")
-            }
+            let password = try self.password.read()
             let account = try await AccountAdministration.setPassword(email: email, password: password, configuration: configuration)
             print("Set a new password for \(account.email); its sessions have ended.")
         }
@@ -82,5 +76,19 @@ struct Users: AsyncParsableCommand {
                 print("\(account.role.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(account.email)  (created \(formatter.string(from: account.createdAt)))")
             }
         }
+    }
+}
+
+/// How the account commands take a password: asked for without echo on a terminal, otherwise
+/// the first line of standard input (or always, with `--password-stdin`).
+struct PasswordInput: ParsableArguments {
+    @Flag(name: .customLong("password-stdin"), help: "Read the password from the first line of standard input.")
+    var passwordStdin = false
+
+    func read() throws -> String {
+        guard let password = PasswordPrompt.read(fromStandardInput: passwordStdin) else {
+            throw ValidationError("no password was given on standard input")
+        }
+        return password
     }
 }
