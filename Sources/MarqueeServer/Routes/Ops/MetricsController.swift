@@ -1,7 +1,7 @@
 import Vapor
 
-/// `GET /metrics`: the server's metrics in Prometheus's text format, for the administrator only
-/// (a scraper sends the admin token as a bearer token).
+/// `GET /metrics`: the server's metrics in Prometheus's text format, for the administrator only:
+/// a scraper sends the admin token as a bearer token (session cookies are scoped to `/api/v1`).
 struct MetricsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.grouped(AdminAuthenticator(), Principal.guardMiddleware(throwing: APIError.unauthenticated))
