@@ -10,7 +10,7 @@ import Testing
         var result: RawConnection.Exchange?
         try await LiveServer.start(connections: limits).withStopping { server in
             let port = try #require(server.baseURL.port)
-            result = try await Task.detached { try RawConnection.exchange(text, port: port) }.value
+            result = try await RawConnection.onOwnThread { try RawConnection.exchange(text, port: port) }
         }
         return try #require(result)
     }
@@ -55,6 +55,23 @@ import Testing
         #expect(answer.status == 413)
     }
 
+    @Test func aBodyInManySmallChunksArrivesWhole() async throws {
+        // A 150 KB HTML message in 1 KB chunks: the body is assembled without loss, and rendered.
+        let html = String(repeating: "<p>chunk</p>", count: 12_500)
+        let json = String(decoding: try JSONEncoder().encode(["kind": "html", "title": "Big", "html": html]), as: UTF8.self)
+        let body = Array(#"{"format": "html", "message": \#(json)}"#.utf8)
+        var chunked = ""
+        for start in stride(from: 0, to: body.count, by: 1024) {
+            let piece = body[start..<min(start + 1024, body.count)]
+            chunked += String(piece.count, radix: 16) + "\r\n" + String(decoding: piece, as: UTF8.self) + "\r\n"
+        }
+        let answer = try await exchange("POST /api/v1/preview HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(LiveServer.adminToken)\r\n"
+            + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n\(chunked)0\r\n\r\n")
+        #expect(answer.status == 200, "\(answer.response.prefix(300))")
+        #expect(answer.response.contains("chunk"))
+        #expect(answer.response.count > html.count / 2, "the whole message came back rendered")
+    }
+
     @Test func aHeadThatStallsGets408() async throws {
         let answer = try await exchange("GET /healthz HTTP/1.1\r\nHost: x\r\n", limits: .quick)
         #expect(answer.status == 408)
@@ -81,11 +98,11 @@ import Testing
         try await LiveServer.start(connections: .quick).withStopping { server in
             let port = try #require(server.baseURL.port)
             // All stall at once; then each is read in turn (the server cuts them off together).
-            let answers = try await Task.detached {
+            let answers = try await RawConnection.onOwnThread {
                 let connections = try (0..<50).map { _ in try RawConnection(port: port) }
                 for connection in connections { connection.send("POST /v1/ping HTTP/1.1\r\nHost: x\r\n") }
                 return connections.map { $0.finish().status }
-            }.value
+            }
             #expect(answers.count == 50)
             #expect(answers.allSatisfy { $0 == 408 })
         }

@@ -55,8 +55,8 @@ import Testing
         try await LiveServer.start(connections: .quick).withStopping { server in
             let port = try #require(server.baseURL.port)
             // A request line and one header, then silence: a stalled client.
-            let closed = try await Task.detached { try RawConnection.sendThenAwaitClose(
-                "POST /v1/ping HTTP/1.1\r\nHost: 127.0.0.1\r\n", port: port, giveUpAfterSeconds: 30) }.value
+            let closed = try await RawConnection.onOwnThread { try RawConnection.sendThenAwaitClose(
+                "POST /v1/ping HTTP/1.1\r\nHost: 127.0.0.1\r\n", port: port, giveUpAfterSeconds: 30) }
             #expect(closed, "the server closed the stalled connection")
         }
     }

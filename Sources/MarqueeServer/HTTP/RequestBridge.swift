@@ -17,8 +17,8 @@ final class RequestBridge: ChannelDuplexHandler {
     private enum State {
         /// Between requests.
         case idle
-        /// Reading a request's body.
-        case receiving(HTTPRequestHead, body: ByteBuffer?)
+        /// Reading a request's body (into ``body``).
+        case receiving(HTTPRequestHead)
         /// The application is answering.
         case responding
         /// The connection is closing; whatever else arrives is ignored.
@@ -29,6 +29,8 @@ final class RequestBridge: ChannelDuplexHandler {
     private let responder: any Responder
     private let limits: ConnectionLimits
     private var state = State.idle
+    /// The body read so far; kept outside `state` so that appending to it never copies it.
+    private var body: ByteBuffer?
     private var bodyDeadline: Scheduled<Void>?
 
     init(application: Application, responder: any Responder, limits: ConnectionLimits) {
@@ -44,21 +46,23 @@ final class RequestBridge: ChannelDuplexHandler {
             if let length = head.headers.first(name: .contentLength).flatMap(Int.init), length > limits.maxBodyBytes {
                 return refuse(.bodyTooLarge(limits.maxBodyBytes), context: context)
             }
-            state = .receiving(head, body: nil)
+            state = .receiving(head)
+            body = nil
             if head.expectsBody { startBodyDeadline(context: context) }
         case .body(var chunk):
-            guard case .receiving(let head, var body) = state else { return }
+            guard case .receiving = state else { return }
             guard (body?.readableBytes ?? 0) + chunk.readableBytes <= limits.maxBodyBytes else {
                 return refuse(.bodyTooLarge(limits.maxBodyBytes), context: context)
             }
             if body == nil { body = chunk } else { body!.writeBuffer(&chunk) }
-            state = .receiving(head, body: body)
         case .end:
-            guard case .receiving(let head, let body) = state else { return }
+            guard case .receiving(let head) = state else { return }
             bodyDeadline?.cancel()
             state = .responding
+            let received = body
+            body = nil
             context.triggerUserOutboundEvent(RequestHeadGuard.Signal.requestEnded, promise: nil)
-            respond(to: head, body: body, context: context)
+            respond(to: head, body: received, context: context)
         }
     }
 
@@ -117,6 +121,7 @@ final class RequestBridge: ChannelDuplexHandler {
     /// Answers `error` in place of the application and closes the connection.
     private func refuse(_ error: ConnectionError, context: ChannelHandlerContext) {
         bodyDeadline?.cancel()
+        body = nil
         let body = error.body(allocator: context.channel.allocator)
         context.write(wrapOutboundOut(.head(error.head(bodyLength: body.readableBytes))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)

@@ -80,6 +80,15 @@ struct RawConnection {
         return connection.finish()
     }
 
+    /// Runs blocking socket work on a thread of its own. On the cooperative pool (two threads on a
+    /// two-core machine) a few blocked reads would starve the server under test, which answers
+    /// requests on that pool, until the reads time out.
+    static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
     /// Sends `text` and waits until the server closes the connection (true) or
     /// `giveUpAfterSeconds` pass without a byte (false).
     static func sendThenAwaitClose(_ text: String, port: Int, giveUpAfterSeconds: Int) throws -> Bool {
