@@ -2,8 +2,8 @@ import Fluent
 import MarqueeModel
 import Vapor
 
-/// `/api/v1/apps/:appID/campaigns`: create, read, update, delete, list, status, statistics and
-/// preview, behind ``AppAuthorizationMiddleware``. Writes go through ``CatalogStore``.
+/// `/api/v1/apps/:appID/campaigns`: create, read, update, delete, list, status, statistics,
+/// analytics over time and preview, behind ``AppAuthorizationMiddleware``. Writes go through ``CatalogStore``.
 struct CampaignsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let campaigns = routes.grouped("campaigns")
@@ -15,6 +15,7 @@ struct CampaignsController: RouteCollection {
             campaign.delete(use: delete)
             campaign.put("status", use: setStatus)
             campaign.get("stats", use: stats)
+            campaign.get("analytics", use: analytics)
             campaign.get("preview", use: preview)
         }
     }
@@ -62,6 +63,24 @@ struct CampaignsController: RouteCollection {
     @Sendable func stats(req: Request) async throws -> CampaignStats {
         let record = try await campaignRecord(req)
         return try await ImpressionStatistics(database: req.db).stats(for: try record.requireID())
+    }
+
+    /// `GET …/analytics?from&to&interval=hour|day&timeZone=Europe/Paris&format=json|csv`: the
+    /// campaign's live interactions over time (``CampaignTimeSeries``).
+    @Sendable func analytics(req: Request) async throws -> Response {
+        let record = try await campaignRecord(req)
+        let request = try AnalyticsRequest(query: req.query, now: req.marquee.clock.now())
+        let series = try await CampaignTimeSeries(database: req.db).series(of: try record.requireID(), request)
+        switch request.format {
+        case .json:
+            return try Response.json(series)
+        case .csv:
+            var headers = HTTPHeaders()
+            headers.contentType = HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
+            headers.add(name: .contentDisposition,
+                        value: "attachment; filename=\"campaign-\(series.campaignID)-\(series.interval)s.csv\"")
+            return Response(status: .ok, headers: headers, body: .init(string: series.csv))
+        }
     }
 
     /// `GET …/preview?format=html|text&theme=light|dark&width=60`: the saved message as devices show it.
