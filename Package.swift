@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "MarqueeUI", dependencies: ["Marquee", "MarqueeModel", "MarqueeRender"], swiftSettings: strict),
 
         // Simulator: a device in the terminal running the real SDK (`marquee simulate`).
-        .target(name: "MarqueeSimulator", dependencies: ["Marquee", "MarqueeModel"], swiftSettings: strict),
+        .target(name: "MarqueeSimulator", dependencies: ["Marquee", "MarqueeModel", "MarqueeRender"], swiftSettings: strict),
 
         // Server: the campaign server (Vapor + Fluent).
         .target(

@@ -1,6 +1,7 @@
 import Foundation
 import Marquee
 import MarqueeModel
+import MarqueeRender
 
 /// `marquee simulate`: a device in the terminal, running the real SDK against a Marquee server.
 ///
@@ -17,6 +18,8 @@ public final class Simulator {
     private let tooltipPresenter: TerminalPresenter
     private let user: SimulatedUser
     private let observer: Observer
+    /// The messages the last `inbox` listed, which `inbox open N` and the others number.
+    private var listedInbox: [InboxMessage] = []
 
     public init(options: SimulatorOptions, write: @escaping @Sendable (String) -> Void) {
         self.options = options
@@ -96,11 +99,68 @@ public final class Simulator {
         case .queue: write(StateReport.queue(await sdk.state()))
         case .cache: write(StateReport.cache(await sdk.state()))
         case .status: write(StateReport.status(await sdk.state()))
+        case .inbox(let inboxCommand): await handle(inboxCommand)
+        case .consent(let consent):
+            await sdk.inbox.setTrackingConsent(consent)
+            write("inbox tracking consent: \(consent.rawValue)")
         case .help: write(SimulatorCommand.usage)
         case .quit: return false
         }
         await sdk.waitUntilIdle()
         return true
+    }
+
+    private func handle(_ command: InboxCommand) async {
+        let inbox = sdk.inbox
+        let renderer = InboxTerminalRenderer(width: options.width)
+        func message(_ number: Int) -> InboxMessage? {
+            guard listedInbox.indices.contains(number - 1) else {
+                write("! no message \(number); type inbox to list them")
+                return nil
+            }
+            return listedInbox[number - 1]
+        }
+        do {
+            switch command {
+            case .list:
+                listedInbox = try await inbox.refresh()
+                write(renderer.list(listedInbox, now: Date()))
+            case .open(let number):
+                guard let chosen = message(number) else { return }
+                write(renderer.detail(chosen, now: Date()))
+                _ = await inbox.trackOpened(chosen.id)
+                if !chosen.isRead { try await inbox.markRead([chosen.id]) }
+            case .click(let number, let button):
+                guard let chosen = message(number) else { return }
+                let action: InboxAction?
+                if let button {
+                    let buttons = InboxTerminalRenderer.linkButtons(of: chosen.content)
+                    guard buttons.indices.contains(button - 1) else {
+                        write("! message \(number) has \(buttons.count) button\(buttons.count == 1 ? "" : "s")")
+                        return
+                    }
+                    action = buttons[button - 1].action
+                } else {
+                    action = chosen.content.mainAction
+                }
+                _ = await inbox.trackClicked(chosen.id, action: action)
+                write("(opening \(action?.url ?? "the app"))")
+            case .read(let number):
+                guard let chosen = message(number) else { return }
+                try await inbox.markRead([chosen.id])
+                write("marked \(number) read")
+            case .unread(let number):
+                guard let chosen = message(number) else { return }
+                try await inbox.markUnread([chosen.id])
+                write("marked \(number) unread")
+            case .delete(let number):
+                guard let chosen = message(number) else { return }
+                try await inbox.delete([chosen.id])
+                write("deleted \(number)")
+            }
+        } catch {
+            write("! \(error)")
+        }
     }
 
     private func prompt() {

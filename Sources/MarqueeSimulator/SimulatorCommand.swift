@@ -12,6 +12,10 @@ public enum SimulatorCommand: Sendable, Equatable {
     case user(String?)
     case pause, resume, enable, disable
     case queue, cache, status
+    /// The App Inbox of the current user.
+    case inbox(InboxCommand)
+    /// Whether inbox opens and clicks may be tracked.
+    case consent(InboxTrackingConsent)
     case help
     case quit
 
@@ -35,6 +39,12 @@ public enum SimulatorCommand: Sendable, Equatable {
       user ID | user -                   switch to user ID, or to the anonymous user
       pause | resume | enable | disable
       queue | cache | status             show the queue, the user's cached campaigns, the state
+    App Inbox (identified users):
+      inbox                              sync and list the messages, numbered
+      inbox open N                       show message N in full (marks it read, tracks the open)
+      inbox click N [B]                  follow message N's button B, or its main action
+      inbox read N | inbox unread N | inbox delete N
+      consent granted|denied|not-required   may opens and clicks be tracked
       help | quit
     """
 
@@ -83,6 +93,14 @@ public enum SimulatorCommand: Sendable, Equatable {
         case "queue": self = .queue
         case "cache": self = .cache
         case "status": self = .status
+        case "inbox": self = .inbox(try InboxCommand(parsing: rest))
+        case "consent":
+            switch rest.first?.lowercased() {
+            case "granted": self = .consent(.granted)
+            case "denied": self = .consent(.denied)
+            case "not-required", "notrequired": self = .consent(.notRequired)
+            default: throw .missingArgument("consent needs granted, denied or not-required")
+            }
         case "help", "?": self = .help
         case "quit", "exit": self = .quit
         default: throw .unknownCommand(head)
@@ -190,6 +208,37 @@ public enum SimulatorCommandError: Error, Sendable, Equatable, CustomStringConve
         switch self {
         case .unknownCommand(let word): "unknown command '\(word)'; type help"
         case .missingArgument(let message), .badValue(let message): message
+        }
+    }
+}
+
+/// `inbox …` in `marquee simulate`. Messages are numbered from 1 as the last `inbox` listed them.
+public enum InboxCommand: Sendable, Equatable {
+    case list
+    case open(Int)
+    /// A button by number, or the main action when `nil`.
+    case click(Int, button: Int?)
+    case read(Int), unread(Int), delete(Int)
+
+    init(parsing words: [String]) throws(SimulatorCommandError) {
+        guard let verb = words.first?.lowercased() else {
+            self = .list
+            return
+        }
+        func number(_ position: Int, _ what: String) throws(SimulatorCommandError) -> Int {
+            guard position < words.count, let value = Int(words[position]), value >= 1 else {
+                throw .missingArgument("inbox \(verb) needs \(what): inbox \(verb) 1")
+            }
+            return value
+        }
+        switch verb {
+        case "list": self = .list
+        case "open": self = .open(try number(1, "a message number"))
+        case "click": self = .click(try number(1, "a message number"), button: words.count > 2 ? try number(2, "a button number") : nil)
+        case "read": self = .read(try number(1, "a message number"))
+        case "unread": self = .unread(try number(1, "a message number"))
+        case "delete": self = .delete(try number(1, "a message number"))
+        default: throw .badValue("inbox knows list, open, click, read, unread and delete")
         }
     }
 }

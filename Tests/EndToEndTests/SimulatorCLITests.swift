@@ -61,6 +61,26 @@ struct SimulatorCLITests {
         await server.stop()
     }
 
+    @Test func theInboxIsListedOpenedAndClickedFromAScript() async throws {
+        try await Self.withDemoServer { server in
+            struct Apps: Decodable { var items: [LiveServer.CreatedApp] }
+            let apps = try MarqueeJSON.decoder().decode(Apps.self, from: try await server.admin("GET", "api/v1/apps"))
+            let demo = try #require(apps.items.first { $0.subscriptionID == "demo-subscription" })
+            let id = try await server.sendInbox(demo, to: ["ada"], title: "Spring catalogue",
+                                                mainAction: InboxAction(.browser, url: "https://shop.example.com/spring"))
+            let output = try await Self.simulate(["inbox", "inbox open 1", "inbox click 1", "inbox", "inbox open 5", "quit"],
+                                                 server: server, extraArguments: ["--user", "ada"])
+            #expect(output.contains("Inbox (1 unread)"), "\(output)")
+            #expect(output.contains("● 1. Spring catalogue"))
+            #expect(output.contains("Body of Spring catalogue"))
+            #expect(output.contains("(opening https://shop.example.com/spring)"))
+            #expect(output.contains("Inbox (0 unread)"), "opening marks it read")
+            #expect(output.contains("! no message 5"))
+            let stats = try await server.inboxStats(demo, id: id)
+            #expect((stats.read, stats.opened, stats.clicked) == (1, 1, 1))
+        }
+    }
+
     @Test func theDemoTourRunsFromAScript() async throws {
         try await Self.withDemoServer { server in
         let output = try await Self.simulate([

@@ -10,6 +10,22 @@ struct SimulatorCommandTests {
         try SimulatorCommand(parsing: line)
     }
 
+    @Test func inboxAndConsentCommands() throws {
+        #expect(try parse("inbox") == .inbox(.list))
+        #expect(try parse("inbox open 2") == .inbox(.open(2)))
+        #expect(try parse("inbox click 1") == .inbox(.click(1, button: nil)))
+        #expect(try parse("inbox click 1 2") == .inbox(.click(1, button: 2)))
+        #expect(try parse("inbox read 3") == .inbox(.read(3)))
+        #expect(try parse("inbox unread 3") == .inbox(.unread(3)))
+        #expect(try parse("inbox delete 1") == .inbox(.delete(1)))
+        #expect(try parse("consent denied") == .consent(.denied))
+        #expect(try parse("consent not-required") == .consent(.notRequired))
+        #expect(throws: SimulatorCommandError.missingArgument("inbox open needs a message number: inbox open 1")) { try parse("inbox open") }
+        #expect(throws: SimulatorCommandError.missingArgument("inbox click needs a button number: inbox click 1")) { try parse("inbox click 1 zero") }
+        #expect(throws: SimulatorCommandError.self) { try parse("inbox archive 1") }
+        #expect(throws: SimulatorCommandError.self) { try parse("consent maybe") }
+    }
+
     @Test func builtInEvents() throws {
         #expect(try parse("start") == .log(.appStart))
         #expect(try parse("login") == .log(.login))

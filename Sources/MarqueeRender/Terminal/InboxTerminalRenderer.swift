@@ -1,0 +1,112 @@
+import Foundation
+import MarqueeModel
+
+/// The App Inbox as the terminal simulator draws it: a numbered list (unread mark, relative
+/// delivery time, one-line title, two-line body ending in "…") and one message in full (time,
+/// title, body, one numbered button per browser or deep-link action; "open app" has none).
+///
+/// HTML bodies are shown as their text. Every label is a parameter with the English default.
+public struct InboxTerminalRenderer: Sendable {
+    /// The words the views use, replaceable for another language.
+    public struct Labels: Sendable {
+        public var title = "Inbox"
+        public var empty = "No messages yet."
+        public var unread = "●"
+        public var read = " "
+        public var justNow = "just now"
+        /// `%d` is the count: "%d minutes ago".
+        public var minutesAgo = "%d min ago"
+        public var hoursAgo = "%d h ago"
+        public var daysAgo = "%d d ago"
+
+        public init() {}
+    }
+
+    public var width: Int
+    public var labels: Labels
+
+    public init(width: Int = 60, labels: Labels = Labels()) {
+        self.width = max(width, 24)
+        self.labels = labels
+    }
+
+    /// The list; messages are numbered from 1 in the order given.
+    public func list(_ messages: [InboxMessage], now: Date) -> String {
+        var lines = ["\(labels.title) (\(messages.filter { !$0.isRead }.count) unread)"]
+        guard !messages.isEmpty else { return (lines + [labels.empty]).joined(separator: "\n") }
+        for (index, message) in messages.enumerated() {
+            let mark = message.isRead ? labels.read : labels.unread
+            let prefix = "\(mark) \(index + 1). "
+            let age = relativeTime(of: message.deliveredAt, now: now)
+            let titleWidth = width - DisplayWidth.of(prefix) - DisplayWidth.of(age) - 1
+            lines.append(prefix + truncated(message.content.title, to: titleWidth, lines: 1).joined()
+                         .padding(toDisplayWidth: titleWidth) + " " + age)
+            let indent = String(repeating: " ", count: DisplayWidth.of(prefix))
+            for line in truncated(bodyText(message), to: width - indent.count, lines: 2) { lines.append(indent + line) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One message in full; buttons are numbered from 1 in their order.
+    public func detail(_ message: InboxMessage, now: Date) -> String {
+        var lines = [relativeTime(of: message.deliveredAt, now: now), ""]
+        lines += TextWrapper.wrap(message.content.title, width: width).map(\.text)
+        lines.append("")
+        lines += TextWrapper.wrap(bodyText(message), width: width).map(\.text)
+        let buttons = Self.linkButtons(of: message.content)
+        if !buttons.isEmpty {
+            lines.append("")
+            for (index, button) in buttons.enumerated() {
+                lines.append("[\(index + 1)] \(button.title) → \(button.action.url ?? "")")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The buttons a detail view shows: those that go somewhere (browser or deep link).
+    public static func linkButtons(of content: InboxContent) -> [InboxButton] {
+        content.buttons.filter { button in
+            switch button.action.type {
+            case .browser, .deepLink: true
+            case .openApp: false
+            }
+        }
+    }
+
+    /// "2 h ago", from `date` to `now`.
+    public func relativeTime(of date: Date, now: Date) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(date)))
+        switch seconds {
+        case ..<60: return labels.justNow
+        case ..<3_600: return String(format: labels.minutesAgo, seconds / 60)
+        case ..<86_400: return String(format: labels.hoursAgo, seconds / 3_600)
+        default: return String(format: labels.daysAgo, seconds / 86_400)
+        }
+    }
+
+    private func bodyText(_ message: InboxMessage) -> String {
+        switch message.content.bodyFormat {
+        case .plain: message.content.body
+        case .html: HTMLTextExtractor.lines(in: message.content.body).joined(separator: "\n")
+        }
+    }
+
+    /// At most `lines` wrapped lines of `text`; the last ends in "…" when text was cut.
+    private func truncated(_ text: String, to width: Int, lines count: Int) -> [String] {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let wrapped = TextWrapper.wrap(flat, width: max(width, 2)).map(\.text)
+        guard wrapped.count > count else { return wrapped }
+        var kept = Array(wrapped.prefix(count))
+        var last = kept[count - 1]
+        while DisplayWidth.of(last) + 1 > width, !last.isEmpty { last.removeLast() }
+        kept[count - 1] = last + "…"
+        return kept
+    }
+}
+
+private extension String {
+    /// Pads with spaces to `width` display columns.
+    func padding(toDisplayWidth width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - DisplayWidth.of(self)))
+    }
+}
