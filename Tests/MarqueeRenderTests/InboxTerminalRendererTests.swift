@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func anEmptyInboxSaysSoInWordsThatCanBeReplaced() {
-        var labels = InboxTerminalRenderer.Labels()
+        var labels = InboxLabels()
         labels.title = "Boîte"
         labels.empty = "Aucun message."
         #expect(InboxTerminalRenderer(labels: labels).list([], now: now) == "Boîte (0 unread)\nAucun message.")

@@ -7,25 +7,10 @@ import MarqueeModel
 ///
 /// HTML bodies are shown as their text. Every label is a parameter with the English default.
 public struct InboxTerminalRenderer: Sendable {
-    /// The words the views use, replaceable for another language.
-    public struct Labels: Sendable {
-        public var title = "Inbox"
-        public var empty = "No messages yet."
-        public var unread = "●"
-        public var read = " "
-        public var justNow = "just now"
-        /// `%d` is the count: "%d minutes ago".
-        public var minutesAgo = "%d min ago"
-        public var hoursAgo = "%d h ago"
-        public var daysAgo = "%d d ago"
-
-        public init() {}
-    }
-
     public var width: Int
-    public var labels: Labels
+    public var labels: InboxLabels
 
-    public init(width: Int = 60, labels: Labels = Labels()) {
+    public init(width: Int = 60, labels: InboxLabels = InboxLabels()) {
         self.width = max(width, 24)
         self.labels = labels
     }
@@ -37,7 +22,7 @@ public struct InboxTerminalRenderer: Sendable {
         for (index, message) in messages.enumerated() {
             let mark = message.isRead ? labels.read : labels.unread
             let prefix = "\(mark) \(index + 1). "
-            let age = relativeTime(of: message.deliveredAt, now: now)
+            let age = labels.relativeTime(of: message.deliveredAt, now: now)
             let titleWidth = width - DisplayWidth.of(prefix) - DisplayWidth.of(age) - 1
             lines.append(prefix + truncated(message.content.title, to: titleWidth, lines: 1).joined()
                          .padding(toDisplayWidth: titleWidth) + " " + age)
@@ -49,7 +34,7 @@ public struct InboxTerminalRenderer: Sendable {
 
     /// One message in full; buttons are numbered from 1 in their order.
     public func detail(_ message: InboxMessage, now: Date) -> String {
-        var lines = [relativeTime(of: message.deliveredAt, now: now), ""]
+        var lines = [labels.relativeTime(of: message.deliveredAt, now: now), ""]
         lines += TextWrapper.wrap(message.content.title, width: width).map(\.text)
         lines.append("")
         lines += TextWrapper.wrap(bodyText(message), width: width).map(\.text)
@@ -65,30 +50,11 @@ public struct InboxTerminalRenderer: Sendable {
 
     /// The buttons a detail view shows: those that go somewhere (browser or deep link).
     public static func linkButtons(of content: InboxContent) -> [InboxButton] {
-        content.buttons.filter { button in
-            switch button.action.type {
-            case .browser, .deepLink: true
-            case .openApp: false
-            }
-        }
-    }
-
-    /// "2 h ago", from `date` to `now`.
-    public func relativeTime(of date: Date, now: Date) -> String {
-        let seconds = max(0, Int(now.timeIntervalSince(date)))
-        switch seconds {
-        case ..<60: return labels.justNow
-        case ..<3_600: return String(format: labels.minutesAgo, seconds / 60)
-        case ..<86_400: return String(format: labels.hoursAgo, seconds / 3_600)
-        default: return String(format: labels.daysAgo, seconds / 86_400)
-        }
+        content.linkButtons
     }
 
     private func bodyText(_ message: InboxMessage) -> String {
-        switch message.content.bodyFormat {
-        case .plain: message.content.body
-        case .html: HTMLTextExtractor.lines(in: message.content.body).joined(separator: "\n")
-        }
+        message.content.bodyText
     }
 
     /// At most `lines` wrapped lines of `text`; the last ends in "…" when text was cut.
