@@ -114,6 +114,24 @@ import Testing
         #expect(await harness.sdk.inbox.trackOpened("a") == false)
     }
 
+    @Test func aRefusedConsentHoldsAcrossLaunches() async throws {
+        let first = await harness()
+        first.server.queue("sync", Self.page([Self.message("a")], token: "t1", full: true))
+        _ = try await first.sdk.inbox.refresh()
+        await first.sdk.inbox.setTrackingConsent(.denied)
+
+        // The next launch, on the same storage, before the app says anything about consent.
+        let second = Harness(directory: first.directory)
+        second.server.set("ping", .status(200, Self.pingOfferingInbox()))
+        second.sdk.registerPreference(SignedUser(userID: "ada", userSignature: "abc123"))
+        await second.start()
+        second.server.queue("sync", Self.page([Self.message("a")], token: "t2", full: true))
+        _ = try await second.sdk.inbox.refresh()
+        #expect(await second.sdk.inbox.trackOpened("a") == false, "the refusal is remembered")
+        await second.sdk.inbox.setTrackingConsent(.granted)
+        #expect(await second.sdk.inbox.trackOpened("a"))
+    }
+
     @Test func anOutboxSavedBeforeInboxTrackingStillLoads() throws {
         let legacy = #"""
         {"items":[{"identityKey":"u:ada|t:","attempts":2,"notBefore":"2027-01-15T08:00:00Z",

@@ -110,6 +110,7 @@ actor MarqueeCore {
         device = files.read(DeviceState.self, from: DeviceState.fileName)
             ?? DeviceState(deviceID: environment.app?.deviceID ?? environment.random.uuid())
         if environment.app == nil { files.write(device, to: DeviceState.fileName) }
+        inboxConsent = device.inboxConsent ?? .notRequired
         outbox = files.read(Outbox.self, from: Outbox.fileName) ?? Outbox()
         bucket = UserBucket(identityKey: UserIdentity.anonymous.key)
         inbox = InboxState(identityKey: UserIdentity.anonymous.key)

@@ -134,6 +134,8 @@ extension MarqueeCore {
     func setInboxConsent(_ consent: InboxTrackingConsent) async {
         await withCheckedContinuation { submit(.barrier($0)) }
         inboxConsent = consent
+        device.inboxConsent = consent
+        files.write(device, to: DeviceState.fileName)
         guard !consent.allowsTracking else { return }
         outbox.items.removeAll { item in
             switch item.payload {

@@ -72,6 +72,7 @@ public struct MarqueeInbox: Sendable {
 
     /// Sets whether the user allows tracking of opens and clicks. Default
     /// ``InboxTrackingConsent/notRequired``; `denied` also drops opens and clicks not sent yet.
+    /// The choice is kept on the device across launches, until the app sets another.
     public func setTrackingConsent(_ consent: InboxTrackingConsent) async {
         await core.setInboxConsent(consent)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MarqueeModel
 import MarqueeWire
 
 /// What an outbox item sends.
@@ -92,6 +93,8 @@ struct DeviceState: Sendable, Hashable, Codable {
     var rolloutEnabled: Bool?
     /// The App Inbox endpoints the server offered in its last ping; `nil` when it offers none.
     var inboxEndpoints: InboxEndpoints?
+    /// The tracking consent the app last set, kept across launches; `nil` until it sets one.
+    var inboxConsent: InboxTrackingConsent?
 
     static let fileName = "device.json"
 }
