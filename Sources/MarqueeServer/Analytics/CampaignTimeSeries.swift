@@ -87,7 +87,7 @@ struct CampaignTimeSeries {
                 counts[layout.key(wallMillis: row.bucket * width), default: ImpressionCounts()].add(row.total, of: type)
             }
             for row in try await sql.raw("""
-                SELECT \(bucket) AS bucket, COUNT(DISTINCT user_key || '|' || COALESCE(device_id, '')) AS viewers
+                SELECT \(bucket) AS bucket, COUNT(DISTINCT \(ImpressionRecord.viewerKey)) AS viewers
                 FROM impressions WHERE \(scope) AND type = \(bind: ImpressionTypeCode.impression.rawValue) GROUP BY \(bucket)
                 """).all(decoding: ViewerRow.self) {
                 viewers[layout.key(wallMillis: row.bucket * width), default: 0] += row.viewers
@@ -109,7 +109,7 @@ struct CampaignTimeSeries {
             }
         }
         let uniqueInRange = try await sql.raw("""
-            SELECT COUNT(DISTINCT user_key || '|' || COALESCE(device_id, '')) AS viewers FROM impressions
+            SELECT COUNT(DISTINCT \(ImpressionRecord.viewerKey)) AS viewers FROM impressions
             WHERE campaign_id = \(bind: campaignID) AND is_test = \(bind: false) AND type = \(bind: ImpressionTypeCode.impression.rawValue)
               AND occurred_at >= \(bind: fromMillis) AND occurred_at < \(bind: toMillis)
             """).first(decoding: Count.self)?.viewers ?? 0

@@ -38,7 +38,7 @@ struct ImpressionStatistics {
             if row.is_test { test.add(row.total, of: type) } else { live.add(row.total, of: type) }
         }
         let viewers = try await sql.raw("""
-            SELECT COUNT(DISTINCT user_key || '|' || COALESCE(device_id, '')) AS viewers
+            SELECT COUNT(DISTINCT \(ImpressionRecord.viewerKey)) AS viewers
             FROM impressions WHERE campaign_id = \(bind: campaignID) AND is_test = \(bind: false)
               AND type = \(bind: ImpressionTypeCode.impression.rawValue)
             """).first(decoding: Distinct.self)?.viewers ?? 0

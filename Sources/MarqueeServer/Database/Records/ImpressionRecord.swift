@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 
 /// One reported interaction with a displayed campaign.
 final class ImpressionRecord: Model, @unchecked Sendable {
@@ -17,6 +18,9 @@ final class ImpressionRecord: Model, @unchecked Sendable {
     @Field(key: "is_test") var isTest: Bool
 
     init() {}
+
+    /// One viewer in SQL: the user on one device, so a unique-viewer count counts each once.
+    static let viewerKey: SQLQueryString = "user_key || '|' || COALESCE(device_id, '')"
 }
 
 /// A received impression batch, keyed so that a retried batch is stored once.

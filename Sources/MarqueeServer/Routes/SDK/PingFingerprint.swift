@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import MarqueeModel
 import MarqueeWire
 
 /// Identifies what a ping would send one client: the admitted campaigns (by the digests the
@@ -10,13 +9,16 @@ import MarqueeWire
 struct PingFingerprint: Equatable {
     let value: String
 
-    init(campaigns: [CampaignCatalog.Entry], caps: [FrequencyCap], inbox: InboxEndpoints?, capabilities: [Capability],
-         pushPrimer: Bool) throws {
+    /// `capsJSON` is the app's caps as stored: the same text for the same caps, and nothing to
+    /// encode on every ping.
+    init(campaigns: [CampaignCatalog.Entry], capsJSON: String, inbox: InboxEndpoints?, capabilities: [Capability],
+         pushPrimer: Bool) {
         var hash = SHA256()
         hash.update(data: Data(capabilities.map(\.rawValue).sorted().joined(separator: ",").utf8))
         hash.update(data: [pushPrimer ? 1 : 0])
-        hash.update(data: try MarqueeJSON.encoder().encode(caps))
-        hash.update(data: try MarqueeJSON.encoder().encode(inbox))
+        hash.update(data: Data(capsJSON.utf8))
+        let endpoints = inbox.map { [$0.sync, $0.update, $0.track] } ?? []
+        hash.update(data: Data(endpoints.joined(separator: "\n").utf8))
         for entry in campaigns { hash.update(data: entry.digest) }
         // 128 bits: collisions are out of reach, and an unchanged answer stays small.
         value = hash.finalize().prefix(16).map { String(format: "%02x", $0) }.joined()

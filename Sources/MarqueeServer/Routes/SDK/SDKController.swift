@@ -53,8 +53,8 @@ struct SDKController: RouteCollection {
             marquee: nil)
         if extended || inbox != nil {
             // Marquee clients learn the list's fingerprint, and are spared a list they already hold.
-            let fingerprint = try PingFingerprint(campaigns: admitted, caps: app.frequencyCaps, inbox: inbox,
-                                                  capabilities: body.marqueeCapabilities ?? [], pushPrimer: pushPrimer).value
+            let fingerprint = PingFingerprint(campaigns: admitted, capsJSON: app.frequencyCapsJSON, inbox: inbox,
+                                              capabilities: body.marqueeCapabilities ?? [], pushPrimer: pushPrimer).value
             let unchanged = body.marqueeFingerprint == fingerprint
             answer.marquee = unchanged
                 ? PingExtension(frequencyCaps: [], fingerprint: fingerprint, unchanged: true)
