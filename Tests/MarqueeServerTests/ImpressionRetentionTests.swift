@@ -46,6 +46,35 @@ struct ImpressionRetentionTests {
         }
     }
 
+    @Test(arguments: TestDatabase.production)
+    func sweepsRacingIngestionLoseAndDoubleNothing(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let campaign = try await server.createCampaign(Fixtures.modal(), in: app)
+            @Sendable func post(_ batch: String) async throws -> Bool {
+                let body = ImpressionBody(campaignId: campaign, impressions: [.init(type: 1, timestamp: 1_000)],
+                                          userIdentifiers: [], batchId: batch)
+                let response = try await server.send(.POST, "/v1/impression", token: nil, subscription: app.subscriptionID,
+                                                     deviceID: "device-\(batch)", json: body)
+                return response.status == .ok && response.json["stored"] as? Bool == true
+            }
+            for index in 0..<20 { #expect(try await post("old-\(index)")) }
+            server.clock.advance(by: 40 * 86_400)
+            let retention = ImpressionRetention(days: 30, database: server.app.db, clock: server.clock, batchesPerStep: 3)
+            // New batches arrive while several sweeps retire the old ones.
+            let (stored, retired) = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+                for index in 0..<20 { group.addTask { (try await post("new-\(index)") ? 1 : 0, 0) } }
+                for _ in 0..<4 { group.addTask { (0, try await retention.sweep()) } }
+                return try await group.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
+            }
+            #expect(stored == 20)
+            #expect(retired == 20, "every old impression retired once, none of the new")
+            let stats = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(campaign)/stats").json
+            #expect(stats["impressions"] as? Int == 40)
+            #expect(stats["uniqueViewers"] as? Int == 20, "only the new batches' devices remain as raw rows")
+        }
+    }
+
     @Test func manyBatchesAreRetiredInSteps() async throws {
         try await TestServer.with(.sqlite) { server in
             let app = try await server.createApp()
