@@ -53,4 +53,47 @@ struct DashboardRouteTests {
             #expect(refused.errorCode == "csrf_token_invalid")
         }
     }
+
+    @Test func theInboxPreviewFrameRunsNoScriptAndShowsBothViews() async throws {
+        try await TestServer.with { server in
+            try await server.createAccount("ada@example.com", role: "viewer")
+            let session = try await server.signIn("ada@example.com")
+            let content = #"""
+                {"title": "Your <b>order</b> shipped", "body": "<script>alert(1)</script>It arrives Friday",
+                 "imageURL": "https://cdn.example.com/parcel.png",
+                 "buttons": [{"title": "Track", "action": {"type": "browser", "url": "https://example.com/track"}},
+                             {"title": "Later", "action": {"type": "openApp"}}]}
+                """#
+            let headers = [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", "marquee_session=\(session.cookie)")]
+            func frame(_ fields: [String: String]) async throws -> TestResponse {
+                var form = URLComponents()
+                form.queryItems = fields.map { URLQueryItem(name: $0.key, value: $0.value) }
+                return try await server.send(.POST, "/api/v1/preview/inbox/frame", token: nil, headers: headers,
+                                             rawBody: try #require(form.percentEncodedQuery))
+            }
+
+            let list = try await frame(["csrf": session.csrf, "message": content])
+            #expect(list.status == .ok, "\(list.text)")
+            #expect(list.headers.first(name: "Content-Security-Policy") == "sandbox; frame-ancestors 'self'")
+            #expect(list.text.contains("Your &lt;b&gt;order&lt;/b&gt; shipped"), "text is escaped")
+            #expect(!list.text.contains("<script>"), "markup in the body never becomes a script")
+            #expect(list.text.contains(#"class="item unread""#), "shown as a new, unread message")
+
+            let detail = try await frame(["csrf": session.csrf, "message": content, "view": "detail", "theme": "dark",
+                                          "direction": "rightToLeft"])
+            #expect(detail.status == .ok)
+            #expect(detail.text.contains(#"href="https://example.com/track""#), "a browser action is a button")
+            #expect(!detail.text.contains("Later"), "open-app actions have no button")
+            #expect(detail.text.contains(#"dir="rtl""#) && detail.text.contains(#"data-theme="dark""#))
+
+            let badView = try await frame(["csrf": session.csrf, "message": content, "view": "grid"])
+            #expect(badView.status == .badRequest)
+            #expect(badView.text.contains("view must be one of list, detail"))
+            let untitled = try await frame(["csrf": session.csrf, "message": #"{"title": " "}"#])
+            #expect(untitled.status == .unprocessableEntity)
+            #expect(untitled.text.contains("message.title"))
+            let forged = try await frame(["csrf": "forged", "message": content])
+            #expect(forged.errorCode == "csrf_token_invalid")
+        }
+    }
 }

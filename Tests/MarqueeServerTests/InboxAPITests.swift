@@ -218,6 +218,38 @@ struct InboxAPITests {
     }
 
     @Test(arguments: TestDatabase.available)
+    func statisticsCountUniqueReadersAndTheClicksOfEachAction(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let id = try await server.sendInbox(app, to: ["ada", "bob", "cy"], message: [
+                "mainAction": ["type": "deepLink", "url": "shop://sale"],
+                "buttons": [["title": "Track", "action": ["type": "browser", "url": "https://example.com/track"]],
+                            ["title": "Later", "action": ["type": "openApp"]]],
+            ])
+            func event(_ key: String, _ interaction: InboxInteraction, _ url: String? = nil) -> InboxTrackingEvent {
+                InboxTrackingEvent(id: key, messageID: id, interaction: interaction, url: url, timestamp: 1)
+            }
+            // Ada opens on two devices and taps "Track" twice; Bob opens once and taps the message.
+            #expect(try await server.inboxTrack(app, user: "ada", consent: .granted, [
+                event("a1", .opened), event("a2", .opened),
+                event("a3", .clicked, "https://example.com/track"), event("a4", .clicked, "https://example.com/track"),
+            ]) == 4)
+            #expect(try await server.inboxTrack(app, user: "bob", consent: .granted, [
+                event("b1", .opened), event("b2", .clicked, "shop://sale"),
+            ]) == 2)
+
+            let stats = try #require(try await server.inboxMessages(app).first?.stats)
+            #expect(stats.recipients == 3)
+            #expect(stats.opened == 3, "every open counts")
+            #expect(stats.uniqueReaders == 2, "Ada and Bob, once each; Cy never opened it")
+            #expect(stats.clicked == 3)
+            #expect(stats.clicksByAction == [
+                .init(action: "main", clicks: 1), .init(action: "button1", clicks: 2), .init(action: "button2", clicks: 0),
+            ])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func erasingAUserRemovesTheirInboxOnly(_ database: TestDatabase) async throws {
         try await TestServer.with(database) { server in
             let app = try await server.createApp()

@@ -58,4 +58,40 @@ struct PreviewTests {
             #expect(try await server.send(.POST, "/api/v1/preview", token: nil, json: Draft(message: message)).status == .unauthorized)
         }
     }
+
+    @Test(arguments: TestDatabase.available)
+    func inboxDraftsRenderAsTheListTheDetailAndText(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let content: [String: Any] = [
+                "title": "Spring sale", "body": "Twenty percent off everything in the shop until Sunday",
+                "mainAction": ["type": "deepLink", "url": "shop://sale"],
+                "buttons": [["title": "Shop now", "action": ["type": "browser", "url": "https://example.com/sale"]]],
+            ]
+            func preview(_ fields: [String: Any]) async throws -> TestResponse {
+                var body = fields
+                body["message"] = body["message"] ?? content
+                let raw = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
+                return try await server.send(.POST, "/api/v1/preview/inbox", raw: raw)
+            }
+
+            let list = try await preview([:])
+            #expect(list.status == .ok)
+            #expect(list.headers.contentType?.subType == "html")
+            #expect(list.text.contains("Spring sale") && list.text.contains(#"data-index="1""#))
+            let detail = try await preview(["view": "detail"])
+            #expect(detail.text.contains(#"href="https://example.com/sale""#))
+            let text = try await preview(["view": "list", "format": "text", "width": 40])
+            #expect(text.headers.contentType?.subType == "plain")
+            #expect(text.text.contains("1. Spring sale"), "\(text.text)")
+            #expect(text.text.split(separator: "\n").allSatisfy { $0.count <= 40 })
+
+            let tooNarrow = try await preview(["format": "text", "width": 10])
+            #expect(tooNarrow.status == .badRequest)
+            let unsafe = try await preview(["message": ["title": "Hi", "mainAction": ["type": "browser", "url": "javascript:alert(1)"]]])
+            #expect(unsafe.status == .unprocessableEntity)
+            #expect(unsafe.errorFields == ["message.mainAction.url"])
+            let unknown = try await preview(["message": content, "layout": "grid"])
+            #expect(unknown.errorCode == "unknown_field")
+        }
+    }
 }

@@ -7,11 +7,14 @@ import MarqueeModel
 ///
 /// HTML bodies are shown as their text. Every label is a parameter with the English default.
 public struct InboxTerminalRenderer: Sendable {
+    /// The narrowest layout; narrower widths are drawn at this one.
+    public static let minimumWidth = 24
+
     public var width: Int
     public var labels: InboxLabels
 
     public init(width: Int = 60, labels: InboxLabels = InboxLabels()) {
-        self.width = max(width, 24)
+        self.width = max(width, Self.minimumWidth)
         self.labels = labels
     }
 

@@ -15,7 +15,23 @@ struct InboxMessageSummary: Sendable, Decodable {
     var recipients: Int
     var read_count: Int
     var opened: Int
+    /// Recipients who opened it at least once, on any device.
+    var unique_readers: Int
     var clicked: Int
+    /// Clicks by the URL of the action clicked (`""` for actions without one); filled by ``InboxStore/list(appID:userID:messageID:limit:offset:)``.
+    var clicksByURL: [String: Int] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case id, content, source, campaign_id, deliver_at, expires_at, created_at, recipients, read_count, opened,
+             unique_readers, clicked
+    }
+}
+
+/// One row of clicks grouped by message and URL.
+private struct ClickCountRow: Decodable {
+    var message_id: UUID
+    var url: String?
+    var clicks: Int
 }
 
 extension InboxStore {
@@ -32,16 +48,32 @@ extension InboxStore {
         if let messageID {
             forUser = forUser + " AND m.id = \(bind: messageID)"
         }
-        return try await Self.sql(database).raw("""
+        let sql = try Self.sql(database)
+        var summaries = try await sql.raw("""
             SELECT m.id, m.content, m.source, m.campaign_id, m.deliver_at, m.expires_at, m.created_at,
               (SELECT COUNT(*) FROM \(ident: e) r WHERE r.message_id = m.id) AS recipients,
               (SELECT COUNT(*) FROM \(ident: e) r WHERE r.message_id = m.id AND r.is_read = \(true)) AS read_count,
               (SELECT COUNT(*) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'opened') AS opened,
+              (SELECT COUNT(DISTINCT t.user_id) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'opened') AS unique_readers,
               (SELECT COUNT(*) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'clicked') AS clicked
             FROM \(ident: m) m
             WHERE m.app_id = \(bind: appID) AND m.deleted_at IS NULL\(forUser)
             ORDER BY m.created_at DESC, m.id LIMIT \(literal: limit) OFFSET \(literal: offset)
             """).all(decoding: InboxMessageSummary.self)
+        guard !summaries.isEmpty else { return [] }
+        let ids: [any Encodable & Sendable] = summaries.map(\.id)
+        let clicks = try await sql.raw("""
+            SELECT message_id, url, COUNT(*) AS clicks FROM \(ident: v)
+            WHERE app_id = \(bind: appID) AND interaction = 'clicked' AND message_id IN (\(binds: ids))
+            GROUP BY message_id, url
+            """).all(decoding: ClickCountRow.self)
+        let byMessage = Dictionary(grouping: clicks, by: \.message_id)
+        for index in summaries.indices {
+            for row in byMessage[summaries[index].id] ?? [] {
+                summaries[index].clicksByURL[row.url ?? "", default: 0] += row.clicks
+            }
+        }
+        return summaries
     }
 
     private struct IDRow: Decodable {

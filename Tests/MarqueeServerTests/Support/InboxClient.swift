@@ -11,7 +11,14 @@ extension TestServer {
             var recipients: Int
             var read: Int
             var opened: Int
+            var uniqueReaders: Int
             var clicked: Int
+            var clicksByAction: [ActionClicks]
+        }
+
+        struct ActionClicks: Decodable, Equatable {
+            var action: String
+            var clicks: Int
         }
 
         var id: String
@@ -23,8 +30,10 @@ extension TestServer {
     /// Sends an inbox message through the admin API and returns its id.
     @discardableResult
     func sendInbox(_ app: Fixtures.CreatedApp, to users: [String], title: String = "Hello",
-                   extra: [String: Any] = [:]) async throws -> String {
-        var body: [String: Any] = ["userIDs": users, "message": ["title": title, "body": "Body of \(title)"]]
+                   message extraContent: [String: Any] = [:], extra: [String: Any] = [:]) async throws -> String {
+        var content: [String: Any] = ["title": title, "body": "Body of \(title)"]
+        for (key, value) in extraContent { content[key] = value }
+        var body: [String: Any] = ["userIDs": users, "message": content]
         for (key, value) in extra { body[key] = value }
         let raw = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
         let response = try await send(.POST, "/api/v1/apps/\(app.id)/inbox/messages", raw: raw)

@@ -39,10 +39,27 @@ struct InboxController: RouteCollection {
         var stats: Stats
 
         struct Stats: Codable {
+            /// Users it was delivered to.
             var recipients: Int
+            /// Recipients for whom it is marked read now.
             var read: Int
+            /// Opens tracked, every device counted.
             var opened: Int
+            /// Recipients who opened it at least once.
+            var uniqueReaders: Int
             var clicked: Int
+            /// Clicks on each of its actions, the main action first, then the buttons in order.
+            var clicksByAction: [ActionClicks]
+        }
+
+        /// The clicks tracked on one action (counted by the action's URL, as devices report it).
+        struct ActionClicks: Codable {
+            /// `main`, or `button1` to `button4`.
+            var action: String
+            var title: String?
+            var type: InboxActionType
+            var url: String?
+            var clicks: Int
         }
 
         init(_ summary: InboxMessageSummary) throws {
@@ -57,8 +74,15 @@ struct InboxController: RouteCollection {
             deliverAt = Date(inboxMillis: summary.deliver_at)
             expiresAt = summary.expires_at.map(Date.init(inboxMillis:))
             createdAt = Date(inboxMillis: summary.created_at)
+            var actions: [(name: String, title: String?, action: InboxAction)] = []
+            if let main = message.mainAction { actions.append(("main", nil, main)) }
+            for (index, button) in message.buttons.enumerated() { actions.append(("button\(index + 1)", button.title, button.action)) }
             stats = Stats(recipients: summary.recipients, read: summary.read_count, opened: summary.opened,
-                          clicked: summary.clicked)
+                          uniqueReaders: summary.unique_readers, clicked: summary.clicked,
+                          clicksByAction: actions.map { entry in
+                              ActionClicks(action: entry.name, title: entry.title, type: entry.action.type, url: entry.action.url,
+                                           clicks: summary.clicksByURL[entry.action.url ?? ""] ?? 0)
+                          })
         }
     }
 

@@ -2,11 +2,13 @@ import MarqueeModel
 import MarqueeRender
 import Vapor
 
-/// `POST /api/v1/preview`: a message being edited, rendered by the same renderer devices use,
-/// without saving it (the dashboard's live preview).
+/// `POST /api/v1/preview` and `POST /api/v1/preview/inbox`: a message or an App Inbox message
+/// being edited, rendered by the same renderers devices use, without saving it (the dashboard's
+/// live previews).
 struct PreviewController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.post("preview", use: previewDraft)
+        routes.post("preview", "inbox", use: previewInboxDraft)
     }
 
     /// The body of `POST /api/v1/preview`.
@@ -16,6 +18,16 @@ struct PreviewController: RouteCollection {
         var format: MessagePreview.Format?
         var width: Int?
         var personalization: [String: String]?
+    }
+
+    /// The body of `POST /api/v1/preview/inbox`.
+    struct InboxDraftInput: Decodable {
+        var message: InboxContent
+        var view: InboxPreview.View?
+        var format: MessagePreview.Format?
+        var theme: Theme?
+        var direction: LayoutDirection?
+        var width: Int?
     }
 
     static let maxPersonalizationValues = 50
@@ -33,5 +45,11 @@ struct PreviewController: RouteCollection {
         guard issues.isEmpty else { throw APIError.validation(issues) }
         return try await MessagePreview(message: input.message, format: input.format ?? .html, theme: input.theme,
                                         width: input.width, personalization: input.personalization ?? [:]).response(on: req)
+    }
+
+    @Sendable func previewInboxDraft(req: Request) async throws -> Response {
+        let input = try req.decodeJSON(InboxDraftInput.self)
+        return try await InboxPreview(content: input.message, view: input.view ?? .list, format: input.format ?? .html,
+                                      theme: input.theme, direction: input.direction, width: input.width).response(on: req)
     }
 }

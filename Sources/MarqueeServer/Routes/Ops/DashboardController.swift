@@ -1,11 +1,16 @@
 import Vapor
 
-/// The web dashboard: three static files that talk to the admin API from the browser.
+/// The web dashboard: static files that talk to the admin API from the browser.
 struct DashboardController: RouteCollection {
-    /// The files the dashboard is made of, with their content types.
+    private static let javaScript = HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"])
+
+    /// The files the dashboard is made of (the scripts are ES modules), with their content types.
     static let assets: [String: HTTPMediaType] = [
         "index.html": .html,
-        "dashboard.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
+        "dashboard.js": javaScript,
+        "api.js": javaScript,
+        "inbox.js": javaScript,
+        "settings.js": javaScript,
         "dashboard.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
     ]
 
