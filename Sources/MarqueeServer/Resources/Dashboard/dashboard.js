@@ -1,13 +1,15 @@
-// Marquee dashboard: apps, campaigns, a JSON editor with live preview, status and statistics.
-// It speaks only the documented admin API (/api/v1), signed in with a team account: the session
-// lives in an HttpOnly cookie that scripts never see, and every change carries the session's CSRF
-// token (X-CSRF-Token), which only this page can read. Viewers see no write controls (the server
-// refuses their writes anyway). Campaign text is untrusted, so it only ever reaches the page
-// through textContent.
-"use strict";
+// Marquee dashboard: apps, campaigns (a JSON editor with live preview, status and statistics),
+// the App Inbox and app settings. It speaks only the documented admin API (/api/v1), signed in
+// with a team account: the session lives in an HttpOnly cookie that scripts never see, and every
+// change carries the session's CSRF token (X-CSRF-Token), which only this page can read. Viewers
+// see no write controls (the server refuses their writes anyway). Campaign text is untrusted, so
+// it only ever reaches the page through textContent.
+import { $, api, canEditCampaigns, element, fillStats, postToFrame, say, session, showProblems } from "./api.js";
+import { showInbox, wireInbox } from "./inbox.js";
+import { showSettings, wireSettings } from "./settings.js";
 
-const $ = (id) => document.getElementById(id);
-const state = { csrf: null, role: null, email: null, apps: [], appID: null, campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
+const state = { apps: [], appID: null, view: "campaigns", campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
+const views = ["campaigns", "inbox", "settings"];
 
 // A new campaign starts from this; every omitted field takes its default.
 const template = {
@@ -26,69 +28,34 @@ const template = {
 // Server bookkeeping that the editor does not send back.
 const readOnlyKeys = ["id", "appID", "createdAt", "updatedAt", "requiredCapabilities"];
 
-class APIError extends Error {
-  constructor(status, body) {
-    const detail = body && body.error ? body.error : { message: `request failed (${status})` };
-    super(detail.message);
-    this.status = status;
-    this.fields = detail.fields || [];
-  }
-}
-
-async function api(method, path, body, accept = "application/json") {
-  const headers = { Accept: accept };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET" && state.csrf) headers["X-CSRF-Token"] = state.csrf;
-  const response = await fetch(path, {
-    method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) {
-    let parsed = null;
-    try { parsed = await response.json(); } catch (_) { /* not JSON */ }
-    throw new APIError(response.status, parsed);
-  }
-  if (response.status === 204) return null;
-  return accept === "application/json" ? response.json() : response.text();
-}
-
-function say(text, isError = false) {
-  $("status").textContent = text;
-  $("status").classList.toggle("error", isError);
-}
-
-function element(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
-
-// Deep links: #app=…&campaign=…, kept through signing in.
+// Deep links: #app=…&campaign=…&view=…, kept through signing in.
 function readHash() {
   const params = new URLSearchParams(location.hash.slice(1));
-  return { app: params.get("app"), campaign: params.get("campaign") };
+  return { app: params.get("app"), campaign: params.get("campaign"), view: params.get("view") };
 }
 
 function writeHash() {
   const params = new URLSearchParams();
   if (state.appID) params.set("app", state.appID);
   if (state.campaignID) params.set("campaign", state.campaignID);
+  if (state.view !== "campaigns") params.set("view", state.view);
   history.replaceState(null, "", `#${params.toString()}`);
 }
 
 async function start() {
   const link = readHash();
-  let session;
+  let current;
   try {
-    session = await api("GET", "/api/v1/session");
+    current = await api("GET", "/api/v1/session");
   } catch (error) {
     // No session (or an ended one) asks for a sign-in; anything else is worth saying.
     if (error.status !== 401) say(error.message, true);
     return showSignIn();
   }
-  showWorkspace(session);
+  showWorkspace(current);
   try {
     await loadApps(link.app);
+    state.view = views.includes(link.view) ? link.view : "campaigns";
     if (state.appID) await selectApp(state.appID, link.campaign);
     say("");
   } catch (error) {
@@ -99,7 +66,7 @@ async function start() {
 }
 
 function showSignIn() {
-  state.csrf = null;
+  session.csrf = null;
   $("sign-in").hidden = false;
   $("workspace").hidden = true;
   $("sign-out").hidden = true;
@@ -109,21 +76,18 @@ function showSignIn() {
 
 // What the account may change decides which controls exist: viewers only read, editors change
 // campaigns, admins also create apps.
-function showWorkspace(session) {
-  state.csrf = session.csrfToken || null;
-  state.role = session.role;
-  state.email = session.email || null;
-  $("account").textContent = state.email ? `${state.email} · ${state.role}` : state.role;
+function showWorkspace(current) {
+  session.csrf = current.csrfToken || null;
+  session.role = current.role;
+  session.email = current.email || null;
+  $("account").textContent = session.email ? `${session.email} · ${session.role}` : session.role;
   $("sign-in").hidden = true;
   $("workspace").hidden = false;
   $("sign-out").hidden = false;
-  document.body.dataset.role = state.role;
-  $("new-app-form").hidden = state.role !== "admin";
+  document.body.dataset.role = session.role;
+  $("new-app-form").hidden = session.role !== "admin";
   for (const id of ["new-campaign", "save", "activate", "pause", "archive", "delete"]) $(id).hidden = !canEditCampaigns();
-}
-
-function canEditCampaigns() {
-  return state.role === "admin" || state.role === "editor";
+  $("channel").disabled = !canEditCampaigns();
 }
 
 async function loadApps(preferred) {
@@ -156,7 +120,22 @@ async function selectApp(appID, campaignID) {
   renderCampaigns();
   const chosen = state.campaigns.find((campaign) => campaign.id === campaignID) || state.campaigns[0];
   if (chosen) await selectCampaign(chosen.id); else clearEditor();
+  await showView(state.view);
+}
+
+// Shows one of the app's views: its campaigns, its App Inbox or its settings.
+async function showView(view) {
+  state.view = view;
+  for (const name of views) $(`view-${name}`).setAttribute("aria-selected", String(name === view));
+  $("campaign-editor").hidden = view !== "campaigns";
+  $("campaign-preview").hidden = view !== "campaigns";
+  $("inbox-view").hidden = view !== "inbox";
+  $("inbox-preview").hidden = view !== "inbox";
+  $("settings-view").hidden = view !== "settings";
   writeHash();
+  if (!state.appID) return;
+  if (view === "inbox") await showInbox(state.appID);
+  if (view === "settings") await showSettings(state.appID);
 }
 
 function renderCampaigns() {
@@ -166,7 +145,8 @@ function renderCampaigns() {
     const button = element("button", campaign.name);
     button.append(element("span", campaign.status, `badge ${campaign.status}`));
     button.setAttribute("aria-current", String(campaign.id === state.campaignID));
-    button.addEventListener("click", () => selectCampaign(campaign.id).catch((error) => say(error.message, true)));
+    button.addEventListener("click", () => showView("campaigns").then(() => selectCampaign(campaign.id))
+      .catch((error) => say(error.message, true)));
     const item = element("li");
     item.append(button);
     list.append(item);
@@ -190,6 +170,7 @@ function showInEditor(campaign, isNew) {
     ? `Marquee SDK only: ${campaign.requiredCapabilities.join(", ")}`
     : isNew ? "" : "Shows on every RInAppMessaging client";
   $("campaign-json").value = JSON.stringify(editable, null, 2);
+  $("channel").value = campaign.channel || "inApp";
   state.savedJSON = isNew ? "" : $("campaign-json").value;
   $("campaign-json").disabled = false;
   $("campaign-json").readOnly = !canEditCampaigns();
@@ -216,20 +197,32 @@ async function loadStats() {
     ["Content clicks", stats.contentClicks], ["Closed", stats.exits],
     ["Opt-outs", stats.optOuts], ["Click-through", `${(stats.clickThroughRate * 100).toFixed(1)}%`],
   ];
-  const list = $("stats");
-  list.replaceChildren();
-  for (const [label, value] of rows) list.append(element("dt", label), element("dd", String(value)));
+  fillStats($("stats"), rows);
 }
 
 function editorCampaign() {
   return JSON.parse($("campaign-json").value);
 }
 
-function showProblems(error) {
-  const list = $("problems");
-  list.replaceChildren();
-  for (const field of error.fields || []) list.append(element("li", `${field.field}: ${field.message}`));
-  say(error.message, true);
+// The channel selector and the JSON agree: choosing a channel writes it into the JSON (kept
+// as typed otherwise), and typing a channel into the JSON moves the selector.
+function applyChannel() {
+  let campaign;
+  try {
+    campaign = editorCampaign();
+  } catch (error) {
+    return say(`The JSON is not valid: ${error.message}`, true);
+  }
+  campaign.channel = $("channel").value;
+  $("campaign-json").value = JSON.stringify(campaign, null, 2);
+  schedulePreview();
+}
+
+function readChannel() {
+  try {
+    const channel = editorCampaign().channel || "inApp";
+    if ([...$("channel").options].some((option) => option.value === channel)) $("channel").value = channel;
+  } catch (_) { /* the preview says what is wrong with the JSON */ }
 }
 
 let previewTimer = null;
@@ -267,10 +260,7 @@ async function previewInFrame(message) {
   if (theme) check.theme = theme;
   await api("POST", "/api/v1/preview", check, "text/html");
   $("problems").replaceChildren();
-  $("preview-csrf").value = state.csrf || "";
-  $("preview-message").value = JSON.stringify(message);
-  $("preview-theme").value = theme;
-  $("preview-form").submit();
+  postToFrame($("preview-form"), { message: JSON.stringify(message), theme });
   say("");
 }
 
@@ -367,9 +357,18 @@ function wire() {
     state.campaignID = null;
     showInEditor(template, true);
   });
-  $("campaign-json").addEventListener("input", schedulePreview);
+  $("campaign-json").addEventListener("input", () => { readChannel(); schedulePreview(); });
+  $("channel").addEventListener("change", applyChannel);
   $("preview-frame").addEventListener("load", () => {
-    if ($("preview-message").value) document.body.dataset.preview = "ready";
+    if ($("preview-form").children.length) document.body.dataset.preview = "ready";
+  });
+  for (const view of views) {
+    $(`view-${view}`).addEventListener("click", () => showView(view).catch((error) => say(error.message, true)));
+  }
+  wireInbox();
+  wireSettings(async (app) => {
+    state.apps = state.apps.map((candidate) => (candidate.id === app.id ? app : candidate));
+    renderApps();
   });
   $("theme").addEventListener("change", schedulePreview);
   $("format").addEventListener("change", schedulePreview);
