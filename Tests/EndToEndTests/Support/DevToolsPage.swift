@@ -35,6 +35,11 @@ final class DevToolsPage: Sendable {
             socketBox.withLockedValue { $0 = socket }
             socket.onText { _, text in replies.receive(text) }
         }.get()
+        // The connection is up when `connect` returns; the upgrade that hands over the socket may follow a moment later.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while socketBox.withLockedValue({ $0 }) == nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         guard let socket = socketBox.withLockedValue({ $0 }) else { throw Failure(description: "no DevTools connection") }
         let browserPage = DevToolsPage(socket: socket, replies: replies, sessionID: "")
         let target = try await browserPage.send("Target.createTarget", ["url": .string("about:blank")])
@@ -104,10 +109,12 @@ final class DevToolsPage: Sendable {
         try await send("Input.insertText", ["text": .string(text)])
     }
 
-    /// Clicks the element with id `elementID` where it is on screen.
+    /// Scrolls the element with id `elementID` into view and clicks it where it is on screen.
     func click(_ elementID: String) async throws {
         let box = try await evaluate("""
-            (() => { const r = document.getElementById(\(Self.quoted(elementID))).getBoundingClientRect();
+            (() => { const e = document.getElementById(\(Self.quoted(elementID)));
+                     e.scrollIntoView({ block: "center", behavior: "instant" });
+                     const r = e.getBoundingClientRect();
                      return [r.x + r.width / 2, r.y + r.height / 2]; })()
             """)
         guard case .array(let point) = box, point.count == 2, case .number(let x) = point[0], case .number(let y) = point[1] else {

@@ -20,8 +20,9 @@ extension LiveServer {
         var clicked: Int
     }
 
-    private struct SentMessage: Decodable {
+    struct SentMessage: Decodable {
         var id: String
+        var message: InboxContent
         var stats: InboxStats
     }
 
@@ -41,10 +42,16 @@ extension LiveServer {
 
     /// What recipients did with the message `id`, as the admin API reports it.
     func inboxStats(_ app: CreatedApp, id: String) async throws -> InboxStats {
-        let data = try await admin("GET", "api/v1/apps/\(app.id)/inbox/messages")
-        let list = try MarqueeJSON.decoder().decode(SentList.self, from: data)
-        guard let message = list.items.first(where: { $0.id == id }) else { throw TestServerError("no inbox message \(id)") }
+        guard let message = try await inboxMessages(app).first(where: { $0.id == id }) else {
+            throw TestServerError("no inbox message \(id)")
+        }
         return message.stats
+    }
+
+    /// The app's inbox messages as the admin API lists them, newest first.
+    func inboxMessages(_ app: CreatedApp) async throws -> [SentMessage] {
+        let data = try await admin("GET", "api/v1/apps/\(app.id)/inbox/messages")
+        return try MarqueeJSON.decoder().decode(SentList.self, from: data).items
     }
 
     /// Makes the app require signed user IDs; returns the identity secret its backend signs with.

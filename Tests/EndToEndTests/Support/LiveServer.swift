@@ -100,6 +100,18 @@ final class LiveServer: Sendable {
     }
 
     /// Creates a campaign and returns it as the server stored it (with its id).
+    /// The settings of an app, as the admin API reads them.
+    struct AppSettings: Decodable {
+        var rolloutPercentage: Int
+        var pingIntervalSeconds: Int
+        var identityVerification: String
+        var hasIdentitySecret: Bool
+    }
+
+    func appSettings(_ app: CreatedApp) async throws -> AppSettings {
+        try MarqueeJSON.decoder().decode(AppSettings.self, from: try await admin("GET", "api/v1/apps/\(app.id)"))
+    }
+
     func createCampaign(_ campaign: Campaign, in app: CreatedApp) async throws -> Campaign {
         let data = try await admin("POST", "api/v1/apps/\(app.id)/campaigns", body: campaign)
         return try MarqueeJSON.decoder().decode(Campaign.self, from: data)
