@@ -104,4 +104,5 @@ func routes(_ app: Application) throws {
     try appScope.register(collection: UsersController())
     try appScope.register(collection: InboxController())
     try appScope.register(collection: IdentitySecretController())
+    try appScope.register(collection: TriggerTestController())
 }

@@ -34,32 +34,53 @@ public struct Targeting: Sendable, Hashable, Codable, StandardValue {
     /// RInAppMessaging clients do not report them in pings, only when asking for display
     /// permission, where the rule is checked again with the real values.
     public func admits(_ device: DeviceContext) -> Bool {
+        checks(for: device).allSatisfy(\.passed)
+    }
+
+    /// Each rule of this targeting that applies, checked against `device`, with the reason in words
+    /// (the trigger tester shows them; ``admits(_:)`` is their conjunction).
+    public func checks(for device: DeviceContext) -> [TargetingCheck] {
         let identity = device.identity
+        var checks: [TargetingCheck] = []
         switch audience {
         case .everyone: break
-        case .anonymousUsers: guard identity.isAnonymous else { return false }
-        case .knownUsers: guard !identity.isAnonymous else { return false }
+        case .anonymousUsers:
+            checks.append(TargetingCheck(rule: .audience, passed: identity.isAnonymous, reason: identity.isAnonymous
+                ? "the user is anonymous, as the audience asks" : "the audience is anonymous users, and this user has an ID"))
+        case .knownUsers:
+            checks.append(TargetingCheck(rule: .audience, passed: !identity.isAnonymous, reason: identity.isAnonymous
+                ? "the audience is identified users, and this user is anonymous" : "the user is identified, as the audience asks"))
         }
         if let userIDs {
             let ids = [identity.userID, identity.idTrackingIdentifier].compactMap { $0 }
-            guard ids.contains(where: userIDs.contains) else { return false }
+            let listed = ids.contains(where: userIDs.contains)
+            checks.append(TargetingCheck(rule: .userIDs, passed: listed, reason: listed
+                ? "the user is on the campaign's list of user IDs" : "the user is not on the campaign's list of user IDs"))
         }
         if minAppVersion != nil || maxAppVersion != nil {
-            guard let version = device.appVersion else { return false }
-            if let minAppVersion, version < minAppVersion { return false }
-            if let maxAppVersion, version > maxAppVersion { return false }
+            let range = [minAppVersion.map { "from \($0)" }, maxAppVersion.map { "up to \($0)" }].compactMap { $0 }.joined(separator: " ")
+            if let version = device.appVersion {
+                let inRange = !(minAppVersion.map { version < $0 } ?? false) && !(maxAppVersion.map { version > $0 } ?? false)
+                checks.append(TargetingCheck(rule: .appVersion, passed: inRange,
+                                             reason: "app version \(version) is \(inRange ? "" : "not ")\(range)"))
+            } else {
+                checks.append(TargetingCheck(rule: .appVersion, passed: false, reason: "the app version is unknown; the campaign needs \(range)"))
+            }
         }
         if !locales.isEmpty, let locale = device.locale {
             let admitted = locales.contains { wanted in
                 let tag = DeviceContext.normalizedLocale(wanted)
                 return locale == tag || locale.hasPrefix(tag + "-")
             }
-            guard admitted else { return false }
+            checks.append(TargetingCheck(rule: .locales, passed: admitted,
+                                         reason: "locale \(locale) is \(admitted ? "" : "not ")one of \(locales.joined(separator: ", "))"))
         }
         if !platforms.isEmpty, let platform = device.platform {
-            guard platforms.contains(platform) else { return false }
+            let admitted = platforms.contains(platform)
+            checks.append(TargetingCheck(rule: .platforms, passed: admitted, reason:
+                "platform \(platform.rawValue) is \(admitted ? "" : "not ")one of \(platforms.map(\.rawValue).joined(separator: ", "))"))
         }
-        return true
+        return checks
     }
 }
 

@@ -16,7 +16,7 @@ enum AdminArea: Sendable, Equatable {
     case inbox
     /// `apps/:appID/identity_secret`: rotating the secret app backends sign user IDs with.
     case identitySecret
-    /// `preview`: rendering a draft; changes nothing.
+    /// `preview`, `apps/:appID/trigger_test`: rendering a draft or testing a sample event; changes nothing.
     case preview
     /// `accounts/…`: team accounts.
     case accounts
@@ -42,6 +42,7 @@ enum AdminArea: Sendable, Equatable {
                 case "users": self = .userData
                 case "inbox": self = .inbox
                 case "identity_secret": self = .identitySecret
+                case "trigger_test": self = .preview
                 default: return nil
                 }
             }
