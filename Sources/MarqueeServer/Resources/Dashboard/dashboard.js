@@ -7,9 +7,10 @@
 import { $, api, canEditCampaigns, element, fillStats, postToFrame, say, session, showProblems } from "./api.js";
 import { showInbox, wireInbox } from "./inbox.js";
 import { showSettings, wireSettings } from "./settings.js";
+import { showTester, wireTester } from "./tester.js";
 
 const state = { apps: [], appID: null, view: "campaigns", campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
-const views = ["campaigns", "inbox", "settings"];
+const views = ["campaigns", "inbox", "tester", "settings"];
 
 // A new campaign starts from this; every omitted field takes its default.
 const template = {
@@ -123,7 +124,7 @@ async function selectApp(appID, campaignID) {
   await showView(state.view);
 }
 
-// Shows one of the app's views: its campaigns, its App Inbox or its settings.
+// Shows one of the app's views: its campaigns, its App Inbox, the trigger tester or its settings.
 async function showView(view) {
   state.view = view;
   for (const name of views) $(`view-${name}`).setAttribute("aria-selected", String(name === view));
@@ -131,10 +132,12 @@ async function showView(view) {
   $("campaign-preview").hidden = view !== "campaigns";
   $("inbox-view").hidden = view !== "inbox";
   $("inbox-preview").hidden = view !== "inbox";
+  $("tester-view").hidden = view !== "tester";
   $("settings-view").hidden = view !== "settings";
   writeHash();
   if (!state.appID) return;
   if (view === "inbox") await showInbox(state.appID);
+  if (view === "tester") showTester(state.appID);
   if (view === "settings") await showSettings(state.appID);
 }
 
@@ -366,6 +369,7 @@ function wire() {
     $(`view-${view}`).addEventListener("click", () => showView(view).catch((error) => say(error.message, true)));
   }
   wireInbox();
+  wireTester();
   wireSettings(async (app) => {
     state.apps = state.apps.map((candidate) => (candidate.id === app.id ? app : candidate));
     renderApps();

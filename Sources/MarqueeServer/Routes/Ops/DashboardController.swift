@@ -11,6 +11,7 @@ struct DashboardController: RouteCollection {
         "api.js": javaScript,
         "inbox.js": javaScript,
         "settings.js": javaScript,
+        "tester.js": javaScript,
         "dashboard.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
     ]
 
