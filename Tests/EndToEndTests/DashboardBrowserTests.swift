@@ -134,6 +134,12 @@ struct DashboardBrowserTests {
                     #expect(try await page.evaluate("document.getElementById('\(id)').hidden") == .bool(true), "\(id) is hidden")
                 }
                 #expect(try await page.evaluate("document.getElementById('campaign-json').readOnly") == .bool(true))
+                #expect(try await page.evaluate("document.querySelectorAll('#composer input, #composer select, #composer textarea').length > 10")
+                        == .bool(true), "the form shows the campaign")
+                #expect(try await page.evaluate("""
+                    [...document.querySelectorAll('#composer input, #composer select, #composer textarea')].every((field) => field.disabled)
+                      && [...document.querySelectorAll('#composer button')].every((button) => button.hidden)
+                    """) == .bool(true), "and changes nothing")
             }
         }
     }

@@ -99,7 +99,8 @@ public enum MarqueeBridge {
         });
       });
 
-      if (card && root.getAttribute("data-modal") === "true") {
+      // A framed page (the dashboard's live preview) leaves the focus where the person is typing.
+      if (card && root.getAttribute("data-modal") === "true" && window.top === window) {
         try { card.focus({ preventScroll: true }); } catch (error) { card.focus(); }
       }
     })();

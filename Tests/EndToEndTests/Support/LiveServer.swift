@@ -112,6 +112,12 @@ final class LiveServer: Sendable {
         try MarqueeJSON.decoder().decode(AppSettings.self, from: try await admin("GET", "api/v1/apps/\(app.id)"))
     }
 
+    /// The app's campaigns, as the admin API lists them.
+    func campaigns(in app: CreatedApp) async throws -> [Campaign] {
+        struct List: Decodable { var items: [Campaign] }
+        return try MarqueeJSON.decoder().decode(List.self, from: try await admin("GET", "api/v1/apps/\(app.id)/campaigns")).items
+    }
+
     func createCampaign(_ campaign: Campaign, in app: CreatedApp) async throws -> Campaign {
         let data = try await admin("POST", "api/v1/apps/\(app.id)/campaigns", body: campaign)
         return try MarqueeJSON.decoder().decode(Campaign.self, from: data)

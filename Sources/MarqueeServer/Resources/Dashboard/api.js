@@ -46,6 +46,12 @@ export function say(text, isError = false) {
   $("status").classList.toggle("error", isError);
 }
 
+// Clears the status line when it shows an error (a preview that works again), and leaves a
+// confirmation such as "Saved." in place.
+export function clearError() {
+  if ($("status").classList.contains("error")) say("");
+}
+
 export function element(tag, text, className) {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;

@@ -4,10 +4,12 @@
 // change carries the session's CSRF token (X-CSRF-Token), which only this page can read. Viewers
 // see no write controls (the server refuses their writes anyway). Campaign text is untrusted, so
 // it only ever reaches the page through textContent.
-import { $, api, canEditCampaigns, element, fillStats, postToFrame, say, session, showProblems } from "./api.js";
+import { $, api, canEditCampaigns, clearError, element, fillStats, postToFrame, say, session, showProblems } from "./api.js";
 import { showInbox, wireInbox } from "./inbox.js";
 import { showSettings, wireSettings } from "./settings.js";
 import { showTester, wireTester } from "./tester.js";
+import { mountComposer, showDraft, showFieldErrors } from "./composer.js";
+import { describeClients } from "./capabilities.js";
 
 const state = { apps: [], appID: null, view: "campaigns", campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
 const views = ["campaigns", "inbox", "tester", "settings"];
@@ -88,7 +90,6 @@ function showWorkspace(current) {
   document.body.dataset.role = session.role;
   $("new-app-form").hidden = session.role !== "admin";
   for (const id of ["new-campaign", "save", "activate", "pause", "archive", "delete"]) $(id).hidden = !canEditCampaigns();
-  $("channel").disabled = !canEditCampaigns();
 }
 
 async function loadApps(preferred) {
@@ -161,6 +162,7 @@ function clearEditor() {
   $("campaign-title").textContent = "No campaigns yet";
   $("campaign-json").value = "";
   $("campaign-json").disabled = true;
+  $("composer").replaceChildren();
   for (const id of ["save", "activate", "pause", "archive", "delete"]) $(id).disabled = true;
   $("stats").replaceChildren();
 }
@@ -169,11 +171,9 @@ function showInEditor(campaign, isNew) {
   state.isNew = isNew;
   const editable = Object.fromEntries(Object.entries(campaign).filter(([key]) => !readOnlyKeys.includes(key)));
   $("campaign-title").textContent = isNew ? "New campaign" : campaign.name;
-  $("capabilities").textContent = (campaign.requiredCapabilities || []).length
-    ? `Marquee SDK only: ${campaign.requiredCapabilities.join(", ")}`
-    : isNew ? "" : "Shows on every RInAppMessaging client";
+  $("capabilities").textContent = isNew ? "" : describeClients(campaign.requiredCapabilities || []);
   $("campaign-json").value = JSON.stringify(editable, null, 2);
-  $("channel").value = campaign.channel || "inApp";
+  showDraft(editable, { readOnly: !canEditCampaigns(), frequencyCaps: currentApp().frequencyCaps });
   state.savedJSON = isNew ? "" : $("campaign-json").value;
   $("campaign-json").disabled = false;
   $("campaign-json").readOnly = !canEditCampaigns();
@@ -207,31 +207,35 @@ function editorCampaign() {
   return JSON.parse($("campaign-json").value);
 }
 
-// The channel selector and the JSON agree: choosing a channel writes it into the JSON (kept
-// as typed otherwise), and typing a channel into the JSON moves the selector.
-function applyChannel() {
-  let campaign;
+// The JSON view edits the same draft as the form: valid JSON is shown in the form at once.
+function readJSON() {
   try {
-    campaign = editorCampaign();
-  } catch (error) {
-    return say(`The JSON is not valid: ${error.message}`, true);
-  }
-  campaign.channel = $("channel").value;
-  $("campaign-json").value = JSON.stringify(campaign, null, 2);
-  schedulePreview();
+    showDraft(editorCampaign(), { readOnly: !canEditCampaigns(), frequencyCaps: currentApp().frequencyCaps });
+  } catch (_) { /* the preview says what is wrong with the JSON */ }
 }
 
-function readChannel() {
-  try {
-    const channel = editorCampaign().channel || "inApp";
-    if ([...$("channel").options].some((option) => option.value === channel)) $("channel").value = channel;
-  } catch (_) { /* the preview says what is wrong with the JSON */ }
+// Shows the form or the JSON view of the campaign.
+function showEditorMode(mode) {
+  $("composer").hidden = mode !== "form";
+  $("campaign-json").hidden = mode !== "json";
+  $("editor-form-tab").setAttribute("aria-selected", String(mode === "form"));
+  $("editor-json-tab").setAttribute("aria-selected", String(mode === "json"));
+}
+
+function currentApp() {
+  return state.apps.find((app) => app.id === state.appID) || {};
+}
+
+// Field errors appear next to their fields in the form, and all of them in the list.
+function showCampaignProblems(error) {
+  showFieldErrors(error.fields);
+  showProblems(error);
 }
 
 let previewTimer = null;
 function schedulePreview() {
   clearTimeout(previewTimer);
-  previewTimer = setTimeout(() => preview().catch((error) => showProblems(error)), 250);
+  previewTimer = setTimeout(() => preview().catch((error) => showCampaignProblems(error)), 250);
 }
 
 async function preview() {
@@ -251,7 +255,7 @@ async function preview() {
   $("preview-text").textContent = await api("POST", "/api/v1/preview", body, "text/plain");
   $("problems").replaceChildren();
   document.body.dataset.preview = "ready";
-  say("");
+  clearError();
 }
 
 // The device preview is a page of its own, posted into the frame: it runs under the preview's
@@ -264,7 +268,7 @@ async function previewInFrame(message) {
   await api("POST", "/api/v1/preview", check, "text/html");
   $("problems").replaceChildren();
   postToFrame($("preview-form"), { message: JSON.stringify(message), theme });
-  say("");
+  clearError();
 }
 
 async function save() {
@@ -285,7 +289,7 @@ async function save() {
     await loadStats();
     say("Saved.");
   } catch (error) {
-    showProblems(error);
+    showCampaignProblems(error);
   }
 }
 
@@ -307,7 +311,7 @@ async function setStatus(status) {
     showInEditor(saved, false);
     say(`Campaign is ${status}.`);
   } catch (error) {
-    showProblems(error);
+    showCampaignProblems(error);
   }
 }
 
@@ -319,7 +323,7 @@ async function remove() {
     await selectApp(state.appID);
     say("Deleted.");
   } catch (error) {
-    showProblems(error);
+    showCampaignProblems(error);
   }
 }
 
@@ -360,8 +364,13 @@ function wire() {
     state.campaignID = null;
     showInEditor(template, true);
   });
-  $("campaign-json").addEventListener("input", () => { readChannel(); schedulePreview(); });
-  $("channel").addEventListener("change", applyChannel);
+  $("campaign-json").addEventListener("input", () => { readJSON(); schedulePreview(); });
+  mountComposer((draft) => {
+    $("campaign-json").value = JSON.stringify(draft, null, 2);
+    schedulePreview();
+  });
+  $("editor-form-tab").addEventListener("click", () => showEditorMode("form"));
+  $("editor-json-tab").addEventListener("click", () => showEditorMode("json"));
   $("preview-frame").addEventListener("load", () => {
     if ($("preview-form").children.length) document.body.dataset.preview = "ready";
   });

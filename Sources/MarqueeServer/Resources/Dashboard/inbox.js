@@ -1,7 +1,7 @@
 // The App Inbox view: a composer for a message to listed users, its live preview (the list item
 // and the detail page, drawn by the server's inbox renderer into a frame of their own), and the
 // messages sent, with what their recipients did.
-import { $, api, canEditCampaigns, element, fillStats, postToFrame, say, showProblems } from "./api.js";
+import { $, api, canEditCampaigns, clearError, element, fillStats, postToFrame, say, showProblems } from "./api.js";
 
 const maxButtons = 4;
 const actionTypes = [["browser", "Browser"], ["deepLink", "Deep link"], ["openApp", "Open app"]];
@@ -120,7 +120,7 @@ async function preview() {
   await api("POST", "/api/v1/preview/inbox", { message: content, ...choices }, "text/html");
   $("inbox-problems").replaceChildren();
   postToFrame($("inbox-preview-form"), { message: JSON.stringify(content), ...choices });
-  say("");
+  clearError();
 }
 
 async function send(event) {

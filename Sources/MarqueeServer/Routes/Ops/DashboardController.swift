@@ -12,6 +12,10 @@ struct DashboardController: RouteCollection {
         "inbox.js": javaScript,
         "settings.js": javaScript,
         "tester.js": javaScript,
+        "composer.js": javaScript,
+        "form.js": javaScript,
+        "schedule.js": javaScript,
+        "capabilities.js": javaScript,
         "dashboard.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
     ]
 
