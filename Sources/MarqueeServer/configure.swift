@@ -105,4 +105,5 @@ func routes(_ app: Application) throws {
     try appScope.register(collection: InboxController())
     try appScope.register(collection: IdentitySecretController())
     try appScope.register(collection: TriggerTestController())
+    try appScope.register(collection: TestersController())
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MarqueeModel
 import MarqueeTestSupport
 import Testing
@@ -48,12 +49,26 @@ struct DashboardBrowserTests {
             let url = try #require(URL(string: server.baseURL.absoluteString + "/dashboard#" + fragment))
             try await page.load(url)
             try await body(page)
+            // What the test left on screen, kept as an artifact of the run.
+            try await page.saveScreenshot(Self.artifactName())
             await page.close()
         } catch {
             await browser.stop()
             throw error
         }
         await browser.stop()
+    }
+
+    private static let screenshotCount = Mutex(0)
+
+    /// The current test's name and a number, unique within the run (parameterized tests run one
+    /// case after another under the same name).
+    static func artifactName() -> String {
+        let number = screenshotCount.withLock { count in
+            count += 1
+            return count
+        }
+        return "\(Test.current?.name ?? "dashboard")-\(number)"
     }
 
     @Test func aDeepLinkOpensTheCampaignWithItsStatsAndPreviewAfterSigningIn() async throws {

@@ -16,6 +16,8 @@ enum AdminArea: Sendable, Equatable {
     case inbox
     /// `apps/:appID/identity_secret`: rotating the secret app backends sign user IDs with.
     case identitySecret
+    /// `apps/:appID/testers`: adding a tester, who gets the app's test campaigns.
+    case testers
     /// `preview`, `apps/:appID/trigger_test`: rendering a draft or testing a sample event; changes nothing.
     case preview
     /// `accounts/…`: team accounts.
@@ -43,6 +45,7 @@ enum AdminArea: Sendable, Equatable {
                 case "inbox": self = .inbox
                 case "identity_secret": self = .identitySecret
                 case "trigger_test": self = .preview
+                case "testers": self = .testers
                 default: return nil
                 }
             }

@@ -16,7 +16,7 @@ extension Principal {
             return true
         case .app:
             switch area {
-            case .session, .preview, .appSecret, .identitySecret, .campaigns, .inbox, .userData: return true
+            case .session, .preview, .appSecret, .identitySecret, .campaigns, .inbox, .testers, .userData: return true
             case .apps: return reads
             case .appSettings: return method != .DELETE
             case .accounts, .audit: return false
@@ -29,7 +29,8 @@ extension Principal {
             case .apps, .appSettings, .userData: return role == .admin || reads
             // Secrets are for administrators alone: rotating them locks out whoever holds the old one.
             case .appSecret, .identitySecret: return role == .admin
-            case .campaigns, .inbox:
+            // Adding a tester is part of trying a campaign, so editors may.
+            case .campaigns, .inbox, .testers:
                 switch role {
                 case .admin, .editor: return true
                 case .viewer: return reads

@@ -138,6 +138,23 @@ final class DevToolsPage: Sendable {
         return text
     }
 
+    /// Saves a screenshot of the viewport as `.build/test-artifacts/screenshots/<name>.png`, for
+    /// people to look at after a run (CI keeps `.build/`).
+    func saveScreenshot(_ name: String) async throws {
+        let result = try await send("Page.captureScreenshot", ["format": .string("png")])
+        guard case .string(let base64)? = result["data"], let data = Data(base64Encoded: base64) else {
+            throw Failure(description: "no screenshot data")
+        }
+        let safe = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" })
+        try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
+        try data.write(to: Self.artifacts.appendingPathComponent("\(safe).png"))
+    }
+
+    /// `.build/test-artifacts/screenshots` of this package.
+    static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/test-artifacts/screenshots", isDirectory: true)
+
     /// A screenshot of the viewport, decoded.
     func screenshot() async throws -> PNGImage {
         let result = try await send("Page.captureScreenshot", ["format": .string("png")])

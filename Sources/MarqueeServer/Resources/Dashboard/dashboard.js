@@ -10,6 +10,7 @@ import { showSettings, wireSettings } from "./settings.js";
 import { showTester, wireTester } from "./tester.js";
 import { mountComposer, showDraft, showFieldErrors } from "./composer.js";
 import { describeClients } from "./capabilities.js";
+import { renderCampaignList, wireCampaignList } from "./campaign-list.js";
 
 const state = { apps: [], appID: null, view: "campaigns", campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
 const views = ["campaigns", "inbox", "tester", "settings"];
@@ -89,7 +90,7 @@ function showWorkspace(current) {
   $("sign-out").hidden = false;
   document.body.dataset.role = session.role;
   $("new-app-form").hidden = session.role !== "admin";
-  for (const id of ["new-campaign", "save", "activate", "pause", "archive", "delete"]) $(id).hidden = !canEditCampaigns();
+  for (const id of ["new-campaign", "save", "activate", "pause", "archive", "duplicate", "delete"]) $(id).hidden = !canEditCampaigns();
 }
 
 async function loadApps(preferred) {
@@ -118,7 +119,7 @@ function renderApps() {
 async function selectApp(appID, campaignID) {
   state.appID = appID;
   renderApps();
-  state.campaigns = (await api("GET", `/api/v1/apps/${appID}/campaigns`)).items;
+  await fetchCampaigns();
   renderCampaigns();
   const chosen = state.campaigns.find((campaign) => campaign.id === campaignID) || state.campaigns[0];
   if (chosen) await selectCampaign(chosen.id); else clearEditor();
@@ -143,17 +144,31 @@ async function showView(view) {
 }
 
 function renderCampaigns() {
-  const list = $("campaigns");
-  list.replaceChildren();
-  for (const campaign of state.campaigns) {
-    const button = element("button", campaign.name);
-    button.append(element("span", campaign.status, `badge ${campaign.status}`));
-    button.setAttribute("aria-current", String(campaign.id === state.campaignID));
-    button.addEventListener("click", () => showView("campaigns").then(() => selectCampaign(campaign.id))
-      .catch((error) => say(error.message, true)));
-    const item = element("li");
-    item.append(button);
-    list.append(item);
+  renderCampaignList(state.campaigns, state.campaignID, (id) => showView("campaigns").then(() => selectCampaign(id))
+    .catch((error) => say(error.message, true)));
+}
+
+async function fetchCampaigns() {
+  state.campaigns = (await api("GET", `/api/v1/apps/${state.appID}/campaigns`)).items;
+}
+
+async function reloadCampaigns() {
+  await fetchCampaigns();
+  renderCampaigns();
+}
+
+// A copy of the open campaign as a new draft, saved at once so it can be edited like any other.
+async function duplicate() {
+  try {
+    const copy = JSON.parse($("campaign-json").value);
+    copy.name = `Copy of ${copy.name}`;
+    copy.status = "draft";
+    const saved = await api("POST", `/api/v1/apps/${state.appID}/campaigns`, copy);
+    await fetchCampaigns();
+    await selectCampaign(saved.id);
+    say(`Duplicated as “${saved.name}”.`);
+  } catch (error) {
+    showCampaignProblems(error);
   }
 }
 
@@ -163,7 +178,8 @@ function clearEditor() {
   $("campaign-json").value = "";
   $("campaign-json").disabled = true;
   $("composer").replaceChildren();
-  for (const id of ["save", "activate", "pause", "archive", "delete"]) $(id).disabled = true;
+  $("send-to-tester").hidden = true;
+  for (const id of ["save", "activate", "pause", "archive", "duplicate", "delete"]) $(id).disabled = true;
   $("stats").replaceChildren();
 }
 
@@ -178,7 +194,8 @@ function showInEditor(campaign, isNew) {
   $("campaign-json").disabled = false;
   $("campaign-json").readOnly = !canEditCampaigns();
   $("save").disabled = false;
-  for (const id of ["activate", "pause", "archive", "delete"]) $(id).disabled = isNew;
+  for (const id of ["activate", "pause", "archive", "duplicate", "delete"]) $(id).disabled = isNew;
+  $("send-to-tester").hidden = isNew || !canEditCampaigns();
   $("problems").replaceChildren();
   renderCampaigns();
   schedulePreview();
@@ -282,7 +299,7 @@ async function save() {
     const saved = state.isNew
       ? await api("POST", `/api/v1/apps/${state.appID}/campaigns`, campaign)
       : await api("PUT", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}`, campaign);
-    state.campaigns = (await api("GET", `/api/v1/apps/${state.appID}/campaigns`)).items;
+    await fetchCampaigns();
     state.campaignID = saved.id;
     showInEditor(saved, false);
     writeHash();
@@ -310,6 +327,26 @@ async function setStatus(status) {
     state.campaigns = state.campaigns.map((campaign) => (campaign.id === saved.id ? saved : campaign));
     showInEditor(saved, false);
     say(`Campaign is ${status}.`);
+  } catch (error) {
+    showCampaignProblems(error);
+  }
+}
+
+// "Send to test device": makes the user or device a tester, then saves the campaign as a test
+// campaign and activates it, so testers (and only they) get it at their next ping.
+async function sendToTester(event) {
+  event.preventDefault();
+  const kind = $("tester-target-kind").value;
+  const id = $("tester-target").value.trim();
+  try {
+    await api("POST", `/api/v1/apps/${state.appID}/testers`, { [kind]: id });
+    const campaign = editorCampaign();
+    campaign.isTest = true;
+    await api("PUT", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}`, campaign);
+    const saved = await api("PUT", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}/status`, { status: "active" });
+    await fetchCampaigns();
+    showInEditor(saved, false);
+    say(`“${saved.name}” is a test campaign now, shown only to testers such as ${id}.`);
   } catch (error) {
     showCampaignProblems(error);
   }
@@ -390,6 +427,9 @@ function wire() {
   $("pause").addEventListener("click", () => setStatus("paused"));
   $("archive").addEventListener("click", () => setStatus("archived"));
   $("delete").addEventListener("click", remove);
+  $("duplicate").addEventListener("click", duplicate);
+  $("send-to-tester").addEventListener("submit", sendToTester);
+  wireCampaignList(() => state.appID, renderCampaigns, () => reloadCampaigns().catch((error) => say(error.message, true)));
 }
 
 wire();

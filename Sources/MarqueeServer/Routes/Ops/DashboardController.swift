@@ -16,6 +16,7 @@ struct DashboardController: RouteCollection {
         "form.js": javaScript,
         "schedule.js": javaScript,
         "capabilities.js": javaScript,
+        "campaign-list.js": javaScript,
         "dashboard.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
     ]
 

@@ -1,0 +1,39 @@
+import Foundation
+import MarqueeModel
+import Vapor
+
+/// `POST /api/v1/apps/:appID/testers`: makes one user or device a tester of the app, who then
+/// gets its test campaigns ("send to test device" from a campaign's page). Editors may do it,
+/// unlike changing the rest of the app's settings; the write goes through ``CatalogStore``.
+struct TestersController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("testers", use: add)
+    }
+
+    /// Exactly one of the two.
+    struct TesterInput: Decodable {
+        var userID: String?
+        var deviceID: String?
+    }
+
+    struct TestersResource: JSONResource {
+        var testUserIDs: [String]
+        var testDeviceIDs: [String]
+    }
+
+    @Sendable func add(req: Request) async throws -> TestersResource {
+        let input = try req.decodeJSON(TesterInput.self)
+        let userID = input.userID?.trimmingCharacters(in: .whitespaces)
+        let deviceID = input.deviceID?.trimmingCharacters(in: .whitespaces)
+        guard (userID?.isEmpty == false) != (deviceID?.isEmpty == false) else {
+            throw APIError.validation([ValidationIssue(field: "userID", message: "send either a userID or a deviceID")])
+        }
+        let record = try await req.store.updateApp(try req.authorizedAppID, naming: nil) { settings in
+            var settings = settings
+            if let userID, !userID.isEmpty, !settings.testUserIDs.contains(userID) { settings.testUserIDs.append(userID) }
+            if let deviceID, !deviceID.isEmpty, !settings.testDeviceIDs.contains(deviceID) { settings.testDeviceIDs.append(deviceID) }
+            return settings
+        }
+        return TestersResource(testUserIDs: record.testUserIDs, testDeviceIDs: record.testDeviceIDs)
+    }
+}
