@@ -130,6 +130,19 @@ struct DashboardBrowserTests {
                     try await Task.sleep(for: .milliseconds(200))
                 } while ContinuousClock.now < deadline
                 #expect(painted > 2_000, "\(kind.rawValue): \(painted) pixels of the message's background are visible")
+
+                // On a tablet the frame is laid out at the tablet's width and scaled into the panel.
+                try await DashboardInboxBrowserTests.choose("tablet", in: "device-size", on: page)
+                #expect(try await page.evaluate("document.getElementById('preview-frame').style.width") == .string("820px"))
+                #expect(try await page.evaluate("document.getElementById('preview-frame').getBoundingClientRect().width <= document.getElementById('preview-stage').clientWidth + 1") == .bool(true))
+                var onTablet = 0
+                let tabletDeadline = ContinuousClock.now + .seconds(20)
+                repeat {
+                    onTablet = try await page.screenshot().count(of: Self.marker)
+                    if onTablet > 1_000 { break }
+                    try await Task.sleep(for: .milliseconds(200))
+                } while ContinuousClock.now < tabletDeadline
+                #expect(onTablet > 1_000, "\(kind.rawValue) on a tablet: \(onTablet) pixels")
             }
         }
     }
@@ -145,8 +158,10 @@ struct DashboardBrowserTests {
                 let dom = try await page.dom()
                 #expect(dom.contains("viewer-app"))
                 #expect(dom.contains("Read me"))
-                for id in ["new-campaign", "save", "activate", "pause", "archive", "delete", "new-app-form"] {
+                for id in ["new-campaign", "save", "activate", "pause", "archive", "delete", "new-app-form", "send-to-tester", "bulk-actions"] {
                     #expect(try await page.evaluate("document.getElementById('\(id)').hidden") == .bool(true), "\(id) is hidden")
+                    #expect(try await page.evaluate("getComputedStyle(document.getElementById('\(id)')).display") == .string("none"),
+                            "\(id) is not on screen")
                 }
                 #expect(try await page.evaluate("document.getElementById('campaign-json').readOnly") == .bool(true))
                 #expect(try await page.evaluate("document.querySelectorAll('#composer input, #composer select, #composer textarea').length > 10")

@@ -82,8 +82,16 @@ struct DashboardInboxBrowserTests {
                 try await page.waitUntil("document.getElementById('settings-secret').textContent.includes('mqi_')")
                 try await Self.choose("required", in: "settings-verification", on: page)
                 try await page.evaluate("document.getElementById('settings-rollout').value = '40'")
+                try await page.click("settings-add-cap")
+                try await page.type("daily", into: "settings-cap-0-id")
+                try await page.evaluate("document.getElementById('settings-cap-0-limit').value = '2'")
                 try await page.click("settings-save")
                 try await page.waitUntil("document.getElementById('status').textContent === 'Settings saved.'")
+
+                // The app secret is shown once, after a confirmation.
+                try await page.evaluate("window.confirm = () => true")
+                try await page.click("settings-rotate-app-secret")
+                try await page.waitUntil("document.getElementById('settings-app-secret').textContent.includes('shown only now')")
             }
 
             let settings = try await server.appSettings(app)
@@ -91,6 +99,7 @@ struct DashboardInboxBrowserTests {
             #expect(settings.rolloutPercentage == 40)
             #expect(settings.hasIdentitySecret)
             #expect(settings.pingIntervalSeconds == 3600, "fields the form did not change are kept")
+            #expect(settings.frequencyCaps == [FrequencyCap(id: "daily", limit: 2, periodSeconds: 86_400)])
         }
     }
 

@@ -106,6 +106,7 @@ final class LiveServer: Sendable {
         var pingIntervalSeconds: Int
         var identityVerification: String
         var hasIdentitySecret: Bool
+        var frequencyCaps: [FrequencyCap]
     }
 
     func appSettings(_ app: CreatedApp) async throws -> AppSettings {

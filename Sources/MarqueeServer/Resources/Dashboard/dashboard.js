@@ -11,6 +11,7 @@ import { showTester, wireTester } from "./tester.js";
 import { mountComposer, showDraft, showFieldErrors } from "./composer.js";
 import { describeClients } from "./capabilities.js";
 import { renderCampaignList, wireCampaignList } from "./campaign-list.js";
+import { wireDeviceFrame } from "./device-frame.js";
 
 const state = { apps: [], appID: null, view: "campaigns", campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
 const views = ["campaigns", "inbox", "tester", "settings"];
@@ -264,7 +265,8 @@ async function preview() {
     return;
   }
   const format = $("format").value;
-  $("preview-frame").hidden = format !== "html";
+  $("preview-stage").hidden = format !== "html";
+  $("device-size").hidden = format !== "html";
   $("preview-text").hidden = format === "html";
   if (format === "html") return previewInFrame(campaign.message);
   const body = { message: campaign.message, format };
@@ -414,6 +416,7 @@ function wire() {
   for (const view of views) {
     $(`view-${view}`).addEventListener("click", () => showView(view).catch((error) => say(error.message, true)));
   }
+  wireDeviceFrame();
   wireInbox();
   wireTester();
   wireSettings(async (app) => {

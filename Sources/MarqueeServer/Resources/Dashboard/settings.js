@@ -1,6 +1,6 @@
-// The app settings view: rollout, ping interval, test users and devices, and identity
-// verification with its secret (shown once, when created or rotated). Saving sends only the
-// fields on this form (PATCH), so settings edited elsewhere are kept.
+// The app settings view: rollout, ping interval, test users and devices, frequency caps, the app
+// secret, and identity verification with its secret (secrets are shown once, when created or
+// rotated). Saving sends only the fields on this form (PATCH), so settings edited elsewhere are kept.
 import { $, api, element, isAdmin, say, showProblems } from "./api.js";
 
 let appID = null;
@@ -19,6 +19,8 @@ export async function showSettings(id) {
   $("settings-ping").value = app.pingIntervalSeconds;
   $("settings-test-users").value = app.testUserIDs.join("\n");
   $("settings-test-devices").value = app.testDeviceIDs.join("\n");
+  $("settings-caps").replaceChildren();
+  for (const cap of app.frequencyCaps) addCapRow(cap);
   $("settings-verification").value = app.identityVerification;
   $("settings-secret-state").textContent = app.hasIdentitySecret
     ? "An identity secret exists. Rotating it replaces it; the old one keeps working for the grace period."
@@ -27,6 +29,8 @@ export async function showSettings(id) {
   $("settings-problems").replaceChildren();
   for (const field of $("settings-form").querySelectorAll("input, select, textarea, button")) field.disabled = !isAdmin();
   $("settings-rotate").hidden = !isAdmin();
+  $("settings-rotate-app-secret").hidden = !isAdmin();
+  $("settings-app-secret").replaceChildren();
   $("settings-grace").hidden = !isAdmin();
 }
 
@@ -40,6 +44,10 @@ async function save(event, onSaved) {
     testUserIDs: lines($("settings-test-users").value),
     testDeviceIDs: lines($("settings-test-devices").value),
     identityVerification: $("settings-verification").value,
+    frequencyCaps: [...$("settings-caps").children].map((row) => {
+      const [id, limit, hours] = row.querySelectorAll("input");
+      return { id: id.value.trim(), limit: Number(limit.value), periodSeconds: Math.round(Number(hours.value) * 3600) };
+    }),
   };
   try {
     const app = await api("PATCH", `/api/v1/apps/${appID}`, body);
@@ -67,7 +75,45 @@ async function rotate() {
   }
 }
 
+// One frequency cap: an id campaigns name, and how many messages it allows per period.
+function addCapRow(cap = { id: "", limit: 1, periodSeconds: 86400 }) {
+  const index = $("settings-caps").children.length;
+  const row = element("div", undefined, "attribute-row");
+  const fields = [["id", cap.id, "text", "Cap ID"], ["limit", cap.limit, "number", "Messages"],
+    ["hours", cap.periodSeconds / 3600, "number", "Per hours"]].map(([name, value, type, label]) => {
+    const input = element("input");
+    input.id = `settings-cap-${index}-${name}`;
+    input.type = type;
+    input.value = value;
+    input.placeholder = label;
+    input.setAttribute("aria-label", `Cap ${index + 1}: ${label}`);
+    if (type === "number") input.min = name === "limit" ? "1" : "0.01";
+    if (name === "hours") input.step = "any";
+    input.disabled = !isAdmin();
+    return input;
+  });
+  const remove = element("button", "Remove");
+  remove.type = "button";
+  remove.hidden = !isAdmin();
+  remove.addEventListener("click", () => row.remove());
+  row.append(...fields, remove);
+  $("settings-caps").append(row);
+}
+
+async function rotateAppSecret() {
+  if (!confirm("Rotate the app secret? Scripts using the old one stop working at once.")) return;
+  try {
+    const app = await api("POST", `/api/v1/apps/${appID}/secret`);
+    $("settings-app-secret").replaceChildren(element("span", "The new app secret, shown only now: "), element("code", app.secret));
+    say("App secret rotated.");
+  } catch (error) {
+    showProblems(error, "settings-problems");
+  }
+}
+
 export function wireSettings(onSaved) {
+  $("settings-add-cap").addEventListener("click", () => addCapRow());
+  $("settings-rotate-app-secret").addEventListener("click", rotateAppSecret);
   $("settings-form").addEventListener("submit", (event) => save(event, onSaved));
   $("settings-rotate").addEventListener("click", rotate);
 }

@@ -17,6 +17,7 @@ struct DashboardController: RouteCollection {
         "schedule.js": javaScript,
         "capabilities.js": javaScript,
         "campaign-list.js": javaScript,
+        "device-frame.js": javaScript,
         "dashboard.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
     ]
 
