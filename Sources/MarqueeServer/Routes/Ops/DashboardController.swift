@@ -12,6 +12,8 @@ struct DashboardController: RouteCollection {
         "inbox.js": javaScript,
         "settings.js": javaScript,
         "tester.js": javaScript,
+        "audit.js": javaScript,
+        "accounts.js": javaScript,
         "dashboard.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
     ]
 
