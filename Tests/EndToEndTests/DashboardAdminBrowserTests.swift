@@ -136,9 +136,12 @@ struct DashboardAdminBrowserTests {
 
             try await DashboardBrowserTests.withSignedInDashboard(server, fragment: fragment, email: "viewer@example.com") { page in
                 try await page.waitUntil("!document.getElementById('accounts-view').hidden")
-                for id in ["view-audit", "view-accounts", "account-form"] {
-                    #expect(try await page.evaluate("document.getElementById('\(id)').hidden") == .bool(true), "\(id) is hidden")
+                for id in ["view-audit", "view-accounts", "account-form", "account-create"] {
+                    #expect(try await page.evaluate("getComputedStyle(document.getElementById('\(id)')).display === 'none' || "
+                                                    + "document.getElementById('\(id)').offsetParent === null") == .bool(true),
+                            "\(id) is not on screen")
                 }
+                #expect(try await page.evaluate("document.getElementById('account-form').hidden") == .bool(true))
                 #expect(try await Self.text(of: "accounts-list", on: page) == "Only administrators manage accounts.")
                 #expect(try await page.evaluate("document.querySelectorAll('#accounts-list button, #accounts-list select').length")
                         == .number(0), "no control outside the hidden form")
