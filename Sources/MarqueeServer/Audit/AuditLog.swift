@@ -1,7 +1,8 @@
 import Fluent
 import Foundation
 
-/// Writes and reads the audit log: one event per state-changing admin request that succeeded.
+/// Writes and reads the audit log: one event per state-changing admin request that succeeded,
+/// carrying the before and after of the app or campaign it changed.
 struct AuditLog: Sendable {
     let database: any Database
     let clock: any ServerClock
@@ -15,6 +16,19 @@ struct AuditLog: Sendable {
         var status: Int
         var appID: UUID?
         var address: String?
+        /// The app or campaign the request changed, if any.
+        var change: CatalogChange? = nil
+    }
+
+    /// Which events to read.
+    struct Query: Sendable {
+        var limit: Int
+        /// Only events older than this.
+        var before: Date?
+        /// Only events concerning this app (its campaigns' included).
+        var appID: UUID?
+        /// Only events that changed this campaign.
+        var campaignID: UUID?
     }
 
     func record(_ entry: Entry) async throws {
@@ -28,15 +42,25 @@ struct AuditLog: Sendable {
         record.route = entry.route
         record.path = entry.path
         record.status = entry.status
-        record.appID = entry.appID
+        // Creating an app names it in no path: the change does.
+        record.appID = entry.appID ?? entry.change?.appID
         record.address = entry.address
+        if let change = entry.change {
+            record.subjectKind = change.subject.rawValue
+            record.subjectID = change.subjectID
+            record.campaignID = change.campaignID
+            record.before = change.before
+            record.after = change.after
+        }
         try await record.create(on: database)
     }
 
-    /// The newest events first, at most `limit`, older than `before` when given.
-    func events(limit: Int, before: Date?) async throws -> [AuditEventRecord] {
-        var query = AuditEventRecord.query(on: database)
-        if let before { query = query.filter(\.$occurredAt < before) }
-        return try await query.sort(\.$occurredAt, .descending).sort(\.$id, .descending).limit(limit).all()
+    /// The newest events first that match `query`.
+    func events(_ query: Query) async throws -> [AuditEventRecord] {
+        var events = AuditEventRecord.query(on: database)
+        if let before = query.before { events = events.filter(\.$occurredAt < before) }
+        if let appID = query.appID { events = events.filter(\.$appID == appID) }
+        if let campaignID = query.campaignID { events = events.filter(\.$campaignID == campaignID) }
+        return try await events.sort(\.$occurredAt, .descending).sort(\.$id, .descending).limit(query.limit).all()
     }
 }

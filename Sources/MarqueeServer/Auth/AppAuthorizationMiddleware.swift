@@ -49,8 +49,9 @@ extension Request {
         }
     }
 
-    /// The store that performs this request's writes.
+    /// The store that performs this request's writes, reporting them to its ``changeRecorder``.
     var store: CatalogStore {
-        CatalogStore(database: db, clock: marquee.clock, catalog: marquee.catalog, directory: marquee.directory)
+        CatalogStore(database: db, clock: marquee.clock, catalog: marquee.catalog, directory: marquee.directory,
+                     changes: changeRecorder)
     }
 }

@@ -25,6 +25,8 @@ extension Principal {
             switch area {
             // Signing out and rendering a preview change nothing that others see.
             case .session, .preview: return true
+            // The audit log names every account and the addresses it signs in from, and holds
+            // every app's settings as they changed: administrators' alone, campaigns' history too.
             case .accounts, .audit: return role == .admin
             case .apps, .appSettings, .userData: return role == .admin || reads
             // Secrets are for administrators alone: rotating them locks out whoever holds the old one.

@@ -12,6 +12,7 @@ extension CatalogStore {
         let now = clock.now()
         let record = try await changingApp(appID) { db in
             guard let record = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
+            let before = try CatalogChange.snapshot(of: record)
             if let old = record.identitySecret, graceSeconds > 0 {
                 record.previousIdentitySecret = old
                 record.previousIdentitySecretUntil = Int64((now.timeIntervalSince1970 + Double(graceSeconds)) * 1000)
@@ -21,7 +22,7 @@ extension CatalogStore {
             }
             record.identitySecret = secret
             try await record.update(on: db)
-            return record
+            return Changed(record, .app(appID, before: before, after: try CatalogChange.snapshot(of: record)))
         }
         return (record, secret)
     }

@@ -19,10 +19,12 @@ extension CatalogStore {
             record.subscriptionID = Secrets.generate(prefix: "sub_").prefix(28).description
         }
         let subscriptionID = record.subscriptionID
+        let appID = try record.requireID()
         try await uniquely(subscriptionID, excluding: nil) {
-            try await database.writeTransaction { db in
+            try await writing { db in
                 try await Self.ensureUnique(subscriptionID, excluding: nil, on: db)
                 try await record.create(on: db)
+                return Changed(.app(appID, before: nil, after: try CatalogChange.snapshot(of: record)))
             }
         }
         return (record, secret)
@@ -51,9 +53,10 @@ extension CatalogStore {
                 if let subscriptionID = settings.subscriptionID {
                     try await Self.ensureUnique(subscriptionID, excluding: appID, on: db)
                 }
+                let before = try CatalogChange.snapshot(of: record)
                 record.apply(settings)
                 try await record.update(on: db)
-                return record
+                return Changed(record, .app(appID, before: before, after: try CatalogChange.snapshot(of: record)))
             }
         }
     }
@@ -63,21 +66,25 @@ extension CatalogStore {
         let secret = Secrets.generate(prefix: Secrets.appSecretPrefix)
         let record = try await changingApp(appID) { db in
             guard let record = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
+            let before = try CatalogChange.snapshot(of: record)
             record.secretHash = Secrets.hash(secret)
             try await record.update(on: db)
-            return record
+            return Changed(record, .app(appID, before: before, after: try CatalogChange.snapshot(of: record)))
         }
         return (record, secret)
     }
 
-    /// Deletes the app with its campaigns and impressions.
+    /// Deletes the app with its campaigns and impressions (the audit keeps the app as it was).
     func deleteApp(_ appID: UUID) async throws {
         try await changingApp(appID) { db in
+            guard let record = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
+            let before = try CatalogChange.snapshot(of: record)
             try await InboxStore.deleteAll(of: appID, on: db)
             try await ImpressionRecord.query(on: db).filter(\.$appID == appID).delete()
             try await ImpressionBatchRecord.query(on: db).filter(\.$appID == appID).delete()
             try await CampaignRecord.query(on: db).withDeleted().filter(\.$app.$id == appID).delete(force: true)
             try await AppRecord.query(on: db).filter(\.$id == appID).delete()
+            return Changed(.app(appID, before: before, after: nil))
         }
         await catalog.remove(appID: appID)
     }

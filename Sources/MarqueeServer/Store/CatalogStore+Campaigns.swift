@@ -12,7 +12,8 @@ extension CatalogStore {
             record.$app.id = appID
             try record.store(campaign)
             try await record.create(on: db)
-            return record
+            return Changed(record, .campaign(try record.requireID(), in: appID, before: nil,
+                                             after: try CatalogChange.snapshot(of: record)))
         }
     }
 
@@ -20,12 +21,13 @@ extension CatalogStore {
     func replaceCampaign(_ campaignID: UUID, in appID: UUID, with campaign: Campaign) async throws -> CampaignRecord {
         try await changingCatalog(of: appID) { db in
             let record = try await Self.campaign(campaignID, in: appID, on: db)
+            let before = try CatalogChange.snapshot(of: record)
             var campaign = campaign
             campaign.id = try record.requireID().canonical
             try await Self.validate(campaign, appID: appID, on: db)
             try record.store(campaign)
             try await record.update(on: db)
-            return record
+            return Changed(record, .campaign(campaignID, in: appID, before: before, after: try CatalogChange.snapshot(of: record)))
         }
     }
 
@@ -33,18 +35,22 @@ extension CatalogStore {
     func setStatus(_ status: CampaignStatus, of campaignID: UUID, in appID: UUID) async throws -> CampaignRecord {
         try await changingCatalog(of: appID) { db in
             let record = try await Self.campaign(campaignID, in: appID, on: db)
+            let before = try CatalogChange.snapshot(of: record)
             var campaign = try record.campaign()
             campaign.status = status
             try record.store(campaign)
             try await record.update(on: db)
-            return record
+            return Changed(record, .campaign(campaignID, in: appID, before: before, after: try CatalogChange.snapshot(of: record)))
         }
     }
 
     /// Deletes a campaign; the row is kept so display permission can answer `display: false` for it.
     func deleteCampaign(_ campaignID: UUID, in appID: UUID) async throws {
         try await changingCatalog(of: appID) { db in
-            try await Self.campaign(campaignID, in: appID, on: db).delete(on: db)
+            let record = try await Self.campaign(campaignID, in: appID, on: db)
+            let before = try CatalogChange.snapshot(of: record)
+            try await record.delete(on: db)
+            return Changed(.campaign(campaignID, in: appID, before: before, after: nil))
         }
     }
 

@@ -9,11 +9,17 @@ import SQLKit
 /// `campaigns_version` strictly forward in the database itself. Catalogs on every instance compare
 /// that version, so no change can hide behind a version that matches an older snapshot.
 /// Controllers decode and authorize; they never write rows or versions themselves.
+///
+/// Every write also says what it changed (``Changed``): the app or campaign as the admin API shows
+/// it before and after, read in the same transaction. Once the transaction commits, the store
+/// hands that change to `changes`, the request's ``ChangeRecorder``, for the audit log.
 struct CatalogStore: Sendable {
     let database: any Database
     let clock: any ServerClock
     let catalog: CampaignCatalog
     let directory: AppDirectory
+    /// Where committed changes go (``Request/store`` passes the request's); `nil` keeps none.
+    var changes: ChangeRecorder? = nil
 
     // MARK: - Version
 
@@ -42,8 +48,8 @@ struct CatalogStore: Sendable {
     /// app's row (PostgreSQL) or the database (SQLite) before `body` reads anything, so writers of
     /// one app run one after another and each reads what the one before it wrote.
     func changingCatalog<T: Sendable>(of appID: UUID,
-                                      _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        let result = try await database.writeTransaction { db in
+                                      _ body: @escaping @Sendable (any Database) async throws -> Changed<T>) async throws -> T {
+        let result = try await writing { db in
             try await bumpVersion(of: appID, on: db)
             return try await body(db)
         }
@@ -52,16 +58,27 @@ struct CatalogStore: Sendable {
     }
 
     /// Runs `body` in a write transaction that changes the app's row but not its campaigns (its
-    /// secrets, or deleting it). Every instance drops the app it holds in memory once it commits.
-    func changingApp<T: Sendable>(_ appID: UUID, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        let result = try await database.writeTransaction { db in
-            let value = try await body(db)
+    /// secrets, or deleting it). The row is locked first, so the state `body` reads is the one it
+    /// changes. Every instance drops the app it holds in memory once it commits.
+    func changingApp<T: Sendable>(_ appID: UUID,
+                                  _ body: @escaping @Sendable (any Database) async throws -> Changed<T>) async throws -> T {
+        let result = try await writing { db in
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+            try await sql.raw("UPDATE \(ident: AppRecord.schema) SET id = id WHERE id = \(bind: appID)").run()
+            let changed = try await body(db)
             try await AppChangeListener.notify(appID, on: sql)
-            return value
+            return changed
         }
         await directory.forget(appID)
         return result
+    }
+
+    /// Runs `body` in a write transaction and, once it committed, hands the change it reports to
+    /// the request's recorder: a change that rolled back is never reported.
+    func writing<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> Changed<T>) async throws -> T {
+        let changed = try await database.writeTransaction(body)
+        changes?.record(changed.change)
+        return changed.value
     }
 }
 

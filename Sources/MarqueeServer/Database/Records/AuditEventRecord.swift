@@ -2,7 +2,8 @@ import Fluent
 import Foundation
 
 /// One state-changing admin request that succeeded: who sent it, what it changed, when.
-/// Bodies are never kept: they may hold passwords and secrets.
+/// Bodies are never kept: they may hold passwords and secrets. A request that changed an app or a
+/// campaign also keeps that subject before and after, as the admin API shows it (no secrets).
 final class AuditEventRecord: Model, @unchecked Sendable {
     // See AppRecord: instances are confined to one request.
     static let schema = "audit_events"
@@ -24,6 +25,15 @@ final class AuditEventRecord: Model, @unchecked Sendable {
     /// The app the request concerned, when its path names one.
     @OptionalField(key: "app_id") var appID: UUID?
     @OptionalField(key: "address") var address: String?
+    /// ``CatalogChange/Subject`` by raw value: `app` or `campaign`.
+    @OptionalField(key: "subject_kind") var subjectKind: String?
+    @OptionalField(key: "subject_id") var subjectID: UUID?
+    /// The campaign the change concerned, when it did.
+    @OptionalField(key: "campaign_id") var campaignID: UUID?
+    /// The subject as JSON before the change (none for a create).
+    @OptionalField(key: "before_state") var before: String?
+    /// The subject as JSON after the change (none for a delete).
+    @OptionalField(key: "after_state") var after: String?
 
     init() {}
 }

@@ -5,6 +5,8 @@
 // see no write controls (the server refuses their writes anyway). Campaign text is untrusted, so
 // it only ever reaches the page through textContent.
 import { $, api, canEditCampaigns, clearError, element, fillStats, postToFrame, say, session, showProblems } from "./api.js";
+import { showAccounts, wireAccounts } from "./accounts.js";
+import { showAudit, wireAudit } from "./audit.js";
 import { showInbox, wireInbox } from "./inbox.js";
 import { showSettings, wireSettings } from "./settings.js";
 import { showTester, wireTester } from "./tester.js";
@@ -14,7 +16,7 @@ import { renderCampaignList, wireCampaignList } from "./campaign-list.js";
 import { wireDeviceFrame } from "./device-frame.js";
 
 const state = { apps: [], appID: null, view: "campaigns", campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
-const views = ["campaigns", "inbox", "tester", "settings"];
+const views = ["campaigns", "inbox", "tester", "settings", "audit", "accounts"];
 
 // A new campaign starts from this; every omitted field takes its default.
 const template = {
@@ -127,7 +129,7 @@ async function selectApp(appID, campaignID) {
   await showView(state.view);
 }
 
-// Shows one of the app's views: its campaigns, its App Inbox, the trigger tester or its settings.
+// Shows one of the views: the app's campaigns, App Inbox, trigger tester, settings or audit log, or the team's accounts.
 async function showView(view) {
   state.view = view;
   for (const name of views) $(`view-${name}`).setAttribute("aria-selected", String(name === view));
@@ -137,11 +139,15 @@ async function showView(view) {
   $("inbox-preview").hidden = view !== "inbox";
   $("tester-view").hidden = view !== "tester";
   $("settings-view").hidden = view !== "settings";
+  $("audit-view").hidden = view !== "audit";
+  $("accounts-view").hidden = view !== "accounts";
   writeHash();
+  if (view === "accounts") await showAccounts();
   if (!state.appID) return;
   if (view === "inbox") await showInbox(state.appID);
   if (view === "tester") showTester(state.appID);
   if (view === "settings") await showSettings(state.appID);
+  if (view === "audit") await showAudit(state.appID, state.campaignID);
 }
 
 function renderCampaigns() {
@@ -419,6 +425,8 @@ function wire() {
   wireDeviceFrame();
   wireInbox();
   wireTester();
+  wireAudit();
+  wireAccounts();
   wireSettings(async (app) => {
     state.apps = state.apps.map((candidate) => (candidate.id === app.id ? app : candidate));
     renderApps();
