@@ -147,6 +147,30 @@ struct DashboardBrowserTests {
         }
     }
 
+    @Test func theDashboardFitsAPhoneScreen() async throws {
+        try await LiveServer.with { server in
+            let app = try await server.createApp(subscriptionID: "phone-app")
+            let saved = try await server.createCampaign(Campaign(id: "", name: "Spring sale with a rather long name", status: .active,
+                message: Message(kind: .modal, title: "Hello"), triggers: TriggerSet(triggers: [Trigger(.appStart)])), in: app)
+            try await server.createAccount("editor@example.com", role: "editor", password: Self.password)
+            let fragment = "app=\(app.id.uuidString.lowercased())&campaign=\(saved.id)"
+
+            try await Self.withSignedInDashboard(server, fragment: fragment, email: "editor@example.com", width: 390, height: 844) { page in
+                try await page.send("Emulation.setDeviceMetricsOverride", ["width": .number(390), "height": .number(844),
+                                                                           "deviceScaleFactor": .number(1), "mobile": .bool(true)])
+                for view in ["campaigns", "inbox", "tester", "settings"] {
+                    try await page.click("view-\(view)")
+                    try await page.waitUntil("document.getElementById('view-\(view)').getAttribute('aria-selected') === 'true'")
+                    let overflowing = try await page.evaluate("""
+                        [...document.querySelectorAll('.bar, .bar > *, .panel')].filter((node) => node.offsetParent !== null
+                          && node.getBoundingClientRect().right > 391).map((node) => node.id || node.className)
+                        """)
+                    #expect(overflowing == .array([]), "\(view): nothing is wider than the phone's screen")
+                }
+            }
+        }
+    }
+
     @Test func aViewerSeesNoWriteControls() async throws {
         try await LiveServer.with { server in
             let app = try await server.createApp(subscriptionID: "viewer-app")
