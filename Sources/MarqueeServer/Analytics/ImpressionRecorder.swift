@@ -80,6 +80,6 @@ struct ImpressionRecorder {
         let encoder = MarqueeJSON.encoder()
         let data = (try? encoder.encode(fingerprint)) ?? Data()
         let digest = SHA256.hash(data: data + Data((deviceID ?? "").utf8))
-        return "sha256:" + digest.map { String(format: "%02x", $0) }.joined()
+        return "sha256:" + digest.lowercaseHex
     }
 }

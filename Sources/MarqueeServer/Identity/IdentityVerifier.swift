@@ -56,7 +56,7 @@ struct IdentityVerifier: Sendable {
     static func signature(of userID: String, secret: String) -> String {
         let key = SymmetricKey(data: Data(secret.utf8))
         let code = HMAC<SHA256>.authenticationCode(for: Data(userID.utf8), using: key)
-        return code.map { String(format: "%02x", $0) }.joined()
+        return code.lowercaseHex
     }
 }
 

@@ -38,6 +38,6 @@ struct InboxSyncToken: Sendable, Equatable {
     /// 16 hex digits naming one user of one app, without revealing the user ID.
     static func userTag(appID: UUID, userID: String) -> String {
         let digest = SHA256.hash(data: Data("\(appID.canonical)\n\(userID)".utf8))
-        return digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+        return digest.prefix(8).lowercaseHex
     }
 }

@@ -17,7 +17,7 @@ enum Secrets {
     }
 
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(token.utf8)).lowercaseHex
     }
 
     /// Compares two strings in time that depends only on their length, not on where they differ.

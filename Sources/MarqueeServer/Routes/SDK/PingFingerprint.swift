@@ -21,6 +21,6 @@ struct PingFingerprint: Equatable {
         hash.update(data: Data(endpoints.joined(separator: "\n").utf8))
         for entry in campaigns { hash.update(data: entry.digest) }
         // 128 bits: collisions are out of reach, and an unchanged answer stays small.
-        value = hash.finalize().prefix(16).map { String(format: "%02x", $0) }.joined()
+        value = hash.finalize().prefix(16).lowercaseHex
     }
 }
