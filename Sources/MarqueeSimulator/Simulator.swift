@@ -134,7 +134,7 @@ public final class Simulator {
                 guard let chosen = message(number) else { return }
                 let action: InboxAction?
                 if let button {
-                    let buttons = InboxTerminalRenderer.linkButtons(of: chosen.content)
+                    let buttons = chosen.content.linkButtons
                     guard buttons.indices.contains(button - 1) else {
                         write("! message \(number) has \(buttons.count) button\(buttons.count == 1 ? "" : "s")")
                         return
