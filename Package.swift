@@ -54,7 +54,8 @@ let package = Package(
         // SDK: what apps embed (Foundation only, plus FoundationNetworking on Linux).
         .target(name: "Marquee", dependencies: ["MarqueeModel", "MarqueeWire", "MarqueeRender"], swiftSettings: strict),
 
-        // UI: Apple-only presenters (web view, tooltips, SwiftUI); empty where UIKit is missing.
+        // UI: the App Inbox view models (every platform) and Apple-only views and presenters
+        // (SwiftUI inbox, web view, tooltips).
         .target(name: "MarqueeUI", dependencies: ["Marquee", "MarqueeModel", "MarqueeRender"], swiftSettings: strict),
 
         // Simulator: a device in the terminal running the real SDK (`marquee simulate`).
@@ -126,10 +127,14 @@ let package = Package(
         .testTarget(name: "MarqueeRenderTests", dependencies: ["MarqueeRender", "MarqueeModel", "MarqueeTestSupport"], exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(name: "MarqueeSimulatorTests", dependencies: ["MarqueeSimulator", "Marquee", "MarqueeModel"], swiftSettings: strict),
         .testTarget(name: "MarqueeTests", dependencies: ["Marquee", "MarqueeModel", "MarqueeWire", "MarqueeRender"], swiftSettings: strict),
+        // The UI's cross-platform logic, without a server; EndToEndTests drive it against one.
+        .testTarget(name: "MarqueeUITests", dependencies: ["MarqueeUI", "Marquee", "MarqueeModel", "MarqueeRender"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "Marquee", "MarqueeModel", "MarqueeWire", "MarqueeServer", "MarqueeSimulator", "MarqueeTestSupport",
+                // The inbox view models, driven against a live server.
+                "MarqueeUI",
                 // Builds the `marquee` executable that the simulator tests run.
                 "MarqueeCLI",
                 .product(name: "Vapor", package: "vapor"),

@@ -101,7 +101,7 @@ public final class Simulator {
         case .status: write(StateReport.status(await sdk.state()))
         case .inbox(let inboxCommand): await handle(inboxCommand)
         case .consent(let consent):
-            await sdk.inbox.setTrackingConsent(consent)
+            sdk.trackingConsent = consent
             write("inbox tracking consent: \(consent.rawValue)")
         case .help: write(SimulatorCommand.usage)
         case .quit: return false
@@ -123,7 +123,7 @@ public final class Simulator {
         do {
             switch command {
             case .list:
-                listedInbox = try await inbox.refresh()
+                listedInbox = try await inbox.fetch()
                 write(renderer.list(listedInbox, now: Date()))
             case .open(let number):
                 guard let chosen = message(number) else { return }
@@ -132,19 +132,20 @@ public final class Simulator {
                 if !chosen.isRead { try await inbox.markRead([chosen.id]) }
             case .click(let number, let button):
                 guard let chosen = message(number) else { return }
-                let action: InboxAction?
+                let action: InboxAction
                 if let button {
-                    let buttons = InboxTerminalRenderer.linkButtons(of: chosen.content)
+                    let buttons = chosen.content.linkButtons
                     guard buttons.indices.contains(button - 1) else {
                         write("! message \(number) has \(buttons.count) button\(buttons.count == 1 ? "" : "s")")
                         return
                     }
                     action = buttons[button - 1].action
                 } else {
-                    action = chosen.content.mainAction
+                    // A message without a main action just opens the app.
+                    action = chosen.content.mainAction ?? InboxAction(.openApp)
                 }
-                _ = await inbox.trackClicked(chosen.id, action: action)
-                write("(opening \(action?.url ?? "the app"))")
+                _ = await inbox.trackClick(action, on: chosen.id)
+                write("(opening \(action.url ?? "the app"))")
             case .read(let number):
                 guard let chosen = message(number) else { return }
                 try await inbox.markRead([chosen.id])

@@ -250,6 +250,26 @@ struct InboxAPITests {
     }
 
     @Test(arguments: TestDatabase.available)
+    func underRefusedConsentOnlyEventsSentWithoutConsentAreStored(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let id = try await server.sendInbox(app, to: ["ada"])
+            let open = InboxTrackingEvent(id: "e-open", messageID: id, interaction: .opened, timestamp: 1)
+            let forcedClick = InboxTrackingEvent(id: "e-click", messageID: id, interaction: .clicked, url: "https://example.com",
+                                                 timestamp: 2, withoutTrackingConsent: true)
+            #expect(try await server.inboxTrack(app, user: "ada", consent: .denied, [open, forcedClick]) == 1)
+            let raw = try await server.send(.POST, "/v1/inbox/track", token: nil, subscription: app.subscriptionID, raw: """
+                {"userIdentifiers": [{"id": "ada", "type": 3}], "consent": "denied",
+                 "events": [{"id": "e-raw", "messageID": "\(id)", "interaction": "opened", "timestamp": 3, "withoutTrackingConsent": true}]}
+                """)
+            #expect(raw.status == .ok)
+            #expect(raw.json["stored"] as? Int == 1, "the flag read from plain JSON")
+            let stats = try #require(try await server.inboxMessages(app).first?.stats)
+            #expect(stats.opened == 1 && stats.clicked == 1, "the plain open is dropped; the open and click sent without consent are kept")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func erasingAUserRemovesTheirInboxOnly(_ database: TestDatabase) async throws {
         try await TestServer.with(database) { server in
             let app = try await server.createApp()

@@ -53,10 +53,10 @@ import Testing
 
         harness.server.queue("sync", Self.page([Self.message("a")], token: "t1", more: true, full: true))
         harness.server.queue("sync", Self.page([Self.message("b")], token: "t2"))
-        #expect(try await harness.sdk.inbox.refresh().map(\.id).sorted() == ["a", "b"])
+        #expect(try await harness.sdk.inbox.fetch().map(\.id).sorted() == ["a", "b"])
         harness.server.queue("sync", Self.page([Self.message("a", read: true)], removed: ["b"], token: "t3"))
-        #expect(try await harness.sdk.inbox.refresh().map(\.id) == ["a"])
-        #expect(await harness.sdk.inbox.unreadCount() == 0)
+        #expect(try await harness.sdk.inbox.fetch().map(\.id) == ["a"])
+        #expect(await harness.sdk.inbox.unreadCount == 0)
 
         #expect(Self.syncBodies(harness.server).map(\.syncToken) == [nil, "t1", "t2"])
         let headers = harness.server.requests(to: "sync").map { $0.headers["Marquee-User-Signature"] }
@@ -66,30 +66,30 @@ import Testing
     @Test func aRefusedTokenStartsAFullResync() async throws {
         let harness = await harness()
         harness.server.queue("sync", Self.page([Self.message("a"), Self.message("b")], token: "t1", full: true))
-        _ = try await harness.sdk.inbox.refresh()
+        _ = try await harness.sdk.inbox.fetch()
         let gone = Data(#"{"error":{"code":"inbox_resync_required","message":"sync again"}}"#.utf8)
         harness.server.queue("sync", .status(410, gone))
         harness.server.queue("sync", Self.page([Self.message("c")], token: "fresh", full: true))
-        #expect(try await harness.sdk.inbox.refresh().map(\.id) == ["c"], "the old list is replaced, not merged")
+        #expect(try await harness.sdk.inbox.fetch().map(\.id) == ["c"], "the old list is replaced, not merged")
         #expect(Self.syncBodies(harness.server).map(\.syncToken) == [nil, "t1", nil])
     }
 
     @Test func errorsAreTyped() async throws {
         let harness = await harness()
         harness.server.queue("sync", .status(401, Data(#"{"error":{"code":"identity_not_verified","message":"no"}}"#.utf8)))
-        await #expect(throws: InboxError.identityNotVerified) { try await harness.sdk.inbox.refresh() }
+        await #expect(throws: InboxError.identityNotVerified) { try await harness.sdk.inbox.fetch() }
         harness.server.queue("sync", .status(500, Data()))
-        await #expect(throws: InboxError.httpStatus(500)) { try await harness.sdk.inbox.refresh() }
+        await #expect(throws: InboxError.httpStatus(500)) { try await harness.sdk.inbox.fetch() }
         harness.sdk.registerPreference(TestUser(userID: nil))
         let before = harness.server.requests(to: "sync").count
-        await #expect(throws: InboxError.requiresIdentity) { try await harness.sdk.inbox.refresh() }
+        await #expect(throws: InboxError.requiresIdentity) { try await harness.sdk.inbox.fetch() }
         #expect(harness.server.requests(to: "sync").count == before, "no request for the anonymous user")
     }
 
     @Test func opensAreRetriedThroughTheOutboxAndDroppedWhenConsentIsRefused() async throws {
         let harness = await harness()
         harness.server.queue("sync", Self.page([Self.message("a")], token: "t1", full: true))
-        _ = try await harness.sdk.inbox.refresh()
+        _ = try await harness.sdk.inbox.fetch()
         harness.server.set("track", .failure)
         #expect(await harness.sdk.inbox.trackOpened("a"))
         #expect(await harness.sdk.inbox.trackOpened("unknown") == false, "not in the inbox")
@@ -107,9 +107,10 @@ import Testing
         #expect(await harness.sdk.core.outbox.items.isEmpty)
 
         harness.server.set("track", .failure)
-        #expect(await harness.sdk.inbox.trackClicked("a", action: InboxAction(.browser, url: "https://example.com")))
+        #expect(await harness.sdk.inbox.trackClick(InboxAction(.browser, url: "https://example.com"), on: "a"))
         await harness.sdk.waitUntilIdle()
-        await harness.sdk.inbox.setTrackingConsent(.denied)
+        harness.sdk.trackingConsent = .denied
+        await harness.sdk.waitUntilIdle()
         #expect(await harness.sdk.core.outbox.items.isEmpty, "a refusal drops what was not sent")
         #expect(await harness.sdk.inbox.trackOpened("a") == false)
     }
@@ -117,8 +118,9 @@ import Testing
     @Test func aRefusedConsentHoldsAcrossLaunches() async throws {
         let first = await harness()
         first.server.queue("sync", Self.page([Self.message("a")], token: "t1", full: true))
-        _ = try await first.sdk.inbox.refresh()
-        await first.sdk.inbox.setTrackingConsent(.denied)
+        _ = try await first.sdk.inbox.fetch()
+        first.sdk.trackingConsent = .denied
+        await first.sdk.waitUntilIdle()
 
         // The next launch, on the same storage, before the app says anything about consent.
         let second = Harness(directory: first.directory)
@@ -126,10 +128,105 @@ import Testing
         second.sdk.registerPreference(SignedUser(userID: "ada", userSignature: "abc123"))
         await second.start()
         second.server.queue("sync", Self.page([Self.message("a")], token: "t2", full: true))
-        _ = try await second.sdk.inbox.refresh()
+        _ = try await second.sdk.inbox.fetch()
+        #expect(second.sdk.trackingConsent == .denied, "read back at launch")
         #expect(await second.sdk.inbox.trackOpened("a") == false, "the refusal is remembered")
-        await second.sdk.inbox.setTrackingConsent(.granted)
+        second.sdk.trackingConsent = .granted
         #expect(await second.sdk.inbox.trackOpened("a"))
+    }
+
+    static func trackBodies(_ server: StubTransport) -> [InboxTrackRequest] {
+        server.requests(to: "track").compactMap { $0.body }.compactMap { try? MarqueeJSON.decoder().decode(InboxTrackRequest.self, from: $0) }
+    }
+
+    @Test func theWithoutConsentVariantsTrackUnderRefusalAndSayWhy() async throws {
+        let harness = await harness()
+        harness.server.queue("sync", Self.page([Self.message("a")], token: "t1", full: true))
+        _ = try await harness.sdk.inbox.fetch()
+        harness.sdk.trackingConsent = .denied
+        let action = InboxAction(.browser, url: "https://example.com/sale")
+        #expect(await harness.sdk.inbox.trackOpened("a") == false)
+        #expect(await harness.sdk.inbox.trackClick(action, on: "a") == false)
+        #expect(await harness.sdk.inbox.trackOpenedWithoutTrackingConsent("unknown") == false, "not in the inbox")
+        harness.server.set("track", .status(200, Data(#"{"stored":1}"#.utf8)))
+        #expect(await harness.sdk.inbox.trackOpenedWithoutTrackingConsent("a"))
+        #expect(await harness.sdk.inbox.trackClickWithoutTrackingConsent(action, on: "a"))
+        await harness.sdk.waitUntilIdle()
+
+        let sent = Self.trackBodies(harness.server)
+        #expect(sent.map(\.consent) == [.denied, .denied], "the user's refusal travels as it is")
+        #expect(sent.flatMap(\.events).map(\.interaction) == [.opened, .clicked])
+        #expect(sent.flatMap(\.events).map(\.withoutTrackingConsent) == [true, true])
+        #expect(sent.flatMap(\.events).last?.url == "https://example.com/sale")
+    }
+
+    @Test func aRefusalKeepsWhatWasTrackedWithoutConsent() async throws {
+        let harness = await harness()
+        harness.server.queue("sync", Self.page([Self.message("a")], token: "t1", full: true))
+        _ = try await harness.sdk.inbox.fetch()
+        harness.server.set("track", .failure)
+        #expect(await harness.sdk.inbox.trackOpened("a"))
+        #expect(await harness.sdk.inbox.trackClickWithoutTrackingConsent(InboxAction(.openApp), on: "a"))
+        await harness.sdk.waitUntilIdle()
+        #expect(await harness.sdk.core.outbox.items.count == 2)
+
+        harness.sdk.trackingConsent = .denied
+        await harness.sdk.waitUntilIdle()
+        let left = await harness.sdk.core.outbox.items.compactMap { item -> InboxTrackRequest? in
+            if case .inboxTracking(let request) = item.payload { request } else { nil }
+        }
+        #expect(left.flatMap(\.events).map(\.interaction) == [.clicked], "only the open tracked under consent is dropped")
+    }
+
+    @Test func aMessageIsServedFromTheDeviceOnceFetched() async throws {
+        let harness = await harness()
+        harness.server.queue("sync", Self.page([Self.message("a"), Self.message("b")], token: "t1", full: true))
+        #expect(try await harness.sdk.inbox.message(id: "b")?.content.title == "Title b", "the first call fetches")
+        #expect(harness.server.requests(to: "sync").count == 1)
+        #expect(try await harness.sdk.inbox.message(id: "a")?.id == "a")
+        #expect(try await harness.sdk.inbox.message(id: "zzz") == nil)
+        #expect(harness.server.requests(to: "sync").count == 1, "no request once the inbox is on the device")
+
+        harness.sdk.registerPreference(TestUser(userID: nil))
+        await #expect(throws: InboxError.requiresIdentity) { try await harness.sdk.inbox.message(id: "a") }
+    }
+
+    // A change that is never published would leave `next()` waiting: fail instead of hanging.
+    @Test(.timeLimit(.minutes(1))) func everyReaderOfChangesHearsEachLocalChange() async throws {
+        let harness = await harness()
+        let inbox = harness.sdk.inbox
+        var first = inbox.changes.makeAsyncIterator()
+        var second = inbox.changes.makeAsyncIterator()
+        #expect(await first.next() == InboxSnapshot(messages: []), "each stream starts with the inbox as it is")
+        #expect(await second.next() == InboxSnapshot(messages: []))
+
+        harness.server.queue("sync", Self.page([Self.message("a"), Self.message("b")], token: "t1", full: true))
+        _ = try await inbox.fetch()
+        #expect(await first.next()?.unreadCount == 2, "a sync")
+        #expect(await second.next()?.messages.count == 2, "every reader hears it")
+
+        harness.server.set("update", .status(200, Data(#"{"changed":1}"#.utf8)))
+        try await inbox.markRead(["a"])
+        #expect(await first.next()?.unreadCount == 1, "a read mark")
+        #expect(harness.server.requests(to: "track").isEmpty, "marking read tracks no open")
+        try await inbox.delete(["b"])
+        #expect(await first.next()?.messages.map(\.id) == ["a"], "a delete")
+
+        harness.sdk.registerPreference(TestUser(userID: "bob"))
+        #expect(await first.next() == InboxSnapshot(messages: []), "another user sees none of Ada's messages")
+        #expect(await second.next() == InboxSnapshot(messages: []), "a slow reader gets the latest snapshot")
+    }
+
+    @Test func aReaderThatStopsIsForgotten() async throws {
+        let harness = await harness()
+        let stream = harness.sdk.inbox.changes
+        let reader = Task { for await _ in stream {} }
+        await harness.sdk.waitUntilIdle()
+        #expect(await harness.sdk.core.inboxSubscribers.count == 1)
+        reader.cancel()
+        await reader.value
+        await harness.sdk.waitUntilIdle()
+        #expect(await harness.sdk.core.inboxSubscribers.isEmpty)
     }
 
     @Test func anOutboxSavedBeforeInboxTrackingStillLoads() throws {

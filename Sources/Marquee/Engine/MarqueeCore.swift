@@ -20,6 +20,12 @@ enum Command: Sendable {
     case finish(token: Int, result: PresentationResult)
     /// The delegate changed: it hears about displays the last launch left on screen.
     case deliverInterrupted
+    /// ``MarqueeSDK/trackingConsent`` changed; applied at once, also before `configure`.
+    case setTrackingConsent(InboxTrackingConsent)
+    /// A reader of ``MarqueeInbox/changes`` started: it gets the inbox now and after every change.
+    case subscribeInbox(UUID, AsyncStream<InboxSnapshot>.Continuation)
+    /// That reader stopped.
+    case unsubscribeInbox(UUID)
     case barrier(CheckedContinuation<Void, Never>)
 }
 
@@ -35,7 +41,7 @@ enum Command: Sendable {
 /// - sync: `Sync/` — config, ping, display permission and the impression outbox;
 /// - identity: `Identity/` — the provider, user switches, loading and saving each user's bucket;
 /// - inbox: `Inbox/` — ``InboxState`` (each user's synced messages) and `MarqueeCore+Inbox`
-///   (sync, read state, deletes, tracking through the outbox);
+///   (sync, read state, deletes, tracking through the outbox, the readers of its changes);
 /// - per-user store: `Store/` — ``UserBucket`` and the files;
 /// - timers: ``Timers`` and `MarqueeCore+Timers` — jobs on the clock and tracked work.
 ///
@@ -89,9 +95,12 @@ actor MarqueeCore {
     // Inbox
     /// The current user's App Inbox, as last synced.
     var inbox: InboxState
+    /// The consent as of the last command handled (the settings box holds the latest requested value).
     var inboxConsent = InboxTrackingConsent.notRequired
-    /// The sync under way, which concurrent refreshes share.
+    /// The sync under way, which concurrent fetches share.
     var inboxSync: Task<Result<[InboxMessage], InboxError>, Never>?
+    /// The readers of ``MarqueeInbox/changes``.
+    var inboxSubscribers: [UUID: AsyncStream<InboxSnapshot>.Continuation] = [:]
 
     // Timers and tracked work
     var timers = Timers()
@@ -111,6 +120,7 @@ actor MarqueeCore {
             ?? DeviceState(deviceID: environment.app?.deviceID ?? environment.random.uuid())
         if environment.app == nil { files.write(device, to: DeviceState.fileName) }
         inboxConsent = device.inboxConsent ?? .notRequired
+        settings.trackingConsent = inboxConsent
         outbox = files.read(Outbox.self, from: Outbox.fileName) ?? Outbox()
         bucket = UserBucket(identityKey: UserIdentity.anonymous.key)
         inbox = InboxState(identityKey: UserIdentity.anonymous.key)
@@ -127,6 +137,7 @@ actor MarqueeCore {
     deinit {
         commands.finish()
         timers.stop()
+        for subscriber in inboxSubscribers.values { subscriber.finish() }
     }
 
     // MARK: - Commands
@@ -184,6 +195,13 @@ actor MarqueeCore {
             await finish(token: token, result: result)
         case .deliverInterrupted:
             await reportInterrupted()
+        case .setTrackingConsent(let consent):
+            setInboxConsent(consent)
+        case .subscribeInbox(let id, let continuation):
+            inboxSubscribers[id] = continuation
+            continuation.yield(inboxSnapshot())
+        case .unsubscribeInbox(let id):
+            inboxSubscribers[id] = nil
         }
     }
 

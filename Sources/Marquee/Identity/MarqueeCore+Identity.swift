@@ -17,6 +17,7 @@ extension MarqueeCore {
         bucket = loadBucket(for: identity)
         // The inbox shows the new user's messages only (none until their first sync).
         inbox = loadInbox(for: identity)
+        publishInbox()
         reloadEngine(progress: bucket.progress)
         refreshCampaigns()
     }

@@ -3,13 +3,14 @@ import MarqueeModel
 import MarqueeWire
 
 /// The App Inbox: syncing the current user's messages, read state and deletes (applied on the
-/// device once the server accepted them), and opens and clicks sent through the outbox.
+/// device once the server accepted them), opens and clicks sent through the outbox, and the
+/// readers of ``MarqueeInbox/changes``, who hear of every change the device applies.
 ///
 /// Every operation first lets earlier commands finish (a `registerPreference` just before counts)
 /// and reads the user again; an answer that arrives after the user changed is saved for the user
 /// it belongs to and never shown to the new one.
 extension MarqueeCore {
-    /// The most pages one refresh follows, so a server that always says "more" cannot loop forever.
+    /// The most pages one fetch follows, so a server that always says "more" cannot loop forever.
     static let maxInboxPages = 100
 
     /// Handles every command submitted before this call, then reads the user again; `false` before
@@ -34,12 +35,32 @@ extension MarqueeCore {
 
     /// The current user's messages as last synced (none for the anonymous user).
     func inboxMessages() async -> [InboxMessage] {
-        guard await prepareInbox(), identity.userID != nil else { return [] }
-        return inbox.visible(at: now)
+        guard await prepareInbox() else { return [] }
+        return inboxSnapshot().messages
+    }
+
+    /// What the current user sees now, without waiting for earlier commands.
+    func inboxSnapshot() -> InboxSnapshot {
+        InboxSnapshot(messages: identity.userID == nil ? [] : inbox.visible(at: now))
+    }
+
+    /// Tells every reader of ``MarqueeInbox/changes`` what the current user sees now.
+    func publishInbox() {
+        guard !inboxSubscribers.isEmpty else { return }
+        let snapshot = inboxSnapshot()
+        for subscriber in inboxSubscribers.values { subscriber.yield(snapshot) }
+    }
+
+    /// One of the current user's messages: from the device once the inbox was fetched, else after a fetch.
+    func inboxMessage(id: String) async throws(InboxError) -> InboxMessage? {
+        guard await prepareInbox() else { throw .unavailable }
+        guard identity.userID != nil else { throw .requiresIdentity }
+        if inbox.syncToken == nil { _ = try await fetchInbox() }
+        return inbox.visible(at: now).first { $0.id == id }
     }
 
     /// Syncs with the server (incrementally when a token is saved) and returns the messages.
-    func refreshInbox() async throws(InboxError) -> [InboxMessage] {
+    func fetchInbox() async throws(InboxError) -> [InboxMessage] {
         guard await prepareInbox() else { throw .unavailable }
         if let running = inboxSync {
             return try await running.value.get()
@@ -87,6 +108,7 @@ extension MarqueeCore {
         saveInbox(state)
         guard user == identity else { return .failure(.userChanged) }
         inbox = state
+        publishInbox()
         return .success(state.visible(at: now))
     }
 
@@ -107,7 +129,10 @@ extension MarqueeCore {
             case .delete: state.remove(ids)
             }
             saveInbox(state)
-            if user == identity { inbox = state }
+            if user == identity {
+                inbox = state
+                publishInbox()
+            }
         case .failure(.resyncRequired):
             throw .httpStatus(410)
         case .failure(.failed(let error)):
@@ -115,13 +140,18 @@ extension MarqueeCore {
         }
     }
 
-    /// Puts an open or click of one of the current user's messages in the outbox, when consent allows.
-    /// Returns whether it was recorded.
-    func trackInbox(_ interaction: InboxInteraction, messageID: String, url: String?) async -> Bool {
+    /// Puts an open or click of one of the current user's messages in the outbox, when consent
+    /// allows or the app tracks it `withoutConsent`. Returns whether it was recorded.
+    func trackInbox(_ interaction: InboxInteraction, messageID: String, url: String?,
+                    withoutConsent: Bool) async -> Bool {
         guard await prepareInbox() else { return false }
-        guard inboxConsent.allowsTracking, identity.userID != nil, inbox.messages[messageID] != nil else { return false }
+        guard withoutConsent || inboxConsent.allowsTracking, identity.userID != nil, inbox.messages[messageID] != nil else {
+            return false
+        }
+        // The request carries the user's consent as it is; the flag tells the server the app chose to track anyway.
         let event = InboxTrackingEvent(id: environment.random.uuid(), messageID: messageID, interaction: interaction,
-                                       url: url, timestamp: Int64((now.timeIntervalSince1970 * 1000).rounded()))
+                                       url: url, timestamp: Int64((now.timeIntervalSince1970 * 1000).rounded()),
+                                       withoutTrackingConsent: withoutConsent)
         let request = InboxTrackRequest(userIdentifiers: UserIdentifierDTO.list(for: identity), consent: inboxConsent,
                                         events: [event])
         outbox.append(OutboxItem(identityKey: identity.key, payload: .inboxTracking(request), notBefore: now))
@@ -130,17 +160,23 @@ extension MarqueeCore {
         return true
     }
 
-    /// Sets the user's tracking consent; a refusal also drops opens and clicks not sent yet.
-    func setInboxConsent(_ consent: InboxTrackingConsent) async {
-        await withCheckedContinuation { submit(.barrier($0)) }
+    /// Sets the user's tracking consent; a refusal also drops the opens and clicks not sent yet,
+    /// except those the app tracked without consent.
+    func setInboxConsent(_ consent: InboxTrackingConsent) {
         inboxConsent = consent
         device.inboxConsent = consent
         files.write(device, to: DeviceState.fileName)
         guard !consent.allowsTracking else { return }
-        outbox.items.removeAll { item in
+        outbox.items = outbox.items.compactMap { item in
             switch item.payload {
-            case .impression: false
-            case .inboxTracking: true
+            case .impression:
+                return item
+            case .inboxTracking(var request):
+                request.events.removeAll { !$0.withoutTrackingConsent }
+                guard !request.events.isEmpty else { return nil }
+                var kept = item
+                kept.payload = .inboxTracking(request)
+                return kept
             }
         }
         files.write(outbox, to: Outbox.fileName)

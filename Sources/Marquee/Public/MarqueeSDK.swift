@@ -99,6 +99,19 @@ public final class MarqueeSDK: Sendable {
         set { settings.errorCallback = newValue }
     }
 
+    /// Whether the user allows tracking of App Inbox opens and clicks: ``MarqueeInbox/trackOpened(_:)``
+    /// and ``MarqueeInbox/trackClick(_:on:)`` record nothing under ``InboxTrackingConsent/denied``,
+    /// and setting `denied` also drops the opens and clicks not sent yet (except those tracked
+    /// explicitly without consent). Default ``InboxTrackingConsent/notRequired``. The device keeps
+    /// the choice across launches until the app sets another.
+    public var trackingConsent: InboxTrackingConsent {
+        get { settings.trackingConsent }
+        set {
+            settings.trackingConsent = newValue
+            core.submit(.setTrackingConsent(newValue))
+        }
+    }
+
     /// When `false`, nothing is shown, events do not count toward triggers and no campaigns are
     /// fetched. A ping that came due meanwhile is sent when it is `true` again. Default `true`.
     public var isEnabled: Bool {

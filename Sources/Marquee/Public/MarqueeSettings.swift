@@ -1,4 +1,5 @@
 import Foundation
+import MarqueeModel
 
 /// Runtime switches read by the engine at decision time; set from any thread.
 // @unchecked Sendable: every stored property is read and written only while `lock` is held.
@@ -10,6 +11,7 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _queueOrder = QueueOrder.fifo
     private var _onVerifyContext: (@Sendable ([String], String) -> Bool)?
     private var _errorCallback: (@Sendable (MarqueeError) -> Void)?
+    private var _trackingConsent = InboxTrackingConsent.notRequired
 
     var isEnabled: Bool {
         get { lock.withLock { _isEnabled } }
@@ -34,5 +36,9 @@ final class MarqueeSettings: @unchecked Sendable {
     var errorCallback: (@Sendable (MarqueeError) -> Void)? {
         get { lock.withLock { _errorCallback } }
         set { lock.withLock { _errorCallback = newValue } }
+    }
+    var trackingConsent: InboxTrackingConsent {
+        get { lock.withLock { _trackingConsent } }
+        set { lock.withLock { _trackingConsent = newValue } }
     }
 }

@@ -18,6 +18,10 @@ public struct InboxLabels: Sendable {
     public var minutesAgo = "%d min ago"
     public var hoursAgo = "%d h ago"
     public var daysAgo = "%d d ago"
+    /// Shown for a message that is no longer in the inbox (deleted or expired).
+    public var missing = "This message is no longer available."
+    /// Closes the inbox where a view shows it over the app.
+    public var close = "Close"
 
     public init() {}
 
@@ -35,16 +39,31 @@ public struct InboxLabels: Sendable {
 
 extension InboxContent {
     /// The body as text: an HTML body's text, one line per block.
-    var bodyText: String {
+    public var bodyText: String {
         switch bodyFormat {
         case .plain: body
         case .html: HTMLTextExtractor.lines(in: body).joined(separator: "\n")
         }
     }
 
+    /// The title on one line, for a list that shows one line of it.
+    public var singleLineTitle: String {
+        Self.joiningLines(title)
+    }
+
+    /// The body's text as one paragraph, for a list that shows its first lines.
+    public var bodyPreview: String {
+        Self.joiningLines(bodyText)
+    }
+
+    /// The image, when its URL is an absolute http(s) URL.
+    public var imageWebURL: URL? {
+        imageURL.flatMap { URLRule.isWebURL($0) ? URL(string: $0) : nil }
+    }
+
     /// The buttons the views show: those that go somewhere (browser or deep link), with a link a
-    /// view may follow.
-    var linkButtons: [InboxButton] {
+    /// view may follow. An action that only opens the app gets no button.
+    public var linkButtons: [InboxButton] {
         buttons.filter { button in
             switch button.action.type {
             case .browser: button.action.url.map(URLRule.isWebURL) ?? false
@@ -52,5 +71,9 @@ extension InboxContent {
             case .openApp: false
             }
         }
+    }
+
+    private static func joiningLines(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

@@ -27,10 +27,10 @@ public struct InboxTerminalRenderer: Sendable {
             let prefix = "\(mark) \(index + 1). "
             let age = labels.relativeTime(of: message.deliveredAt, now: now)
             let titleWidth = width - DisplayWidth.of(prefix) - DisplayWidth.of(age) - 1
-            lines.append(prefix + truncated(message.content.title, to: titleWidth, lines: 1).joined()
+            lines.append(prefix + truncated(message.content.singleLineTitle, to: titleWidth, lines: 1).joined()
                          .padding(toDisplayWidth: titleWidth) + " " + age)
             let indent = String(repeating: " ", count: DisplayWidth.of(prefix))
-            for line in truncated(bodyText(message), to: width - indent.count, lines: 2) { lines.append(indent + line) }
+            for line in truncated(message.content.bodyPreview, to: width - indent.count, lines: 2) { lines.append(indent + line) }
         }
         return lines.joined(separator: "\n")
     }
@@ -40,8 +40,8 @@ public struct InboxTerminalRenderer: Sendable {
         var lines = [labels.relativeTime(of: message.deliveredAt, now: now), ""]
         lines += TextWrapper.wrap(message.content.title, width: width).map(\.text)
         lines.append("")
-        lines += TextWrapper.wrap(bodyText(message), width: width).map(\.text)
-        let buttons = Self.linkButtons(of: message.content)
+        lines += TextWrapper.wrap(message.content.bodyText, width: width).map(\.text)
+        let buttons = message.content.linkButtons
         if !buttons.isEmpty {
             lines.append("")
             for (index, button) in buttons.enumerated() {
@@ -51,19 +51,9 @@ public struct InboxTerminalRenderer: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// The buttons a detail view shows: those that go somewhere (browser or deep link).
-    public static func linkButtons(of content: InboxContent) -> [InboxButton] {
-        content.linkButtons
-    }
-
-    private func bodyText(_ message: InboxMessage) -> String {
-        message.content.bodyText
-    }
-
-    /// At most `lines` wrapped lines of `text`; the last ends in "…" when text was cut.
+    /// At most `lines` wrapped lines of one-line `text`; the last ends in "…" when text was cut.
     private func truncated(_ text: String, to width: Int, lines count: Int) -> [String] {
-        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let wrapped = TextWrapper.wrap(flat, width: max(width, 2)).map(\.text)
+        let wrapped = TextWrapper.wrap(text, width: max(width, 2)).map(\.text)
         guard wrapped.count > count else { return wrapped }
         var kept = Array(wrapped.prefix(count))
         var last = kept[count - 1]

@@ -55,15 +55,18 @@ extension InboxStore {
         var event_key: String
     }
 
-    /// Stores opens and clicks of the user's own messages; returns how many were new. Nothing is
-    /// stored without consent, and a retried batch (same event ids) is stored once.
+    /// Stores opens and clicks of the user's own messages; returns how many were new. Under refused
+    /// consent only events the app tracked explicitly without consent are stored, and a retried
+    /// batch (same event ids) is stored once.
     func track(_ events: [InboxTrackingEvent], consent: InboxTrackingConsent, appID: UUID, userID: String,
                deviceID: String?) async throws -> Int {
-        guard consent.allowsTracking else { return 0 }
         guard events.count <= Self.maxEventsPerBatch else {
             throw APIError(.badRequest, code: "too_many_events", "send at most \(Self.maxEventsPerBatch) events at once")
         }
-        let valid = events.filter { !$0.id.isEmpty && $0.id.count <= 100 && UUID(uuidString: $0.messageID) != nil }
+        let valid = events.filter { event in
+            (consent.allowsTracking || event.withoutTrackingConsent)
+                && !event.id.isEmpty && event.id.count <= 100 && UUID(uuidString: event.messageID) != nil
+        }
         guard !valid.isEmpty else { return 0 }
         let ids: [any Encodable & Sendable] = valid.compactMap { UUID(uuidString: $0.messageID) }
         return try await database.writeTransaction { db in

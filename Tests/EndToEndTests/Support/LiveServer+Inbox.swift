@@ -34,8 +34,14 @@ extension LiveServer {
     @discardableResult
     func sendInbox(_ app: CreatedApp, to users: [String], title: String, ttlSeconds: Int? = nil,
                    mainAction: InboxAction? = nil) async throws -> String {
-        let body = InboxSend(userIDs: users, message: InboxContent(title: title, body: "Body of \(title)", mainAction: mainAction),
-                             ttlSeconds: ttlSeconds)
+        try await sendInbox(app, to: users, content: InboxContent(title: title, body: "Body of \(title)", mainAction: mainAction),
+                            ttlSeconds: ttlSeconds)
+    }
+
+    /// Sends `content` to `users` through the admin API; returns the message's id.
+    @discardableResult
+    func sendInbox(_ app: CreatedApp, to users: [String], content: InboxContent, ttlSeconds: Int? = nil) async throws -> String {
+        let body = InboxSend(userIDs: users, message: content, ttlSeconds: ttlSeconds)
         let data = try await admin("POST", "api/v1/apps/\(app.id)/inbox/messages", body: body)
         return try MarqueeJSON.decoder().decode(SentMessage.self, from: data).id
     }

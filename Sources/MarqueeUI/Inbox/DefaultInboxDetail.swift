@@ -1,0 +1,52 @@
+#if canImport(SwiftUI)
+import SwiftUI
+
+/// The standard detail: a large square image (or a gray placeholder), the time, the full title and
+/// body, and one button per link action.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+public struct DefaultInboxDetail: View {
+    private let model: InboxDetailViewModel
+
+    /// A detail showing `model`.
+    public init(model: InboxDetailViewModel) {
+        self.model = model
+    }
+
+    public var body: some View {
+        switch model.state {
+        case .loading:
+            ProgressView()
+        case .missing:
+            ContentUnavailableView(model.context.labels.missing, systemImage: "tray")
+        case .failed(let message):
+            ContentUnavailableView(message, systemImage: "exclamationmark.triangle")
+        case .loaded(let detail):
+            ScrollView {
+                VStack(alignment: .leading, spacing: 12) {
+                    InboxImage(url: detail.imageURL)
+                        .aspectRatio(1, contentMode: .fit)
+                    VStack(alignment: .leading, spacing: 12) {
+                        Text(detail.time)
+                            .font(.footnote)
+                            .foregroundStyle(.secondary)
+                        Text(detail.title)
+                            .font(.title2.bold())
+                        Text(detail.body)
+                        ForEach(detail.buttons) { button in
+                            Button {
+                                Task { [model] in await model.tap(button) }
+                            } label: {
+                                Text(button.title)
+                                    .frame(maxWidth: .infinity)
+                            }
+                            .buttonStyle(.borderedProminent)
+                        }
+                    }
+                    .padding(.horizontal)
+                }
+            }
+        }
+    }
+}
+#endif
