@@ -37,7 +37,7 @@ struct AnalyticsRequest: Sendable, Equatable {
     static let maxBuckets = 1_000
 
     /// Reads the query; `now` fills a missing range with the last 30 days (or 48 hours).
-    init(query: URLQueryContainer, now: Date) throws {
+    init(query: any URLQueryContainer, now: Date) throws {
         func text(_ key: String) -> String? { query[String.self, at: key].flatMap { $0.isEmpty ? nil : $0 } }
         func parsed<T: RawRepresentable & CaseIterable>(_ key: String, default value: T) throws -> T where T.RawValue == String {
             guard let raw = text(key) else { return value }
