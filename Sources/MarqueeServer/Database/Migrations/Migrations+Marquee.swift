@@ -14,5 +14,6 @@ extension Migrations {
         add(M009_AddIdentityVerification())
         add(M010_AddInboxCampaigns())
         add(M011_CreateAuditEvents())
+        add(M012_AddInboxPurgeHorizon())
     }
 }
