@@ -19,7 +19,10 @@ struct InboxStore: Sendable {
     /// report, and expired copies stay after their expiry; ``InboxPurge`` removes them after it.
     /// A sync token that would need a purged row must resync fully.
     static let tombstoneRetention: TimeInterval = 30 * 86_400
-    static let defaultPageSize = 100
+    /// The page a client gets when it asks for none, as the Marquee SDK does: the largest, so a
+    /// 10,000-message inbox comes in 20 requests (well inside the SDK's 100 pages a refresh and
+    /// the per-device rate limit) and pays the per-page overhead 20 times, not 100.
+    static let defaultPageSize = 500
     static let maxPageSize = 500
 
     struct SequenceRow: Decodable {
