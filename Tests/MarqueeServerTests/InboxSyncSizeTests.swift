@@ -15,7 +15,7 @@ struct InboxSyncSizeTests {
     /// A realistic message: a title, a body of two sentences, an image on half, a deep link, a
     /// button on a third, custom data on a quarter.
     static func content(_ index: Int) -> InboxContent {
-        let topics = ["Your order #%d has shipped", "Spring sale: %d%% off outdoor gear", "Your invoice %d is ready",
+        let topics = ["Your order #%d has shipped", "Spring sale: item %d is 30%% off", "Your invoice %d is ready",
                       "New reply in thread %d", "Reminder: appointment %d tomorrow"]
         return InboxContent(
             title: String(format: topics[index % topics.count], 10_000 + index),
