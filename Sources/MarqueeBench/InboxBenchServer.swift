@@ -48,17 +48,3 @@ struct InboxBenchServer: HTTPTransport {
         throw URLError(.notConnectedToInternet)
     }
 }
-
-/// No network at all: a launch that reads only what the device stored.
-struct OfflineTransport: HTTPTransport {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        throw URLError(.notConnectedToInternet)
-    }
-}
-
-/// The signed-in user whose inbox the benchmark fills.
-struct InboxBenchUser: UserInfoProvider {
-    var userID: String? { "bench-user" }
-    var idTrackingIdentifier: String? { nil }
-    var accessToken: String? { nil }
-}
