@@ -5,6 +5,7 @@ import MarqueeWire
 
 // marquee-bench engine: logEvent cost with 10, 1,000 and 10,000 campaigns (10 listen for the
 // event), and cold start with 10,000 cached campaigns. The last line is the cost ratio 10,000 : 10.
+// marquee-bench inbox: loading a 10,000-message App Inbox from the store (InboxBench.swift).
 
 /// Answers config and ping from memory, so the benchmark measures the SDK and not a network.
 struct MemoryServer: HTTPTransport {
@@ -139,21 +140,7 @@ func coldStart(total: Int) async -> (millis: String, memory: String) {
     await seeder.waitUntilIdle()
 
     // A separate process, so the peak memory is the cold start's alone.
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    #if !os(Linux)
-    child.executableURL = Bundle.main.executableURL
-    #endif
-    child.arguments = ["cold-start-child", directory.path]
-    let pipe = Pipe()
-    child.standardOutput = pipe
-    do {
-        try child.run()
-        child.waitUntilExit()
-    } catch {
-        return ("n/a", "n/a")
-    }
-    let output = String(data: pipe.fileHandleForReading.readDataToEndOfFile(), encoding: .utf8) ?? ""
+    let output = runChild(["cold-start-child", directory.path])
     let parts = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     return (parts.first ?? "n/a", parts.dropFirst().first ?? "n/a")
 }
@@ -185,6 +172,15 @@ case "engine-only":
 case "cold-start-child":
     guard let path = arguments.dropFirst().first else { break }
     await coldStartChild(directory: URL(fileURLWithPath: path))
+case "inbox":
+    await inboxBenchmark(total: 10_000)
+case "inbox-seed":
+    // Stores the inbox in a directory and keeps it, to profile `inbox-child` on it.
+    guard let path = arguments.dropFirst().first else { break }
+    _ = await seedInbox(directory: URL(fileURLWithPath: path), total: 10_000)
+case "inbox-child":
+    guard let path = arguments.dropFirst().first else { break }
+    await inboxChild(directory: URL(fileURLWithPath: path))
 default:
-    print("usage: marquee-bench engine")
+    print("usage: marquee-bench engine | engine-only | inbox")
 }

@@ -3,8 +3,9 @@ import MarqueeModel
 import MarqueeWire
 
 /// One user's App Inbox on this device: the messages as of the last sync and the token to sync
-/// from. Saved in its own file per user, so switching users never shows one user another's inbox.
-struct InboxState: Sendable, Hashable, Codable {
+/// from. Saved in its own file per user, so switching users never shows one user another's inbox,
+/// in a compact layout of its own (`InboxState+Storage`).
+struct InboxState: Sendable, Hashable {
     var identityKey: String
     var messages: [String: InboxMessage] = [:]
     /// The token of the last sync; `nil` until the first one.
@@ -48,7 +49,8 @@ struct InboxState: Sendable, Hashable, Codable {
         for id in ids { messages[id] = nil }
     }
 
-    /// The file of `identityKey`'s inbox.
+    /// The file of `identityKey`'s inbox. It keeps the name it had when it held JSON, so that
+    /// files written before the binary layout are found and rewritten.
     static func fileName(for identityKey: String) -> String {
         "inbox-" + FileStore.bucketFileName(for: identityKey)
     }

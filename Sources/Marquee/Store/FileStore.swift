@@ -1,8 +1,9 @@
 import Foundation
 import MarqueeModel
 
-/// JSON files in the SDK's storage directory. Writes are atomic (a temporary file renamed over the
-/// old one), and an unreadable file is reported, removed and treated as empty: never a crash.
+/// Files in the SDK's storage directory: JSON, or a value's own layout (``CompactStorable``).
+/// Writes are atomic (a temporary file renamed over the old one), and an unreadable file is
+/// reported, removed and treated as empty: never a crash.
 struct FileStore: Sendable {
     let directory: URL
     let report: @Sendable (MarqueeError) -> Void
@@ -20,13 +21,37 @@ struct FileStore: Sendable {
         }
     }
 
+    /// Reads `name` in `Value`'s own layout; a file in an older layout is rewritten in the current one.
+    func read<Value: CompactStorable>(_ type: Value.Type, from name: String) -> Value? {
+        let url = directory.appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        do {
+            let value = try Value(storedData: data)
+            if !Value.isCurrentLayout(data) { write(value, to: name) }
+            return value
+        } catch {
+            report(.storageReset(file: name, description: String(describing: error)))
+            try? FileManager.default.removeItem(at: url)
+            return nil
+        }
+    }
+
     /// Writes `value` to `name` atomically.
     func write<Value: Encodable>(_ value: Value, to name: String) {
+        write(to: name) { try MarqueeJSONCoders.encoder.encode(value) }
+    }
+
+    /// Writes `value` to `name` atomically, in its own layout.
+    func write<Value: CompactStorable>(_ value: Value, to name: String) {
+        write(to: name) { value.storedData() }
+    }
+
+    private func write(to name: String, encoding encode: () throws -> Data) {
         let url = directory.appendingPathComponent(name)
         let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let data = try MarqueeJSONCoders.encoder.encode(value)
+            let data = try encode()
             try data.write(to: temporary)
             guard rename(temporary.path, url.path) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])

@@ -28,18 +28,14 @@ public enum MarqueeJSON {
 
     /// `2026-01-31T09:00:00.250Z`, or `2026-01-31T09:00:00Z` when there are no milliseconds.
     public static func formatDate(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
+        let formatters = ISO8601Formatters.current
         let wholeSecond = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-        formatter.formatOptions = wholeSecond ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        return (wholeSecond ? formatters.whole : formatters.fractional).string(from: date)
     }
 
     /// Accepts ISO 8601 with or without fractional seconds.
     public static func parseDate(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        let formatters = ISO8601Formatters.current
+        return formatters.fractional.date(from: text) ?? formatters.whole.date(from: text)
     }
 }

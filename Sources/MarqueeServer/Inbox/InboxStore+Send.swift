@@ -75,34 +75,7 @@ extension InboxStore {
                 }
                 try await insert.run()
             }
-            try await Self.purgeTombstones(of: appID, before: nowMillis - Int64(Self.tombstoneRetention * 1000), on: db)
         }
         return messageID
-    }
-
-    private struct MaxRow: Decodable {
-        var newest: Int64?
-    }
-
-    /// Forgets deleted messages older than `cutoff`; sync tokens from before them must resync fully.
-    /// A campaign's deleted copies stay: they keep the campaign from being delivered to that user again.
-    static func purgeTombstones(of appID: UUID, before cutoff: Int64, on db: any Database) async throws {
-        let sql = try Self.sql(db)
-        let old: SQLQueryString = """
-            app_id = \(bind: appID) AND is_deleted = \(true) AND deleted_at < \(bind: cutoff)
-              AND message_id NOT IN (SELECT id FROM \(ident: InboxSchema.messages)
-                                     WHERE app_id = \(bind: appID) AND campaign_id IS NOT NULL)
-            """
-        guard let newest = try await sql.raw("SELECT MAX(change_seq) AS newest FROM \(ident: InboxSchema.entries) WHERE \(old)")
-            .first(decoding: MaxRow.self)?.newest else { return }
-        try await sql.raw("DELETE FROM \(ident: InboxSchema.entries) WHERE \(old)").run()
-        try await sql.raw("""
-            UPDATE \(ident: InboxSchema.sequences) SET min_seq = \(bind: newest)
-            WHERE app_id = \(bind: appID) AND min_seq < \(bind: newest)
-            """).run()
-        try await sql.raw("""
-            DELETE FROM \(ident: InboxSchema.messages) WHERE app_id = \(bind: appID) AND deleted_at < \(bind: cutoff)
-              AND NOT EXISTS (SELECT 1 FROM \(ident: InboxSchema.entries) e WHERE e.message_id = \(ident: InboxSchema.messages).id)
-            """).run()
     }
 }

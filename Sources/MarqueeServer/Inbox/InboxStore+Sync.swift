@@ -35,8 +35,7 @@ extension InboxStore {
         let counter = try await Self.sequence(of: appID, on: db)
         var token: InboxSyncToken?
         if let tokenText {
-            guard let parsed = InboxSyncToken(text: tokenText), parsed.userTag == tag,
-                  parsed.sequence <= counter.last_seq, parsed.sequence >= counter.min_seq else {
+            guard let parsed = InboxSyncToken(text: tokenText), parsed.userTag == tag, counter.accepts(parsed) else {
                 throw InboxResyncRequired()
             }
             token = parsed
@@ -85,6 +84,11 @@ extension InboxStore {
                   AND ((e.deliver_at > \(bind: since) AND e.deliver_at <= \(bind: now))
                        OR (e.expires_at > \(bind: since) AND e.expires_at <= \(bind: now)))
                 """).all(decoding: EntryRow.self)
+        }
+        if let token {
+            // A purge that committed after the counter was read may have removed rows this sync
+            // needed: read the counter again now that the rows are read.
+            guard try await Self.sequence(of: appID, on: db).accepts(token) else { throw InboxResyncRequired() }
         }
         var added: [InboxMessage] = []
         var removed: [String] = []

@@ -15,15 +15,27 @@ struct InboxStore: Sendable {
     let database: any Database
     let clock: any ServerClock
 
-    /// How long deleted messages stay as tombstones that incremental syncs report; a sync token
-    /// older than the newest purged tombstone must resync fully.
+    /// How long deleted copies stay as deletion markers (tombstones) that incremental syncs
+    /// report, and expired copies stay after their expiry; ``InboxPurge`` removes them after it.
+    /// A sync token that would need a purged row must resync fully.
     static let tombstoneRetention: TimeInterval = 30 * 86_400
-    static let defaultPageSize = 100
+    /// The page a client gets when it asks for none, as the Marquee SDK does: the largest, so a
+    /// 10,000-message inbox comes in 20 requests (well inside the SDK's 100 pages a refresh and
+    /// the per-device rate limit) and pays the per-page overhead 20 times, not 100.
+    static let defaultPageSize = 500
     static let maxPageSize = 500
 
     struct SequenceRow: Decodable {
         var last_seq: Int64
+        /// The newest change number of a purged deletion marker: older tokens never saw that delete.
         var min_seq: Int64
+        /// The newest expiry of a purged copy: tokens from before it never saw that copy leave.
+        var min_as_of: Int64
+
+        /// Whether an incremental sync from `token` can still learn of every change since it.
+        func accepts(_ token: InboxSyncToken) -> Bool {
+            token.sequence <= last_seq && token.sequence >= min_seq && token.asOfMillis >= min_as_of
+        }
     }
 
     private struct NextRow: Decodable {
@@ -44,11 +56,11 @@ struct InboxStore: Sendable {
         return row.last_seq
     }
 
-    /// The app's counter as committed now: the newest change number and the oldest usable one.
+    /// The app's counter as committed now: the newest change number and the oldest usable token.
     static func sequence(of appID: UUID, on db: any Database) async throws -> SequenceRow {
         try await Self.sql(db).raw("""
-            SELECT last_seq, min_seq FROM \(ident: InboxSchema.sequences) WHERE app_id = \(bind: appID)
-            """).first(decoding: SequenceRow.self) ?? SequenceRow(last_seq: 0, min_seq: 0)
+            SELECT last_seq, min_seq, min_as_of FROM \(ident: InboxSchema.sequences) WHERE app_id = \(bind: appID)
+            """).first(decoding: SequenceRow.self) ?? SequenceRow(last_seq: 0, min_seq: 0, min_as_of: 0)
     }
 
     static func sql(_ db: any Database) throws -> any SQLDatabase {

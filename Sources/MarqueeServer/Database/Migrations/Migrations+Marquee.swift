@@ -15,5 +15,6 @@ extension Migrations {
         add(M010_AddInboxCampaigns())
         add(M011_CreateAuditEvents())
         add(M012_AddAuditChanges())
+        add(M013_AddInboxPurgeHorizon())
     }
 }
