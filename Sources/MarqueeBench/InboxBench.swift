@@ -3,7 +3,7 @@ import Marquee
 import MarqueeModel
 
 // marquee-bench inbox: a fresh SDK whose storage holds a 10,000-message App Inbox, timed from its
-// creation to `inbox.messages()` returning them, in a child process so its peak memory is its own.
+// creation to `inbox.messages` returning them, in a child process so its peak memory is its own.
 
 /// `count` realistic inbox messages: a title, a body of two sentences, an image on half, a deep
 /// link, a button on a third, custom data on a quarter, an expiry (60 days on) on a fifth; a third
@@ -43,7 +43,7 @@ func inboxChild(directory: URL) async {
     let start = ContinuousClock.now
     let sdk = makeInboxSDK(directory: directory, transport: OfflineTransport())
     sdk.configure(subscriptionID: "bench", configurationURL: URL(string: "http://bench.local/v1/config"))
-    let messages = await sdk.inbox.messages()
+    let messages = await sdk.inbox.messages
     let elapsed = seconds(start) * 1000
     print(String(format: "%.2f %.1f %d", elapsed, peakMemoryMiB(), messages.count))
 }
@@ -95,6 +95,6 @@ func inboxBenchmark(total: Int) async {
                  (total + InboxBenchServer.pageSize - 1) / InboxBenchServer.pageSize, setup.syncMillis))
     print(String(format: "markRead of one message (the store is written again): %.1f ms", setup.markReadMillis))
     for (index, run) in runs.enumerated() {
-        print("launch \(index + 1): SDK created → configure → inbox.messages() returned \(run.count) messages in \(run.millis) ms, peak memory \(run.memory) MiB")
+        print("launch \(index + 1): SDK created → configure → inbox.messages returned \(run.count) messages in \(run.millis) ms, peak memory \(run.memory) MiB")
     }
 }

@@ -82,7 +82,7 @@ import Testing
         try Self.write(Data(legacy.utf8), in: directory)
 
         let first = await Self.started(on: directory)
-        let messages = await first.sdk.inbox.messages()
+        let messages = await first.sdk.inbox.messages
         #expect(messages.map(\.id) == ["m1", "m2"])
         #expect(messages.first?.content.customData == ["orderID": .number(981)])
         #expect(messages.last?.content.bodyFormat == .html && messages.last?.isRead == true)
@@ -92,9 +92,9 @@ import Testing
         #expect(InboxState.isCurrentLayout(rewritten), "rewritten in the binary layout once read")
 
         let second = await Self.started(on: directory)
-        #expect(await second.sdk.inbox.messages() == messages)
+        #expect(await second.sdk.inbox.messages == messages)
         second.server.queue("sync", InboxClientTests.page([], token: "next"))
-        _ = try await second.sdk.inbox.refresh()
+        _ = try await second.sdk.inbox.fetch()
         #expect(InboxClientTests.syncBodies(second.server).map(\.syncToken) == ["legacy-token"], "the saved token is kept")
     }
 
@@ -104,10 +104,10 @@ import Testing
         try Self.write(Data("MQIN".utf8) + Data([9, 1, 2, 3]), in: directory)
 
         let harness = await Self.started(on: directory)
-        #expect(await harness.sdk.inbox.messages().isEmpty)
+        #expect(await harness.sdk.inbox.messages.isEmpty)
         #expect(harness.errors.errors.contains { if case .storageReset = $0 { true } else { false } })
         harness.server.queue("sync", InboxClientTests.page([InboxClientTests.message("a")], token: "t1", full: true))
-        #expect(try await harness.sdk.inbox.refresh().map(\.id) == ["a"])
+        #expect(try await harness.sdk.inbox.fetch().map(\.id) == ["a"])
         #expect(InboxClientTests.syncBodies(harness.server).map(\.syncToken) == [nil], "a full sync, without a token")
         #expect(InboxState.isCurrentLayout(try Data(contentsOf: Self.fileURL(in: directory))))
     }
