@@ -18,14 +18,30 @@ struct DashboardRouteTests {
             let script = try await server.send(.GET, "/dashboard/dashboard.js", token: nil)
             #expect(script.status == .ok)
             #expect(script.headers.contentType?.subType == "javascript")
-            #expect(script.text.contains("/api/v1/preview"))
-            #expect(!script.text.contains("innerHTML"), "campaign text reaches the page only as text")
+            #expect(script.text.contains(#"from "./campaign-preview.js""#), "the scripts are modules")
+            #expect(try await server.send(.GET, "/dashboard/campaign-preview.js", token: nil).text.contains("/api/v1/preview"))
             #expect(try await server.send(.GET, "/dashboard/dashboard.css", token: nil).status == .ok)
 
             let unknown = try await server.send(.GET, "/dashboard/openapi.yaml", token: nil)
             #expect(unknown.status == .notFound)
             #expect(unknown.errorCode == "not_found")
             #expect(try await server.send(.GET, "/dashboard/index.html", token: nil).status == .notFound)
+        }
+    }
+
+    @Test func everyFileOfTheDashboardIsServedAndNoScriptWritesHTML() async throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/MarqueeServer/Resources/Dashboard")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "index.html" }
+        #expect(files.count >= 10)
+        try await TestServer.with { server in
+            for file in files {
+                let response = try await server.send(.GET, "/dashboard/\(file)", token: nil)
+                #expect(response.status == .ok, "\(file) is served (listed in DashboardController.assets)")
+                if file.hasSuffix(".js") {
+                    #expect(!response.text.contains("innerHTML"), "\(file): text from the server reaches the page only as text")
+                }
+            }
         }
     }
 

@@ -30,6 +30,20 @@ const operatorNames = {
 const platforms = [["ios", "iOS"], ["android", "Android"], ["macos", "macOS"], ["linux", "Linux"], ["web", "Web"]];
 const maxButtons = 2;
 
+// A new campaign starts from this; every omitted field takes its default.
+export const newCampaign = {
+  name: "New campaign",
+  status: "draft",
+  message: {
+    kind: "modal",
+    title: "Hello %%first_name|there%%",
+    body: "Tell your users something worth a tap.",
+    buttons: [{ id: "ok", text: "Got it" }],
+  },
+  triggers: { match: "all", triggers: [{ event: "appStart" }] },
+  delivery: { maxImpressions: 1 },
+};
+
 let draft = {};
 let changed = () => {};
 let readOnly = false;

@@ -1,36 +1,24 @@
-// Marquee dashboard: apps, campaigns (a JSON editor with live preview, status and statistics),
-// the App Inbox and app settings. It speaks only the documented admin API (/api/v1), signed in
+// Marquee dashboard: apps and campaigns (the composer and its JSON view, a live preview, status
+// and statistics), and the switching between views whose modules hold the rest (App Inbox, trigger
+// tester, settings, audit log, accounts). It speaks only the documented admin API (/api/v1), signed in
 // with a team account: the session lives in an HttpOnly cookie that scripts never see, and every
 // change carries the session's CSRF token (X-CSRF-Token), which only this page can read. Viewers
 // see no write controls (the server refuses their writes anyway). Campaign text is untrusted, so
 // it only ever reaches the page through textContent.
-import { $, api, canEditCampaigns, clearError, element, fillStats, postToFrame, say, session, showProblems } from "./api.js";
+import { $, api, canEditCampaigns, element, fillStats, say, session, showProblems } from "./api.js";
 import { showAccounts, wireAccounts } from "./accounts.js";
 import { showAudit, wireAudit } from "./audit.js";
 import { showInbox, wireInbox } from "./inbox.js";
 import { showSettings, wireSettings } from "./settings.js";
 import { showTester, wireTester } from "./tester.js";
-import { mountComposer, showDraft, showFieldErrors } from "./composer.js";
+import { mountComposer, newCampaign, showDraft, showFieldErrors } from "./composer.js";
 import { describeClients } from "./capabilities.js";
 import { renderCampaignList, wireCampaignList } from "./campaign-list.js";
 import { wireDeviceFrame } from "./device-frame.js";
+import { schedulePreview, wireCampaignPreview } from "./campaign-preview.js";
 
 const state = { apps: [], appID: null, view: "campaigns", campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
 const views = ["campaigns", "inbox", "tester", "settings", "audit", "accounts"];
-
-// A new campaign starts from this; every omitted field takes its default.
-const template = {
-  name: "New campaign",
-  status: "draft",
-  message: {
-    kind: "modal",
-    title: "Hello %%first_name|there%%",
-    body: "Tell your users something worth a tap.",
-    buttons: [{ id: "ok", text: "Got it" }],
-  },
-  triggers: { match: "all", triggers: [{ event: "appStart" }] },
-  delivery: { maxImpressions: 1 },
-};
 
 // Server bookkeeping that the editor does not send back.
 const readOnlyKeys = ["id", "appID", "createdAt", "updatedAt", "requiredCapabilities"];
@@ -256,46 +244,6 @@ function showCampaignProblems(error) {
   showProblems(error);
 }
 
-let previewTimer = null;
-function schedulePreview() {
-  clearTimeout(previewTimer);
-  previewTimer = setTimeout(() => preview().catch((error) => showCampaignProblems(error)), 250);
-}
-
-async function preview() {
-  let campaign;
-  try {
-    campaign = editorCampaign();
-  } catch (error) {
-    say(`The JSON is not valid: ${error.message}`, true);
-    return;
-  }
-  const format = $("format").value;
-  $("preview-stage").hidden = format !== "html";
-  $("device-size").hidden = format !== "html";
-  $("preview-text").hidden = format === "html";
-  if (format === "html") return previewInFrame(campaign.message);
-  const body = { message: campaign.message, format };
-  if ($("theme").value) body.theme = $("theme").value;
-  $("preview-text").textContent = await api("POST", "/api/v1/preview", body, "text/plain");
-  $("problems").replaceChildren();
-  document.body.dataset.preview = "ready";
-  clearError();
-}
-
-// The device preview is a page of its own, posted into the frame: it runs under the preview's
-// policy rather than inheriting the dashboard's, so every message kind behaves as on a device.
-// Errors are checked first through the API, which reports them as JSON.
-async function previewInFrame(message) {
-  const theme = $("theme").value;
-  const check = { message, format: "html" };
-  if (theme) check.theme = theme;
-  await api("POST", "/api/v1/preview", check, "text/html");
-  $("problems").replaceChildren();
-  postToFrame($("preview-form"), { message: JSON.stringify(message), theme });
-  clearError();
-}
-
 async function save() {
   let campaign;
   try {
@@ -407,7 +355,7 @@ function wire() {
   });
   $("new-campaign").addEventListener("click", () => {
     state.campaignID = null;
-    showInEditor(template, true);
+    showInEditor(newCampaign, true);
   });
   $("campaign-json").addEventListener("input", () => { readJSON(); schedulePreview(); });
   mountComposer((draft) => {
@@ -416,12 +364,10 @@ function wire() {
   });
   $("editor-form-tab").addEventListener("click", () => showEditorMode("form"));
   $("editor-json-tab").addEventListener("click", () => showEditorMode("json"));
-  $("preview-frame").addEventListener("load", () => {
-    if ($("preview-form").children.length) document.body.dataset.preview = "ready";
-  });
   for (const view of views) {
     $(`view-${view}`).addEventListener("click", () => showView(view).catch((error) => say(error.message, true)));
   }
+  wireCampaignPreview(showCampaignProblems);
   wireDeviceFrame();
   wireInbox();
   wireTester();
@@ -431,8 +377,6 @@ function wire() {
     state.apps = state.apps.map((candidate) => (candidate.id === app.id ? app : candidate));
     renderApps();
   });
-  $("theme").addEventListener("change", schedulePreview);
-  $("format").addEventListener("change", schedulePreview);
   $("save").addEventListener("click", save);
   $("activate").addEventListener("click", () => setStatus("active"));
   $("pause").addEventListener("click", () => setStatus("paused"));

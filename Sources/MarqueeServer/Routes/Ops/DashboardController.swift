@@ -18,6 +18,7 @@ struct DashboardController: RouteCollection {
         "capabilities.js": javaScript,
         "campaign-list.js": javaScript,
         "device-frame.js": javaScript,
+        "campaign-preview.js": javaScript,
         "audit.js": javaScript,
         "accounts.js": javaScript,
         "dashboard.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
