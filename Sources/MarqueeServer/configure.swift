@@ -42,9 +42,9 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     try routes(app)
     app.middleware.use(MethodNotAllowedMiddleware(routes: app.routes))
 
-    app.lifecycle.use(InboxPurgeJob(purge: InboxPurge(database: app.db, clock: clock)))
+    app.lifecycle.use(HourlyJob.inboxPurge(InboxPurge(database: app.db, clock: clock)))
     if let days = configuration.impressionRetentionDays {
-        app.lifecycle.use(ImpressionRetentionJob(retention: ImpressionRetention(days: days, database: app.db, clock: clock)))
+        app.lifecycle.use(HourlyJob.impressionRetention(ImpressionRetention(days: days, database: app.db, clock: clock)))
     }
 
     if configuration.seedsDemo {

@@ -5,7 +5,7 @@ import SQLKit
 /// Removes what the App Inbox keeps only so that incremental syncs learn of changes: deletion
 /// markers (deleted copies, which syncs report as removed) and copies that expired, both once they
 /// are older than ``InboxStore/tombstoneRetention`` (30 days), and then the messages no copy is
-/// left of. Run hourly by ``InboxPurgeJob``, on the injected clock.
+/// left of. Run hourly by ``HourlyJob/inboxPurge(_:)``, on the injected clock.
 ///
 /// A token that would need a purged row is refused (410 `inbox_resync_required`) and its device
 /// syncs from scratch: the app's counter keeps the newest purged marker's change number (tokens

@@ -1,0 +1,66 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import Vapor
+
+/// Runs background upkeep (impression retention, the App Inbox purge) shortly after start, then
+/// every hour, until the server stops. A failed run is logged and the next one retries: what the
+/// jobs remove is only kept a little longer by waiting.
+struct HourlyJob: LifecycleHandler {
+    static let interval: TimeAmount = .hours(1)
+    static let firstRunDelay: TimeAmount = .seconds(30)
+
+    /// Names the job in the log when a run fails.
+    let name: String
+    /// One run; it logs what it did.
+    let run: @Sendable (Logger) async throws -> Void
+    private let task = NIOLockedValueBox<RepeatedTask?>(nil)
+
+    init(_ name: String, run: @escaping @Sendable (Logger) async throws -> Void) {
+        self.name = name
+        self.run = run
+    }
+
+    func didBootAsync(_ application: Application) async throws {
+        let (name, run, logger) = (self.name, self.run, application.logger)
+        let eventLoop = application.eventLoopGroup.any()
+        let repeated = eventLoop.scheduleRepeatedAsyncTask(initialDelay: Self.firstRunDelay, delay: Self.interval) { _ in
+            eventLoop.makeFutureWithTask {
+                do {
+                    try await run(logger)
+                } catch {
+                    logger.error("\(name) failed", metadata: ["error": "\(String(reflecting: error))"])
+                }
+            }
+        }
+        task.withLockedValue { $0 = repeated }
+    }
+
+    func shutdownAsync(_ application: Application) async {
+        task.withLockedValue { $0?.cancel() }
+    }
+}
+
+extension HourlyJob {
+    /// Retires raw impressions past the retention period into daily totals.
+    static func impressionRetention(_ retention: ImpressionRetention) -> HourlyJob {
+        HourlyJob("Impression retention") { logger in
+            let retired = try await retention.sweep()
+            if retired > 0 {
+                logger.info("Retired raw impressions past retention", metadata: ["count": "\(retired)", "days": "\(retention.days)"])
+            }
+        }
+    }
+
+    /// Removes App Inbox deletion markers and expired copies past 30 days. Every instance runs it;
+    /// on a shared database each row is removed once (one removed first is not there to count).
+    static func inboxPurge(_ purge: InboxPurge) -> HourlyJob {
+        HourlyJob("App Inbox purge") { logger in
+            let removed = try await purge.purge()
+            if !removed.isEmpty {
+                logger.info("Purged App Inbox deletion markers and expired copies past 30 days", metadata: [
+                    "markers": "\(removed.markers)", "expiredCopies": "\(removed.expiredCopies)", "messages": "\(removed.messages)",
+                ])
+            }
+        }
+    }
+}
