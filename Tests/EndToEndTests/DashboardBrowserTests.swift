@@ -122,26 +122,14 @@ struct DashboardBrowserTests {
                 try await page.waitUntil("document.body.dataset.preview === 'ready'")
                 // The message's own background, painted by the preview page, is what shows it is on
                 // screen; the frame paints shortly after its load event.
-                var painted = 0
-                let deadline = ContinuousClock.now + .seconds(20)
-                repeat {
-                    painted = try await page.screenshot().count(of: Self.marker)
-                    if painted > 2_000 { break }
-                    try await Task.sleep(for: .milliseconds(200))
-                } while ContinuousClock.now < deadline
+                let painted = try await page.pixels(of: Self.marker, wanted: 2_001)
                 #expect(painted > 2_000, "\(kind.rawValue): \(painted) pixels of the message's background are visible")
 
                 // On a tablet the frame is laid out at the tablet's width and scaled into the panel.
                 try await DashboardInboxBrowserTests.choose("tablet", in: "device-size", on: page)
                 #expect(try await page.evaluate("document.getElementById('preview-frame').style.width") == .string("820px"))
                 #expect(try await page.evaluate("document.getElementById('preview-frame').getBoundingClientRect().width <= document.getElementById('preview-stage').clientWidth + 1") == .bool(true))
-                var onTablet = 0
-                let tabletDeadline = ContinuousClock.now + .seconds(20)
-                repeat {
-                    onTablet = try await page.screenshot().count(of: Self.marker)
-                    if onTablet > 1_000 { break }
-                    try await Task.sleep(for: .milliseconds(200))
-                } while ContinuousClock.now < tabletDeadline
+                let onTablet = try await page.pixels(of: Self.marker, wanted: 1_001)
                 #expect(onTablet > 1_000, "\(kind.rawValue) on a tablet: \(onTablet) pixels")
             }
         }

@@ -55,13 +55,7 @@ struct DashboardComposerBrowserTests {
                       === JSON.stringify(JSON.parse(document.getElementById('campaign-json').value).message)
                     """)
                 // Every kind paints the message's background colour on screen.
-                var painted = 0
-                let deadline = ContinuousClock.now + .seconds(20)
-                repeat {
-                    painted = try await page.screenshot().count(of: DashboardBrowserTests.marker)
-                    if painted > 2_000 { break }
-                    try await Task.sleep(for: .milliseconds(200))
-                } while ContinuousClock.now < deadline
+                let painted = try await page.pixels(of: DashboardBrowserTests.marker, wanted: 2_001)
                 #expect(painted > 2_000, "\(kind.rawValue): \(painted) pixels of the message's background are visible")
 
                 try await page.click("save")

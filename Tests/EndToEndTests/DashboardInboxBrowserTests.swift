@@ -42,13 +42,7 @@ struct DashboardInboxBrowserTests {
                 try await page.waitUntil("document.body.dataset.inboxPreview === 'ready'")
 
                 // The detail view's button, painted in the frame, shows the preview is on screen.
-                var painted = 0
-                let deadline = ContinuousClock.now + .seconds(20)
-                repeat {
-                    painted = try await page.screenshot().count(of: Self.inboxAccent, tolerance: 8)
-                    if painted > 2_000 { break }
-                    try await Task.sleep(for: .milliseconds(200))
-                } while ContinuousClock.now < deadline
+                let painted = try await page.pixels(of: Self.inboxAccent, tolerance: 8, wanted: 2_001)
                 #expect(painted > 2_000, "\(painted) pixels of the preview's button are visible")
 
                 try await page.click("inbox-send")

@@ -155,6 +155,19 @@ final class DevToolsPage: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build/test-artifacts/screenshots", isDirectory: true)
 
+    /// How many pixels of `color` the viewport shows once at least `wanted` do, or after 20 seconds
+    /// (a frame paints a moment after its load event; the bound only stops a hung test).
+    func pixels(of color: PNGImage.Pixel, tolerance: Int = 12, wanted: Int) async throws -> Int {
+        var count = 0
+        let deadline = ContinuousClock.now + .seconds(20)
+        repeat {
+            count = try await screenshot().count(of: color, tolerance: tolerance)
+            if count >= wanted { break }
+            try await Task.sleep(for: .milliseconds(200))
+        } while ContinuousClock.now < deadline
+        return count
+    }
+
     /// A screenshot of the viewport, decoded.
     func screenshot() async throws -> PNGImage {
         let result = try await send("Page.captureScreenshot", ["format": .string("png")])
