@@ -83,7 +83,8 @@ export class FormBuilder {
     const current = getPath(this.draft(), path);
     input.value = current === undefined || current === null ? "" : String(current / scale);
     input.addEventListener("input", () => {
-      const value = input.value === "" ? undefined : Number(input.value) * scale;
+      // A scaled field (seconds shown, milliseconds stored) stores whole units.
+      const value = input.value === "" ? undefined : scale === 1 ? Number(input.value) : Math.round(Number(input.value) * scale);
       this.commit(path, value === undefined || Number.isNaN(value) ? undefined : value);
     });
     return this.field(path, label, input, hint);
