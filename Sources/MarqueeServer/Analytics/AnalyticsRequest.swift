@@ -32,12 +32,14 @@ struct AnalyticsRequest: Sendable, Equatable {
     var interval: Interval
     var timeZone: TimeZone
     var format: Format
+    /// Limits the buckets to one experiment arm (a variant id or `control`).
+    var variant: String?
 
     /// The most buckets one answer holds (a month of hours, or nearly three years of days).
     static let maxBuckets = 1_000
 
     /// Reads the query; `now` fills a missing range with the last 30 days (or 48 hours).
-    init(query: URLQueryContainer, now: Date) throws {
+    init(query: any URLQueryContainer, now: Date) throws {
         func text(_ key: String) -> String? { query[String.self, at: key].flatMap { $0.isEmpty ? nil : $0 } }
         func parsed<T: RawRepresentable & CaseIterable>(_ key: String, default value: T) throws -> T where T.RawValue == String {
             guard let raw = text(key) else { return value }
@@ -48,6 +50,7 @@ struct AnalyticsRequest: Sendable, Equatable {
             return parsed
         }
         interval = try parsed("interval", default: Interval.day)
+        variant = text("variant")
         format = try parsed("format", default: Format.json)
         if let name = text("timeZone") {
             guard let zone = TimeZone(identifier: name) else {

@@ -15,5 +15,9 @@ extension Migrations {
         add(M010_AddInboxCampaigns())
         add(M011_CreateAuditEvents())
         add(M012_AddAuditChanges())
+        add(M013_AddImpressionVariants())
+        add(M014_CreateCampaignCounts())
+        add(M015_CreateCampaignReach())
+        add(M016_CreateConversions())
     }
 }

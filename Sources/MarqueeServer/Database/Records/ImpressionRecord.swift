@@ -16,6 +16,8 @@ final class ImpressionRecord: Model, @unchecked Sendable {
     @Field(key: "user_key") var userKey: String
     @OptionalField(key: "device_id") var deviceID: String?
     @Field(key: "is_test") var isTest: Bool
+    /// The experiment arm it was counted in; `nil` or empty without an experiment.
+    @OptionalField(key: "variant") var variant: String?
 
     init() {}
 

@@ -62,7 +62,7 @@ struct CampaignsController: RouteCollection {
 
     @Sendable func stats(req: Request) async throws -> CampaignStats {
         let record = try await campaignRecord(req)
-        return try await ImpressionStatistics(database: req.db).stats(for: try record.requireID())
+        return try await ImpressionStatistics(database: req.db).stats(for: try record.campaign(), id: try record.requireID())
     }
 
     /// `GET …/analytics?from&to&interval=hour|day&timeZone=Europe/Paris&format=json|csv`: the
@@ -70,7 +70,7 @@ struct CampaignsController: RouteCollection {
     @Sendable func analytics(req: Request) async throws -> Response {
         let record = try await campaignRecord(req)
         let request = try AnalyticsRequest(query: req.query, now: req.marquee.clock.now())
-        let series = try await CampaignTimeSeries(database: req.db).series(of: try record.requireID(), request)
+        let series = try await CampaignTimeSeries(database: req.db).series(of: try record.campaign(), id: try record.requireID(), request)
         switch request.format {
         case .json:
             return try Response.json(series)
@@ -78,7 +78,7 @@ struct CampaignsController: RouteCollection {
             var headers = HTTPHeaders()
             headers.contentType = HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
             headers.add(name: .contentDisposition,
-                        value: "attachment; filename=\"campaign-\(series.campaignID)-\(series.interval)s.csv\"")
+                        value: "attachment; filename=\"campaign-\(series.campaignID)\(series.variant.map { "-" + $0 } ?? "")-\(series.interval)s.csv\"")
             return Response(status: .ok, headers: headers, body: .init(string: series.csv))
         }
     }
