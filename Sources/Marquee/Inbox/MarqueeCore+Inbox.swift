@@ -139,7 +139,7 @@ extension MarqueeCore {
         guard !consent.allowsTracking else { return }
         outbox.items.removeAll { item in
             switch item.payload {
-            case .impression: false
+            case .impression, .conversion: false
             case .inboxTracking: true
             }
         }
