@@ -34,7 +34,7 @@ enum CampaignReach {
     /// A new row is inserted unless one exists (`ON CONFLICT DO NOTHING … RETURNING`): only the
     /// rows this statement inserted come back and count, so a user reported by two instances at
     /// once counts once. Known users have their last-seen time moved on.
-    static func record(_ exposures: [Exposure], receivedAt: Date, on sql: any SQLDatabase) async throws -> [CampaignCounts.Key: Int] {
+    static func record(_ exposures: [Exposure], receivedAt: Date, on sql: any SQLDatabase) async throws -> CampaignCounts.Deltas {
         // The earliest exposure of each user in this group, in one order for every writer.
         var first: [Pair: Exposure] = [:]
         for exposure in exposures {
@@ -59,15 +59,16 @@ enum CampaignReach {
             start += rowsPerStatement
         }
         var known: [UUID: [String]] = [:]
-        var deltas: [CampaignCounts.Key: Int] = [:]
+        var deltas = CampaignCounts.Deltas()
         for (pair, exposure) in ordered {
             guard inserted.contains(pair) else {
                 known[pair.campaign_id, default: []].append(pair.unit_key)
                 continue
             }
-            deltas[CampaignCounts.Key(appID: exposure.appID, campaignID: exposure.campaignID, variant: exposure.variant,
-                                      quarter: CampaignCounts.quarter(ofMillis: exposure.occurredAt), metric: .newUser,
-                                      isTest: exposure.isTest), default: 0] += 1
+            deltas.add(1, of: .newUser, to: CampaignCounts.Key(appID: exposure.appID, campaignID: exposure.campaignID,
+                                                               variant: exposure.variant,
+                                                               quarter: CampaignCounts.quarter(ofMillis: exposure.occurredAt),
+                                                               isTest: exposure.isTest))
         }
         for (campaignID, units) in known.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
             try await sql.raw("""
@@ -94,11 +95,10 @@ enum CampaignReach {
         let retired = try await sql.raw("""
             DELETE FROM \(ident: schema) WHERE \(condition) RETURNING app_id, campaign_id, variant, first_at, is_test
             """).all(decoding: Retired.self)
-        var deltas: [CampaignCounts.Key: Int] = [:]
+        var deltas = CampaignCounts.Deltas()
         for row in retired {
-            deltas[CampaignCounts.Key(appID: row.app_id, campaignID: row.campaign_id, variant: row.variant,
-                                      quarter: CampaignCounts.quarter(ofMillis: row.first_at), metric: .newUser,
-                                      isTest: row.is_test), default: 0] -= 1
+            deltas.add(-1, of: .newUser, to: CampaignCounts.Key(appID: row.app_id, campaignID: row.campaign_id, variant: row.variant,
+                                                                quarter: CampaignCounts.quarter(ofMillis: row.first_at), isTest: row.is_test))
         }
         try await CampaignCounts.add(deltas, on: sql)
         return retired.count

@@ -88,16 +88,16 @@ struct CampaignTimeSeries {
             let width = request.interval.millis
             let bucket: SQLQueryString = "(quarter * \(literal: quarter) + \(literal: segment.offsetMillis)) / \(literal: width)"
             for row in try await sql.raw("""
-                SELECT \(bucket) AS bucket, variant, metric, CAST(SUM(total) AS BIGINT) AS total FROM \(ident: CampaignCounts.schema)
+                SELECT \(bucket) AS bucket, variant, \(CampaignCounts.sums) FROM \(ident: CampaignCounts.schema)
                 WHERE campaign_id = \(bind: campaignID) AND is_test = \(bind: false)
                   AND quarter >= \(bind: quarterAtOrAfter(segment.fromMillis)) AND quarter < \(bind: quarterAtOrAfter(segment.toMillis))
-                GROUP BY \(bucket), variant, metric
+                GROUP BY \(bucket), variant
                 """).all(decoding: CountRow.self) {
-                guard let metric = row.countMetric, let start = row.bucket else { continue }
-                let total = Int(row.total)
-                arms[row.variant, default: CampaignMetrics()].add(total, of: metric, inControl: row.isControl)
+                guard let start = row.bucket else { continue }
+                let metrics = row.metrics
+                arms[row.variant, default: CampaignMetrics()].add(metrics)
                 guard request.variant == nil || request.variant == row.variant else { continue }
-                buckets[layout.key(wallMillis: start * width), default: CampaignMetrics()].add(total, of: metric, inControl: row.isControl)
+                buckets[layout.key(wallMillis: start * width), default: CampaignMetrics()].add(metrics)
             }
         }
         let list = layout.buckets.map { Bucket(start: $0.start, metrics: buckets[$0.key] ?? CampaignMetrics()) }
@@ -118,12 +118,10 @@ struct CampaignTimeSeries {
         guard campaign.experiment != nil else { return nil }
         var arms: [String: CampaignMetrics] = [:]
         for row in try await sql.raw("""
-            SELECT variant, metric, CAST(SUM(total) AS BIGINT) AS total FROM \(ident: CampaignCounts.schema)
-            WHERE campaign_id = \(bind: campaignID) AND is_test = \(bind: false) AND metric IN (\(binds: [CountMetric.newUser.rawValue, CountMetric.conversion.rawValue]))
-            GROUP BY variant, metric
+            SELECT variant, \(CampaignCounts.sums) FROM \(ident: CampaignCounts.schema)
+            WHERE campaign_id = \(bind: campaignID) AND is_test = \(bind: false) GROUP BY variant
             """).all(decoding: CountRow.self) {
-            guard let metric = row.countMetric else { continue }
-            arms[row.variant, default: CampaignMetrics()].add(Int(row.total), of: metric, inControl: row.isControl)
+            arms[row.variant, default: CampaignMetrics()].add(row.metrics)
         }
         return ExperimentReport(campaign: campaign, arms: arms)
     }

@@ -37,11 +37,12 @@ enum Conversions {
             .ignoringConflicts(with: ["campaign_id", "unit_key"])
             .returning("id").all(decoding: Inserted.self)
         guard !inserted.isEmpty else { return false }
-        try await CampaignCounts.add([
-            CampaignCounts.Key(appID: conversion.appID, campaignID: conversion.campaignID, variant: conversion.variant,
-                               quarter: CampaignCounts.quarter(ofMillis: conversion.convertedAt), metric: .conversion,
-                               isTest: conversion.isTest): 1,
-        ], on: sql)
+        var deltas = CampaignCounts.Deltas()
+        deltas.add(1, of: .conversion, to: CampaignCounts.Key(appID: conversion.appID, campaignID: conversion.campaignID,
+                                                              variant: conversion.variant,
+                                                              quarter: CampaignCounts.quarter(ofMillis: conversion.convertedAt),
+                                                              isTest: conversion.isTest))
+        try await CampaignCounts.add(deltas, on: sql)
         return true
     }
 
@@ -60,11 +61,11 @@ enum Conversions {
         let retired = try await sql.raw("""
             DELETE FROM \(ident: schema) WHERE \(condition) RETURNING app_id, campaign_id, variant, converted_at, is_test
             """).all(decoding: Retired.self)
-        var deltas: [CampaignCounts.Key: Int] = [:]
+        var deltas = CampaignCounts.Deltas()
         for row in retired {
-            deltas[CampaignCounts.Key(appID: row.app_id, campaignID: row.campaign_id, variant: row.variant,
-                                      quarter: CampaignCounts.quarter(ofMillis: row.converted_at), metric: .conversion,
-                                      isTest: row.is_test), default: 0] -= 1
+            deltas.add(-1, of: .conversion, to: CampaignCounts.Key(appID: row.app_id, campaignID: row.campaign_id, variant: row.variant,
+                                                                   quarter: CampaignCounts.quarter(ofMillis: row.converted_at),
+                                                                   isTest: row.is_test))
         }
         try await CampaignCounts.add(deltas, on: sql)
         return retired.count

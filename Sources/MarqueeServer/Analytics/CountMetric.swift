@@ -1,6 +1,6 @@
 import MarqueeWire
 
-/// What one row of ``CampaignCounts`` counts. Stored by name.
+/// What one column of ``CampaignCounts`` counts.
 enum CountMetric: String, Sendable, Hashable, CaseIterable, Codable {
     /// Impressions; in the control group's arm, control impressions.
     case impression
@@ -22,6 +22,20 @@ enum CountMetric: String, Sendable, Hashable, CaseIterable, Codable {
         case .exit: self = .exit
         case .optOut: self = .optOut
         case .invalid: return nil
+        }
+    }
+
+    /// The column that holds it.
+    var column: String {
+        switch self {
+        case .impression: "impressions"
+        case .buttonOneClick: "button_one_clicks"
+        case .buttonTwoClick: "button_two_clicks"
+        case .contentClick: "content_clicks"
+        case .exit: "exits"
+        case .optOut: "opt_outs"
+        case .newUser: "new_users"
+        case .conversion: "conversions"
         }
     }
 }

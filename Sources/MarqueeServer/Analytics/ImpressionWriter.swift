@@ -102,7 +102,7 @@ actor ImpressionWriter {
             var stored: [Bool] = []
             var batchRows: [[any SQLExpression]] = []
             var impressionRows: [[any SQLExpression]] = []
-            var counts: [CampaignCounts.Key: Int] = [:]
+            var counts = CampaignCounts.Deltas()
             var exposures: [CampaignReach.Exposure] = []
             let receivedAt = batches.map(\.receivedAt).max() ?? Date()
             for batch in batches {
@@ -121,9 +121,9 @@ actor ImpressionWriter {
                         SQLBind(row.variant),
                     ])
                     guard let type = ImpressionTypeCode(rawValue: row.type), let metric = CountMetric(type) else { continue }
-                    counts[CampaignCounts.Key(appID: batch.appID, campaignID: row.campaignID, variant: row.variant,
-                                              quarter: CampaignCounts.quarter(ofMillis: row.occurredAt), metric: metric,
-                                              isTest: row.isTest), default: 0] += 1
+                    counts.add(1, of: metric, to: CampaignCounts.Key(appID: batch.appID, campaignID: row.campaignID, variant: row.variant,
+                                                                     quarter: CampaignCounts.quarter(ofMillis: row.occurredAt),
+                                                                     isTest: row.isTest))
                     if type == .impression {
                         exposures.append(CampaignReach.Exposure(appID: batch.appID, campaignID: row.campaignID, unitKey: row.unitKey,
                                                                 userKey: row.userKey, variant: row.variant,
@@ -137,7 +137,7 @@ actor ImpressionWriter {
                                   columns: ["id", "app_id", "campaign_id", "batch_id", "type", "occurred_at", "user_key", "device_id",
                                             "is_test", "variant"],
                                   rows: impressionRows, on: sql)
-            for (key, delta) in try await CampaignReach.record(exposures, receivedAt: receivedAt, on: sql) { counts[key, default: 0] += delta }
+            counts.add(try await CampaignReach.record(exposures, receivedAt: receivedAt, on: sql))
             try await CampaignCounts.add(counts, on: sql)
             return stored
         }

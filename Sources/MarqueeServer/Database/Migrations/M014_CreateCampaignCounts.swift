@@ -3,7 +3,8 @@ import Foundation
 import MarqueeWire
 import SQLKit
 
-/// Counts per campaign, arm, quarter hour, metric and test flag (``CampaignCounts``), filled from
+/// Counts per campaign, arm, quarter hour and test flag, one column per metric
+/// (``CampaignCounts``), filled from
 /// the impressions stored so far and the daily totals of those already retired (counted at the
 /// start of their UTC day).
 struct M014_CreateCampaignCounts: AsyncMigration {
@@ -13,17 +14,23 @@ struct M014_CreateCampaignCounts: AsyncMigration {
             .field("campaign_id", .uuid, .required)
             .field("variant", .string, .required)
             .field("quarter", .int64, .required)
-            .field("metric", .string, .required)
             .field("is_test", .bool, .required)
-            .field("total", .int64, .required)
-            .unique(on: "campaign_id", "is_test", "quarter", "variant", "metric")
+            .field("impressions", .int64, .required)
+            .field("button_one_clicks", .int64, .required)
+            .field("button_two_clicks", .int64, .required)
+            .field("content_clicks", .int64, .required)
+            .field("exits", .int64, .required)
+            .field("opt_outs", .int64, .required)
+            .field("new_users", .int64, .required)
+            .field("conversions", .int64, .required)
+            .unique(on: "campaign_id", "is_test", "quarter", "variant")
             .create()
         guard let sql = database as? any SQLDatabase else { return }
-        var deltas: [CampaignCounts.Key: Int] = [:]
+        var deltas = CampaignCounts.Deltas()
         func add(_ row: Grouped, quarter: Int64) {
             guard let type = ImpressionTypeCode(rawValue: row.type), let metric = CountMetric(type) else { return }
-            deltas[CampaignCounts.Key(appID: row.app_id, campaignID: row.campaign_id, variant: "", quarter: quarter,
-                                      metric: metric, isTest: row.is_test), default: 0] += Int(row.total)
+            deltas.add(Int(row.total), of: metric, to: CampaignCounts.Key(appID: row.app_id, campaignID: row.campaign_id, variant: "",
+                                                                          quarter: quarter, isTest: row.is_test))
         }
         for row in try await sql.raw("""
             SELECT app_id, campaign_id, CASE WHEN occurred_at < 0 THEN 0 ELSE occurred_at / 900000 END AS period, type, is_test,
