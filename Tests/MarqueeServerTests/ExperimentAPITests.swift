@@ -1,7 +1,8 @@
 import Foundation
 import MarqueeModel
-import MarqueeServer
+@testable import MarqueeServer
 import MarqueeWire
+import SQLKit
 import Testing
 
 /// Experiments through the server: validation, what each kind of client is sent, attribution of
@@ -76,6 +77,19 @@ struct ExperimentAPITests {
                                                 raw: #"{"name": "X", "message": {"kind": "modal", "title": "Hi"}, "experiment": {"control": 10}}"#)
             #expect(unknown.status == .badRequest)
             #expect(unknown.text.contains("experiment.control"), "\(unknown.text)")
+        }
+    }
+
+    @Test func eachVariantHasItsPreview() async throws {
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            let id = try await server.createCampaign(Self.experiment(), in: app)
+            let path = "/api/v1/apps/\(app.id)/campaigns/\(id)/preview?format=text"
+            #expect(try await server.send(.GET, path + "&variant=b").text.contains("Free shipping today"))
+            #expect(try await server.send(.GET, path + "&variant=a").text.contains("Hello"))
+            let control = try await server.send(.GET, path + "&variant=control")
+            #expect(control.status == .badRequest)
+            #expect(control.text.contains("variant must be one of a, b"))
         }
     }
 
@@ -284,6 +298,45 @@ struct ExperimentAPITests {
                     "impression counts stay, naming no one")
             // Ada's report arriving again counts again: nothing remembers her.
             #expect(try await conversion(server, app, campaign: id, user: "ada", exposedAt: seen, convertedAt: seen + 2_000).counted)
+        }
+    }
+}
+
+/// Counts rebuilt from stored rows: what migrations 14 and 15 do to a database that had
+/// impressions (and retired daily totals) before the counts existed.
+@Suite("Experiment migrations")
+struct ExperimentMigrationTests {
+    @Test(arguments: TestDatabase.available)
+    func countsAndReachAreFilledFromWhatWasStored(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let campaign = try await server.createCampaign(Fixtures.modal(), in: app)
+            for (user, device) in [("ada", "phone"), ("ada", "tablet"), ("bob", "phone")] {
+                let body = ImpressionRequest(campaignId: campaign, isTest: false, appVersion: "1", sdkVersion: "1",
+                                             impressions: [ImpressionDTO(type: .impression, timestamp: 1_800_000_000_000),
+                                                           ImpressionDTO(type: .actionOne, timestamp: 1_800_000_000_000)],
+                                             userIdentifiers: [UserIdentifierDTO(id: user, type: .userID)], batchId: "\(user)-\(device)")
+                let response = try await server.send(.POST, "/v1/impression", token: nil, subscription: app.subscriptionID,
+                                                     deviceID: device, json: body)
+                #expect(response.status == .ok)
+            }
+            let before = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(campaign)/stats").json
+            let sql = try #require(server.app.db as? any SQLDatabase)
+            // As before migration 14: retired impressions were kept as daily totals.
+            try await sql.raw("""
+                INSERT INTO impression_totals (app_id, campaign_id, day, type, is_test, total)
+                VALUES (\(bind: app.id), \(bind: UUID(uuidString: campaign)!), \(bind: Int64(20_000)), 1, \(bind: false), 5)
+                """).run()
+            try await M015_CreateCampaignReach().revert(on: server.app.db)
+            try await M014_CreateCampaignCounts().revert(on: server.app.db)
+            try await M014_CreateCampaignCounts().prepare(on: server.app.db)
+            try await M015_CreateCampaignReach().prepare(on: server.app.db)
+
+            let after = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(campaign)/stats").json
+            #expect(after["impressions"] as? Int == (before["impressions"] as? Int ?? 0) + 5, "raw and retired impressions")
+            #expect(after["buttonOneClicks"] as? Int == before["buttonOneClicks"] as? Int)
+            #expect(after["uniqueUsers"] as? Int == 2, "ada on two devices is one user")
+            #expect(before["uniqueUsers"] as? Int == 2)
         }
     }
 }

@@ -20,9 +20,6 @@ final class ImpressionRecord: Model, @unchecked Sendable {
     @OptionalField(key: "variant") var variant: String?
 
     init() {}
-
-    /// One viewer in SQL: the user on one device, so a unique-viewer count counts each once.
-    static let viewerKey: SQLQueryString = "user_key || '|' || COALESCE(device_id, '')"
 }
 
 /// A received impression batch, keyed so that a retried batch is stored once.

@@ -83,7 +83,8 @@ struct CampaignsController: RouteCollection {
         }
     }
 
-    /// `GET …/preview?format=html|text&theme=light|dark&width=60`: the saved message as devices show it.
+    /// `GET …/preview?format=html|text&theme=light|dark&width=60&variant=b`: the saved message (or
+    /// one variant's) as devices show it.
     @Sendable func preview(req: Request) async throws -> Response {
         let record = try await campaignRecord(req)
         let format = try req.query[String.self, at: "format"].map { value in
@@ -98,7 +99,18 @@ struct CampaignsController: RouteCollection {
             }
             return theme
         }
-        return try await MessagePreview(message: try record.campaign().message, format: format ?? .html, theme: theme,
+        let campaign = try record.campaign()
+        var message = campaign.message
+        if let variant = req.query[String.self, at: "variant"] {
+            // A variant's own message; the control group shows nothing, so it has no preview.
+            guard let arm = campaign.experiment?.variant(id: variant) else {
+                let ids = campaign.experiment?.arms.map(\.id) ?? []
+                throw APIError(.badRequest, code: "invalid_query", ids.isEmpty
+                    ? "variant: the campaign has no experiment" : "variant must be one of \(ids.joined(separator: ", "))")
+            }
+            message = arm.message ?? message
+        }
+        return try await MessagePreview(message: message, format: format ?? .html, theme: theme,
                                         width: req.query[Int.self, at: "width"], personalization: [:]).response(on: req)
     }
 
