@@ -302,6 +302,37 @@ struct ExperimentAPITests {
     }
 }
 
+/// Retention forgets who saw and who converted once they have not been seen for the period.
+@Suite("Experiment retention")
+struct ExperimentRetentionTests {
+    @Test(arguments: TestDatabase.available)
+    func usersAndConversionsCoverTheRetentionPeriod(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let id = try await server.createCampaign(ExperimentAPITests.experiment(), in: app)
+            func post(_ user: String) async throws {
+                let seen: Int64 = 1_800_000_000_000
+                let impression = ImpressionRequest(campaignId: id, isTest: false, appVersion: "1", sdkVersion: "1",
+                                                   impressions: [ImpressionDTO(type: .impression, timestamp: seen)],
+                                                   userIdentifiers: [UserIdentifierDTO(id: user, type: .userID)], batchId: user)
+                #expect(try await server.send(.POST, "/v1/impression", token: nil, subscription: app.subscriptionID, json: impression).status == .ok)
+                let conversion = ConversionRequest(campaignId: id, isTest: false, userIdentifiers: [UserIdentifierDTO(id: user, type: .userID)],
+                                                   marqueeVariant: nil, exposedAt: seen, convertedAt: seen + 1, batchId: nil)
+                #expect(try await server.send(.POST, "/v1/conversion", token: nil, subscription: app.subscriptionID, json: conversion).status == .ok)
+            }
+            try await post("old")
+            server.clock.advance(by: 20 * 86_400)
+            try await post("recent")
+            server.clock.advance(by: 15 * 86_400)
+            #expect(try await ImpressionRetention(days: 30, database: server.app.db, clock: server.clock, batchesPerStep: 1).sweep() == 1)
+            let stats = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/stats").json
+            #expect(stats["uniqueUsers"] as? Int == 1)
+            #expect(stats["conversions"] as? Int == 1)
+            #expect((stats["impressions"] as? Int ?? 0) + (stats["controlImpressions"] as? Int ?? 0) == 2, "event counts stay")
+        }
+    }
+}
+
 /// Counts rebuilt from stored rows: what migrations 14 and 15 do to a database that had
 /// impressions (and retired daily totals) before the counts existed.
 @Suite("Experiment migrations")
