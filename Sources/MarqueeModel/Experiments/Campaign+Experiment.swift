@@ -26,10 +26,14 @@ extension Campaign {
         }
     }
 
-    /// The plain campaign of every arm that shows something, by arm id; one entry, under the
-    /// campaign's own id, when there is no experiment.
+    /// The plain campaign of every arm that shows something, with its arm, in the experiment's
+    /// order; without an experiment, the campaign itself (without its goal) and no arm.
     public var plainArms: [(arm: ExperimentArm?, campaign: Campaign)] {
-        guard let experiment else { return [(nil, resolved(for: .variant(Variant.defaultID)) ?? self)] }
+        guard let experiment else {
+            var plain = self
+            plain.goal = nil
+            return [(nil, plain)]
+        }
         return experiment.arms.compactMap { variant in
             resolved(for: .variant(variant.id)).map { (ExperimentArm.variant(variant.id), $0) }
         }

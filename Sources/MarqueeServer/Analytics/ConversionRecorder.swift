@@ -39,6 +39,11 @@ struct ConversionRecorder {
             variant: ArmAttribution.arm(of: campaign, declared: request.marqueeVariant, unit: unit),
             exposedAt: request.exposedAt, convertedAt: request.convertedAt, receivedAt: clock.now(),
             isTest: request.isTest || campaign.isTest || app.isTester(DeviceContext(identity: identity, deviceID: deviceID)))
+        guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
+        if try await Conversions.exists(campaignID: campaignID, unitKey: unit.key, on: sql) {
+            return ConversionReceipt(counted: false, reason: .alreadyCounted)
+        }
+        // The unique key decides between reports racing past that check.
         let counted = try await database.writeTransaction { db in
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
             return try await Conversions.insert(conversion, on: sql)

@@ -25,6 +25,18 @@ enum Conversions {
         var id: UUID
     }
 
+    private struct Found: Decodable {
+        var unit_key: String
+    }
+
+    /// Whether the user's conversion for the campaign is stored: a read, so retries of a counted
+    /// conversion (an outbox that never saw its answer) take no write lock and no transaction.
+    static func exists(campaignID: UUID, unitKey: String, on sql: any SQLDatabase) async throws -> Bool {
+        try await sql.raw("""
+            SELECT unit_key FROM \(ident: schema) WHERE campaign_id = \(bind: campaignID) AND unit_key = \(bind: unitKey)
+            """).first(decoding: Found.self) != nil
+    }
+
     /// Stores `conversion` unless the user's conversion for the campaign is stored already;
     /// returns whether it was new.
     static func insert(_ conversion: Conversion, on sql: any SQLDatabase) async throws -> Bool {
