@@ -159,6 +159,21 @@ struct CampaignMappingTests {
         #expect(try campaign.campaignData(includingExtension: true).campaign().goal == campaign.goal)
     }
 
+    @Test func aCampaignWithAnOversizedVariantIsSkippedByDevices() throws {
+        var campaign = Campaign(id: "c", name: "n", message: Message(kind: .modal, title: "t"),
+                                triggers: TriggerSet(triggers: [Trigger(.appStart)]))
+        campaign.experiment = Experiment(variants: [
+            Variant(id: "a"), Variant(id: "b", message: Message(kind: .modal, title: String(repeating: "x", count: 600))),
+        ])
+        let fine = Campaign(id: "d", name: "fine", message: Message(kind: .modal, title: "ok"), triggers: TriggerSet(triggers: [Trigger(.appStart)]))
+        let response = PingResponse(currentPingMillis: 1, nextPingMillis: 1000, data: [campaign, fine].map {
+            CampaignEnvelope(campaignData: $0.campaignData(includingExtension: true))
+        })
+        let read = try MarqueeJSON.decoder().decode(LenientPingResponse.self, from: MarqueeJSON.encoder().encode(response))
+        #expect(read.campaigns.map(\.id) == ["d"])
+        #expect(read.skipped.first?.contains("title") == true, "\(read.skipped)")
+    }
+
     @Test func pushPrimersAreMarkedInCustomJSONAsRInAppMessagingReadsThem() throws {
         let buttons = [MessageButton(id: "later", text: "Later", action: MessageAction(.close)),
                        MessageButton(id: "allow", text: "Allow", action: MessageAction(.pushPrimer))]
