@@ -183,5 +183,14 @@ public final class Simulator {
         func marquee(noMatchingTriggerFor event: Event) {
             write("(no campaign listens for \(event.key))")
         }
+
+        func marquee(didHoldBack message: InAppMessage) {
+            write("(\(message.campaignName) held back: control group, control impression recorded)")
+        }
+
+        func marquee(didConvert conversion: Conversion) {
+            let arm = conversion.variant.map { $0 == "control" ? ", control group" : ", variant \($0)" } ?? ""
+            write("(conversion: \(conversion.campaignName)\(arm), on \(conversion.event.key))")
+        }
     }
 }

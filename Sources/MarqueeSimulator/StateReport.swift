@@ -23,7 +23,9 @@ enum StateReport {
         var lines = ["cache for \(state.identity): \(state.campaigns.count) campaign\(state.campaigns.count == 1 ? "" : "s")"]
         for campaign in state.campaigns {
             let left = campaign.impressionsLeft.map { "\($0) left" } ?? "unlimited"
-            let flags = [campaign.isOptedOut ? "opted out" : nil, campaign.isTest ? "test" : nil].compactMap { $0 }
+            let flags = [campaign.isOptedOut ? "opted out" : nil, campaign.isTest ? "test" : nil,
+                         campaign.variant.map { $0 == "control" ? "control group" : "variant \($0)" },
+                         campaign.goal.map { "goal \($0)\(campaign.hasConverted ? " (converted)" : "")" }].compactMap { $0 }
             let suffix = flags.isEmpty ? "" : ", " + flags.joined(separator: ", ")
             lines.append("  - \(campaign.name) [\(campaign.kind.rawValue)] \(left)\(suffix); on \(campaign.listensFor.joined(separator: " + "))")
         }
@@ -34,7 +36,15 @@ enum StateReport {
         """
         user: \(state.identity)
         enabled: \(state.isEnabled), paused: \(state.isPaused)
-        campaigns cached: \(state.campaigns.count), queued: \(state.queued.count), unsent impression batches: \(state.pendingImpressionBatches)
+        campaigns cached: \(state.campaigns.count), queued: \(state.queued.count), unsent impression batches: \(state.pendingImpressionBatches), unsent conversions: \(state.pendingConversions)\(experiments(state))
         """
+    }
+
+    /// One line per campaign with an experiment: the arm this user is in.
+    private static func experiments(_ state: MarqueeState) -> String {
+        let lines = state.campaigns.compactMap { campaign in
+            campaign.variant.map { "\n\(campaign.name): \($0 == "control" ? "control group (sees nothing)" : "variant \($0)")" }
+        }
+        return lines.joined()
     }
 }

@@ -24,7 +24,7 @@ struct AnalyticsTests {
 
     private func buckets(_ json: [String: Any]) -> [(start: String, impressions: Int, clicks: Int, viewers: Int)] {
         (json["buckets"] as? [[String: Any]] ?? []).map {
-            ($0["start"] as? String ?? "", $0["impressions"] as? Int ?? -1, $0["buttonOneClicks"] as? Int ?? -1, $0["uniqueViewers"] as? Int ?? -1)
+            ($0["start"] as? String ?? "", $0["impressions"] as? Int ?? -1, $0["buttonOneClicks"] as? Int ?? -1, $0["newUsers"] as? Int ?? -1)
         }
     }
 
@@ -47,10 +47,10 @@ struct AnalyticsTests {
             #expect(series.map(\.start) == ["2026-03-28T00:00:00+01:00", "2026-03-29T00:00:00+01:00", "2026-03-30T00:00:00+02:00"])
             #expect(series.map(\.impressions) == [1, 2, 1], "test traffic is left out")
             #expect(series.map(\.clicks) == [1, 0, 1])
-            #expect(series.map(\.viewers) == [1, 2, 1])
+            #expect(series.map(\.viewers) == [1, 1, 1], "each user counts in the bucket of their first impression")
             let totals = try #require(response.json["totals"] as? [String: Any])
             #expect(totals["impressions"] as? Int == 4)
-            #expect(totals["uniqueViewers"] as? Int == 3, "ada counts once over the range")
+            #expect(totals["newUsers"] as? Int == 3, "ada counts once over the range")
             #expect(totals["clickThroughRate"] as? Double == 0.5)
         }
     }
@@ -72,10 +72,11 @@ struct AnalyticsTests {
             #expect(csv.status == .ok)
             #expect(csv.headers.contentType?.subType == "csv")
             let lines = csv.text.split(separator: "\r\n").map(String.init)
-            #expect(lines.first == "start,impressions,buttonOneClicks,buttonTwoClicks,contentClicks,exits,optOuts,uniqueViewers,clickThroughRate")
+            #expect(lines.first == "start,impressions,buttonOneClicks,buttonTwoClicks,contentClicks,exits,optOuts,"
+                + "controlImpressions,newUsers,conversions,clickThroughRate")
             #expect(lines.count == 4)
-            #expect(lines[1] == "2026-11-01T15:00:00+05:30,1,0,0,0,0,0,1,0.0000")
-            #expect(lines.last == "total,2,0,0,0,0,0,2,0.0000")
+            #expect(lines[1] == "2026-11-01T15:00:00+05:30,1,0,0,0,0,0,0,1,0,0.0000")
+            #expect(lines.last == "total,2,0,0,0,0,0,0,2,0,0.0000")
         }
     }
 
@@ -90,7 +91,7 @@ struct AnalyticsTests {
             let json = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(campaign)/analytics"
                 + "?from=2026-05-30T00:00:00Z&to=2026-06-02T00:00:00Z").json
             #expect(buckets(json).map(\.impressions) == [0, 2, 0])
-            #expect(buckets(json).map(\.viewers) == [0, 0, 0], "who saw it is gone with the raw rows")
+            #expect(buckets(json).map(\.viewers) == [0, 0, 0], "who saw it is forgotten with the raw rows")
         }
     }
 

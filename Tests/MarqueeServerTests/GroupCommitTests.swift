@@ -47,7 +47,8 @@ struct GroupCommitTests {
             let writer = ImpressionWriter(database: server.app.db)
             func batch(_ key: String, app: UUID) -> ImpressionWriter.Batch {
                 ImpressionWriter.Batch(appID: app, key: key, receivedAt: server.clock.now(), impressions: [
-                    .init(campaignID: campaignID, type: 1, occurredAt: 1, userKey: "u:a|t:", deviceID: nil, isTest: false),
+                    .init(campaignID: campaignID, type: 1, occurredAt: 1, userKey: "u:a|t:", deviceID: nil, isTest: false, variant: "",
+                          unitKey: "user:a"),
                 ])
             }
             async let good = writer.write(batch("good", app: appID))

@@ -141,6 +141,39 @@ struct CampaignMappingTests {
         #expect(tooltip.requiredCapabilities.isEmpty)
     }
 
+    @Test func anExperimentNeedsWhatItsArmsNeedAndTheCapabilityToTravelWhole() throws {
+        var campaign = Campaign(id: "c", name: "n", message: Message(kind: .modal, title: "t"),
+                                triggers: TriggerSet(triggers: [Trigger(.appStart)]))
+        campaign.experiment = Experiment(variants: [Variant(id: "a"), Variant(id: "b", message: Message(kind: .modal, title: "B"))],
+                                         controlPercent: 10)
+        campaign.goal = ConversionGoal(event: .purchase)
+        #expect(campaign.requiredCapabilities.isEmpty, "every arm is a plain modal: base clients can be sent one")
+        #expect(campaign.measuredCapabilities == [.experiments, .campaignExtension])
+        campaign.experiment?.variants[1].message?.header = "Header"
+        #expect(campaign.requiredCapabilities == [.messageHeader, .campaignExtension], "what the arms need, together")
+        #expect(Capability.all.contains(.experiments), "the Marquee SDK declares it")
+        // Each plain arm travels as an ordinary campaign; the whole one carries its experiment in the extension.
+        let armB = try #require(campaign.resolved(for: .variant("b")))
+        #expect(try armB.campaignData(includingExtension: false).campaign().experiment == nil)
+        #expect(try campaign.campaignData(includingExtension: true).campaign().experiment == campaign.experiment)
+        #expect(try campaign.campaignData(includingExtension: true).campaign().goal == campaign.goal)
+    }
+
+    @Test func aCampaignWithAnOversizedVariantIsSkippedByDevices() throws {
+        var campaign = Campaign(id: "c", name: "n", message: Message(kind: .modal, title: "t"),
+                                triggers: TriggerSet(triggers: [Trigger(.appStart)]))
+        campaign.experiment = Experiment(variants: [
+            Variant(id: "a"), Variant(id: "b", message: Message(kind: .modal, title: String(repeating: "x", count: 600))),
+        ])
+        let fine = Campaign(id: "d", name: "fine", message: Message(kind: .modal, title: "ok"), triggers: TriggerSet(triggers: [Trigger(.appStart)]))
+        let response = PingResponse(currentPingMillis: 1, nextPingMillis: 1000, data: [campaign, fine].map {
+            CampaignEnvelope(campaignData: $0.campaignData(includingExtension: true))
+        })
+        let read = try MarqueeJSON.decoder().decode(LenientPingResponse.self, from: MarqueeJSON.encoder().encode(response))
+        #expect(read.campaigns.map(\.id) == ["d"])
+        #expect(read.skipped.first?.contains("title") == true, "\(read.skipped)")
+    }
+
     @Test func pushPrimersAreMarkedInCustomJSONAsRInAppMessagingReadsThem() throws {
         let buttons = [MessageButton(id: "later", text: "Later", action: MessageAction(.close)),
                        MessageButton(id: "allow", text: "Allow", action: MessageAction(.pushPrimer))]

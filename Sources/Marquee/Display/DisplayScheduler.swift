@@ -9,6 +9,10 @@ struct Displaying: Sendable {
     var message: InAppMessage
     var shownAt: Date?
     var presenter: (any MessagePresenter)?
+    /// The experiment arm shown, when the campaign runs an experiment.
+    var arm: ExperimentArm?
+    /// The campaign's goal: the display opens its attribution window.
+    var goal: ConversionGoal?
 }
 
 /// Which waiting message or tooltip takes which slot, and when: the display pipeline's rules as a

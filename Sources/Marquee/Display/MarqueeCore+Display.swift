@@ -84,8 +84,20 @@ extension MarqueeCore {
             if !campaign.isTest, !contexts.isEmpty, let verify = settings.onVerifyContext,
                !verify(contexts, campaign.name) { return false }
         }
+        // An experiment's arm is decided here, after every check a display passes, so the control
+        // group is held back at exactly the moments the others see the message.
+        let goal = item.isLocal ? nil : campaign.goal
+        let arm = item.isLocal ? nil : campaign.arm(for: experimentUnit(of: item.identity))
+        if let arm {
+            guard let shown = campaign.resolved(for: arm) else {
+                await holdBack(campaign, for: item.identity)
+                return false
+            }
+            campaign = shown
+        }
         let registry = self.registry
-        let candidate = InAppMessage(campaign: campaign, isLocal: item.isLocal)
+        var candidate = InAppMessage(campaign: campaign, isLocal: item.isLocal)
+        candidate.variant = arm?.id
         let decision: (choice: DisplayChoice, message: InAppMessage, presenter: (any MessagePresenter)?) =
             await MainActor.run {
                 let delegate = registry.delegate
@@ -142,6 +154,8 @@ extension MarqueeCore {
             $0.message = message
             $0.shownAt = shownAt
             $0.presenter = presenter
+            $0.arm = arm
+            $0.goal = goal
         }
         if !item.isLocal {
             onScreen.entries.append(OnScreenRecord.Entry(campaignID: campaign.id, identityKey: item.identityKey, token: token))

@@ -16,12 +16,21 @@ extension MarqueeCore {
                     id: campaign.id, name: campaign.name, kind: campaign.message.kind, isTest: campaign.isTest,
                     impressionsLeft: left == Int.max ? nil : left,
                     isOptedOut: bucket.optedOut.contains(campaign.id),
-                    listensFor: campaign.triggers.allTriggers.map(\.key.description))
+                    listensFor: campaign.triggers.allTriggers.map(\.key.description),
+                    variant: campaign.arm(for: experimentUnit(of: identity))?.id,
+                    goal: campaign.goal?.key.description,
+                    hasConverted: bucket.converted.contains(campaign.id))
             },
             pendingImpressionBatches: outbox.items.count { item in
                 switch item.payload {
                 case .impression: true
-                case .inboxTracking: false
+                case .inboxTracking, .conversion: false
+                }
+            },
+            pendingConversions: outbox.items.count { item in
+                switch item.payload {
+                case .conversion: true
+                case .impression, .inboxTracking: false
                 }
             })
     }

@@ -267,6 +267,7 @@ actor MarqueeCore {
     func log(_ event: Event) async {
         refreshIdentity()
         guard isActive else { return }
+        await recordConversions(for: event)
         let bucket = self.bucket
         let now = self.now
         let outcome = engine.log(event) { bucket.isEligible($0, now: now) }

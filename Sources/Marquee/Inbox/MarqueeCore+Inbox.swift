@@ -169,7 +169,7 @@ extension MarqueeCore {
         guard !consent.allowsTracking else { return }
         outbox.items = outbox.items.compactMap { item in
             switch item.payload {
-            case .impression:
+            case .impression, .conversion:
                 return item
             case .inboxTracking(var request):
                 request.events.removeAll { !$0.withoutTrackingConsent }

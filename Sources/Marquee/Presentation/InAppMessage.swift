@@ -15,16 +15,19 @@ public struct InAppMessage: Sendable, Hashable, Identifiable {
     public var isTest: Bool
     /// Whether the app created this message with ``MarqueeSDK/present(message:)`` (no analytics).
     public var isLocal: Bool
+    /// The experiment variant this message is, when its campaign runs an experiment.
+    public var variant: String?
 
     /// Creates a message value.
     public init(id: String, campaignName: String, message: Message, contexts: [String] = [],
-                isTest: Bool = false, isLocal: Bool = false) {
+                isTest: Bool = false, isLocal: Bool = false, variant: String? = nil) {
         self.id = id
         self.campaignName = campaignName
         self.message = message
         self.contexts = contexts
         self.isTest = isTest
         self.isLocal = isLocal
+        self.variant = variant
     }
 
     init(campaign: Campaign, isLocal: Bool = false) {

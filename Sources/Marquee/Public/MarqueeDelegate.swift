@@ -13,6 +13,11 @@ public protocol MarqueeDelegate: AnyObject, Sendable {
     func marquee(didFinish message: InAppMessage, with resolution: DisplayResolution)
     /// An event matched no campaign trigger.
     func marquee(noMatchingTriggerFor event: Event)
+    /// The user is in the control group of the campaign's experiment: `message` was due to show
+    /// and was not; a control impression was recorded, so the group's conversions are measured.
+    func marquee(didHoldBack message: InAppMessage)
+    /// The user reached a campaign's goal within its window; the conversion is on its way to the server.
+    func marquee(didConvert conversion: Conversion)
 }
 
 extension MarqueeDelegate {
@@ -21,4 +26,6 @@ extension MarqueeDelegate {
     public func marquee(willDisplay message: InAppMessage) {}
     public func marquee(didFinish message: InAppMessage, with resolution: DisplayResolution) {}
     public func marquee(noMatchingTriggerFor event: Event) {}
+    public func marquee(didHoldBack message: InAppMessage) {}
+    public func marquee(didConvert conversion: Conversion) {}
 }

@@ -16,6 +16,8 @@ public struct MarqueeState: Sendable, Hashable {
     public var campaigns: [CampaignState]
     /// Impression batches waiting to be sent.
     public var pendingImpressionBatches: Int
+    /// Conversions waiting to be sent.
+    public var pendingConversions: Int
 }
 
 /// One cached campaign and what this user has left of it.
@@ -29,4 +31,10 @@ public struct CampaignState: Sendable, Hashable, Identifiable {
     public var isOptedOut: Bool
     /// Keys of the events its triggers listen for (`app_start`, `custom:level_up`, …).
     public var listensFor: [String]
+    /// The experiment arm this user is in (a variant id or `control`); `nil` without an experiment.
+    public var variant: String?
+    /// The goal's event key (`purchase_successful`, `custom:signed_up`), when the campaign has a goal.
+    public var goal: String?
+    /// Whether this user's conversion for the campaign was recorded.
+    public var hasConverted: Bool
 }

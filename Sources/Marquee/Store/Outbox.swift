@@ -8,12 +8,15 @@ enum OutboxPayload: Sendable, Hashable {
     case impression(ImpressionRequest)
     /// An App Inbox open or click, to the inbox tracking endpoint.
     case inboxTracking(InboxTrackRequest)
+    /// A conversion, to the conversion endpoint.
+    case conversion(ConversionRequest)
 
     /// The id that makes a retried batch count once on the server.
     var batchID: String? {
         switch self {
         case .impression(let request): request.batchId
         case .inboxTracking(let request): request.events.first?.id
+        case .conversion(let request): request.batchId
         }
     }
 }
@@ -38,7 +41,7 @@ struct OutboxItem: Sendable, Hashable, Codable {
 
     // Impression batches keep the `request` key of earlier versions, so an outbox saved before
     // inbox tracking existed still loads.
-    enum CodingKeys: String, CodingKey { case identityKey, request, inboxTracking, attempts, notBefore }
+    enum CodingKeys: String, CodingKey { case identityKey, request, inboxTracking, conversion, attempts, notBefore }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -47,6 +50,8 @@ struct OutboxItem: Sendable, Hashable, Codable {
         notBefore = try c.decode(Date.self, forKey: .notBefore)
         if let tracking = try c.decodeIfPresent(InboxTrackRequest.self, forKey: .inboxTracking) {
             payload = .inboxTracking(tracking)
+        } else if let conversion = try c.decodeIfPresent(ConversionRequest.self, forKey: .conversion) {
+            payload = .conversion(conversion)
         } else {
             payload = .impression(try c.decode(ImpressionRequest.self, forKey: .request))
         }
@@ -60,11 +65,12 @@ struct OutboxItem: Sendable, Hashable, Codable {
         switch payload {
         case .impression(let request): try c.encode(request, forKey: .request)
         case .inboxTracking(let request): try c.encode(request, forKey: .inboxTracking)
+        case .conversion(let request): try c.encode(request, forKey: .conversion)
         }
     }
 }
 
-/// Unsent impression batches and inbox tracking, saved so they survive restarts. Each batch
+/// Unsent impression batches, inbox tracking and conversions, saved so they survive restarts. Each batch
 /// carries an id, so a retry the server already counted is counted once.
 struct Outbox: Sendable, Hashable, Codable {
     var items: [OutboxItem] = []

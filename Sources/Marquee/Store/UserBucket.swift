@@ -47,6 +47,10 @@ struct UserBucket: Sendable, Hashable {
     /// The user's state of campaigns missing from the last pings, by campaign ID, kept for
     /// ``absentCampaignRetention``.
     var absent: [String: AbsentCampaign] = [:]
+    /// The latest exposure to each campaign with a goal, by campaign ID, while its window is open.
+    var exposures: [String: ExposureRecord] = [:]
+    /// Campaigns whose goal this user reached: a conversion is reported once per campaign.
+    var converted: Set<String> = []
 
     /// Whether a ping has filled this bucket at least once.
     var hasSynced: Bool { lastPingMillis != 0 || !campaigns.isEmpty }
@@ -128,8 +132,21 @@ struct UserBucket: Sendable, Hashable {
         if optedOut && !campaign.isTest { self.optedOut.insert(campaign.id) }
     }
 
+    /// Records a display the control group's user was held back from: it uses up an impression
+    /// and starts the re-eligibility clock, as a display would, so held-back users are eligible
+    /// exactly as often as those who see the message; it does not count toward the app's
+    /// frequency caps, since the user saw nothing.
+    mutating func recordHoldBack(of campaign: Campaign, at now: Date) {
+        recordDisplay(of: campaign, at: now, countsTowardCaps: false)
+    }
+
+    /// Records an exposure to a campaign with a goal (an impression or a control impression).
+    mutating func recordExposure(_ exposure: ExposureRecord, of campaignID: String) {
+        exposures[campaignID] = exposure
+    }
+
     /// Records one display that the user saw to its end.
-    mutating func recordDisplay(of campaign: Campaign, at now: Date) {
+    mutating func recordDisplay(of campaign: Campaign, at now: Date, countsTowardCaps: Bool = true) {
         if !(campaign.delivery.infiniteImpressions && !campaign.isTest) {
             var record = impressions[campaign.id]
                 ?? ImpressionRecord(maxImpressions: campaign.delivery.maxImpressions, left: campaign.delivery.maxImpressions)
@@ -137,6 +154,7 @@ struct UserBucket: Sendable, Hashable {
             impressions[campaign.id] = record
         }
         lastDisplayed[campaign.id] = now
+        guard countsTowardCaps else { return }
         for capID in campaign.delivery.frequencyCapIDs {
             let period = frequencyCaps.first { $0.id == capID }?.periodSeconds ?? 0
             capHistory[capID, default: []].removeAll { now.timeIntervalSince($0) >= period }
@@ -148,7 +166,7 @@ struct UserBucket: Sendable, Hashable {
 extension UserBucket: Codable {
     enum CodingKeys: String, CodingKey {
         case identityKey, campaigns, impressions, optedOut, progress, lastDisplayed, capHistory, frequencyCaps
-        case lastPingMillis, absent, listFingerprint
+        case lastPingMillis, absent, listFingerprint, exposures, converted
     }
 
     /// Every field but the identity key has a default, so buckets written by earlier versions
@@ -166,5 +184,7 @@ extension UserBucket: Codable {
         lastPingMillis = try c.decodeIfPresent(Int64.self, forKey: .lastPingMillis) ?? 0
         absent = try c.decodeIfPresent([String: AbsentCampaign].self, forKey: .absent) ?? [:]
         listFingerprint = try c.decodeIfPresent(String.self, forKey: .listFingerprint)
+        exposures = try c.decodeIfPresent([String: ExposureRecord].self, forKey: .exposures) ?? [:]
+        converted = try c.decodeIfPresent(Set<String>.self, forKey: .converted) ?? []
     }
 }

@@ -133,29 +133,43 @@ extension MarqueeCore {
         }
     }
 
-    /// Puts the impressions of a finished display in the outbox, for the user it was shown to, and sends them.
+    /// Puts the impressions of a finished display in the outbox, for the user it was shown to, and
+    /// sends them; a campaign with a goal starts its attribution window.
     func recordImpressions(for displayed: Displaying, result: PresentationResult, at date: Date) {
-        func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-        var impressions = [ImpressionDTO(type: .impression, timestamp: millis(displayed.shownAt ?? date))]
+        var impressions = [ImpressionDTO(type: .impression, timestamp: Self.millis(displayed.shownAt ?? date))]
         switch result.resolution {
         case .buttonClick(let id):
             let index = displayed.message.message.buttons.firstIndex { $0.id == id }
-            impressions.append(ImpressionDTO(type: index == 1 ? .actionTwo : .actionOne, timestamp: millis(date)))
-        case .contentClick: impressions.append(ImpressionDTO(type: .clickContent, timestamp: millis(date)))
-        case .userDismissed, .timedOut: impressions.append(ImpressionDTO(type: .exit, timestamp: millis(date)))
+            impressions.append(ImpressionDTO(type: index == 1 ? .actionTwo : .actionOne, timestamp: Self.millis(date)))
+        case .contentClick: impressions.append(ImpressionDTO(type: .clickContent, timestamp: Self.millis(date)))
+        case .userDismissed, .timedOut: impressions.append(ImpressionDTO(type: .exit, timestamp: Self.millis(date)))
         case .interrupted: break
         }
-        if result.optedOut { impressions.append(ImpressionDTO(type: .optOut, timestamp: millis(date))) }
+        if result.optedOut { impressions.append(ImpressionDTO(type: .optOut, timestamp: Self.millis(date))) }
         let app = client?.app
         let user = displayed.item.identity
         let request = ImpressionRequest(
             campaignId: displayed.item.campaign.id, isTest: displayed.item.campaign.isTest,
             appVersion: app?.appVersion ?? "", sdkVersion: marqueeSDKVersion, impressions: impressions,
-            userIdentifiers: UserIdentifierDTO.list(for: user), batchId: environment.random.uuid())
-        outbox.append(OutboxItem(identityKey: user.key, payload: .impression(request), notBefore: date))
+            userIdentifiers: UserIdentifierDTO.list(for: user), batchId: environment.random.uuid(),
+            marqueeVariant: displayed.arm?.id)
+        send(.impression(request), for: user, at: date)
+        if let goal = displayed.goal {
+            recordExposure(ExposureRecord(at: displayed.shownAt ?? date, variant: displayed.arm?.id, goal: goal,
+                                          isTest: displayed.item.campaign.isTest, campaignName: displayed.item.campaign.name),
+                           of: displayed.item.campaign.id, for: user)
+        }
+    }
+
+    /// Puts `payload` in the outbox for `user`, saves it, and sends what is due.
+    func send(_ payload: OutboxPayload, for user: UserIdentity, at date: Date) {
+        outbox.append(OutboxItem(identityKey: user.key, payload: payload, notBefore: date))
         files.write(outbox, to: Outbox.fileName)
         track { await $0.flushOutbox() }
     }
+
+    /// Milliseconds since 1970, as the protocol carries times.
+    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 
     func flushOutbox() async {
         guard !sync.isFlushing, let client else { return }
@@ -174,6 +188,9 @@ extension MarqueeCore {
                 guard let text = device.inboxEndpoints?.track, let url = URL(string: text) else { continue }
                 result = await client.inboxTrack(url: url, request: request, accessToken: isCurrentUser ? accessToken : nil,
                                                  signature: isCurrentUser ? userSignature : nil)
+            case .conversion(let request):
+                guard let text = device.endpoints?.conversion, let url = URL(string: text) else { continue }
+                result = await client.conversion(url: url, request: request, accessToken: isCurrentUser ? accessToken : nil)
             }
             switch result {
             case .success:

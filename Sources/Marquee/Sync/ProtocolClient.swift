@@ -74,14 +74,24 @@ struct ProtocolClient: Sendable {
 
     /// Sends an impression batch; the response body is ignored.
     func impression(url: URL, request: ImpressionRequest, accessToken: String?) async -> Result<Void, RequestFailure> {
+        await deliver(request, to: url, accessToken: accessToken, endpoint: "impression")
+    }
+
+    /// Sends a conversion; the answer (counted or not) changes nothing on the device, so it is ignored.
+    func conversion(url: URL, request: ConversionRequest, accessToken: String?) async -> Result<Void, RequestFailure> {
+        await deliver(request, to: url, accessToken: accessToken, endpoint: "conversion")
+    }
+
+    /// Posts `body` and keeps only whether it arrived.
+    private func deliver<Body: Encodable>(_ body: Body, to url: URL, accessToken: String?, endpoint: String) async -> Result<Void, RequestFailure> {
         do {
-            let body = try MarqueeJSONCoders.encoder.encode(request)
+            let data = try MarqueeJSONCoders.encoder.encode(body)
             let response = try await transport.send(HTTPRequest(method: "POST", url: url,
-                                                                 headers: headers(accessToken: accessToken), body: body))
-            if let failure = Self.failure(status: response.status, endpoint: "impression") { return .failure(failure) }
+                                                                 headers: headers(accessToken: accessToken), body: data))
+            if let failure = Self.failure(status: response.status, endpoint: endpoint) { return .failure(failure) }
             return .success(())
         } catch {
-            return .failure(.retryable(.transport(endpoint: "impression", description: String(describing: error))))
+            return .failure(.retryable(.transport(endpoint: endpoint, description: String(describing: error))))
         }
     }
 

@@ -12,10 +12,15 @@ public struct Campaign: Sendable, Hashable, Codable, Identifiable {
     @Defaulted<Defaults.Standard<Targeting>> public var targeting: Targeting
     /// In-app, App Inbox, or both; default in-app.
     @Defaulted<Defaults.Standard<CampaignChannel>> public var channel: CampaignChannel
+    /// Message variants and a control group; `nil` shows ``message`` to everyone.
+    public var experiment: Experiment?
+    /// What counts as a conversion, and for how long after an impression; `nil` measures none.
+    public var goal: ConversionGoal?
 
     public init(id: String, name: String, status: CampaignStatus = .draft, isTest: Bool = false,
                 message: Message, triggers: TriggerSet = TriggerSet(), delivery: DeliveryRules = DeliveryRules(),
-                targeting: Targeting = Targeting(), channel: CampaignChannel = .inApp) {
+                targeting: Targeting = Targeting(), channel: CampaignChannel = .inApp,
+                experiment: Experiment? = nil, goal: ConversionGoal? = nil) {
         self.id = id
         self.name = name
         self.status = status
@@ -25,5 +30,7 @@ public struct Campaign: Sendable, Hashable, Codable, Identifiable {
         self.delivery = delivery
         self.targeting = targeting
         self.channel = channel
+        self.experiment = experiment
+        self.goal = goal
     }
 }

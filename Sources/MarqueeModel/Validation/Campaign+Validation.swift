@@ -35,6 +35,11 @@ extension Campaign {
         report.nested("triggers") { triggers.validate(into: &$0, isRoot: true) }
         report.nested("delivery") { delivery.validate(into: &$0, knownCaps: knownCaps) }
         report.nested("targeting") { targeting.validate(into: &$0) }
+        if let experiment {
+            report.nested("experiment") { experiment.validate(into: &$0, campaignMessage: message) }
+            report.check(channel == .inApp, "channel", "must be inApp for a campaign with an experiment: the inbox shows one message")
+        }
+        if let goal { report.nested("goal") { goal.validate(into: &$0) } }
         if channel.fillsInbox {
             // The inbox lists messages by title, whatever the message kind.
             report.nested("message") { report in

@@ -32,6 +32,8 @@ struct AnalyticsRequest: Sendable, Equatable {
     var interval: Interval
     var timeZone: TimeZone
     var format: Format
+    /// Limits the buckets to one experiment arm (a variant id or `control`).
+    var variant: String?
 
     /// The most buckets one answer holds (a month of hours, or nearly three years of days).
     static let maxBuckets = 1_000
@@ -48,6 +50,7 @@ struct AnalyticsRequest: Sendable, Equatable {
             return parsed
         }
         interval = try parsed("interval", default: Interval.day)
+        variant = text("variant")
         format = try parsed("format", default: Format.json)
         if let name = text("timeZone") {
             guard let zone = TimeZone(identifier: name) else {

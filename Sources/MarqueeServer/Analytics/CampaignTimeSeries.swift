@@ -1,43 +1,55 @@
 import Fluent
 import Foundation
 import MarqueeModel
-import MarqueeWire
 import SQLKit
 
-/// A campaign's live (non-test) interactions over time, in hours or days of one time zone.
+/// A campaign's live (non-test) figures over time, in hours or days of one time zone, read from
+/// ``CampaignCounts`` (quarter-hour counts kept at ingestion), so the cost grows with the hours in
+/// the range, never with the number of impressions.
 ///
 /// Buckets follow the zone's wall clock: a day is a local calendar day (23 or 25 hours when the
 /// clocks change), and an hour that occurs twice when clocks go back is one bucket. The database
-/// groups rows by bucket once for each stretch of the range with a constant UTC offset, so the
-/// cost grows with the rows in the range, not with the number of buckets. Impressions already
-/// retired into daily totals (see ``ImpressionRetention``) count in the day of their UTC date, and
-/// not in hourly series; unique viewers come from raw impressions only.
+/// groups quarters into buckets once for each stretch of the range with a constant UTC offset.
+/// Range ends fall on quarter hours (a quarter counts when it starts inside the range).
+/// Impressions retired before quarter-hour counts existed count at the start of their UTC day.
+///
+/// `newUsers` are users first reached in a bucket (each user counts in one bucket only, so the
+/// buckets add up to the users first reached in the range); `conversions` count in the bucket of
+/// the conversion.
 struct CampaignTimeSeries {
     let database: any Database
 
     struct Bucket: Encodable, Sendable {
         var start: String
-        var counts: ImpressionCounts
-        var uniqueViewers: Int
+        var metrics: CampaignMetrics
 
         enum CodingKeys: String, CodingKey {
-            case start, impressions, buttonOneClicks, buttonTwoClicks, contentClicks, exits, optOuts, uniqueViewers, clickThroughRate
+            case start, impressions, buttonOneClicks, buttonTwoClicks, contentClicks, exits, optOuts, controlImpressions
+            case newUsers, conversions, clickThroughRate
         }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(start, forKey: .start)
-            try c.encode(counts.impressions, forKey: .impressions)
-            try c.encode(counts.buttonOneClicks, forKey: .buttonOneClicks)
-            try c.encode(counts.buttonTwoClicks, forKey: .buttonTwoClicks)
-            try c.encode(counts.contentClicks, forKey: .contentClicks)
-            try c.encode(counts.exits, forKey: .exits)
-            try c.encode(counts.optOuts, forKey: .optOuts)
-            try c.encode(uniqueViewers, forKey: .uniqueViewers)
-            try c.encode(clickThroughRate, forKey: .clickThroughRate)
+            try c.encode(metrics.impressions, forKey: .impressions)
+            try c.encode(metrics.buttonOneClicks, forKey: .buttonOneClicks)
+            try c.encode(metrics.buttonTwoClicks, forKey: .buttonTwoClicks)
+            try c.encode(metrics.contentClicks, forKey: .contentClicks)
+            try c.encode(metrics.exits, forKey: .exits)
+            try c.encode(metrics.optOuts, forKey: .optOuts)
+            try c.encode(metrics.controlImpressions, forKey: .controlImpressions)
+            try c.encode(metrics.uniqueUsers, forKey: .newUsers)
+            try c.encode(metrics.conversions, forKey: .conversions)
+            try c.encode(metrics.clickThroughRate, forKey: .clickThroughRate)
         }
+    }
 
-        var clickThroughRate: Double { counts.impressions == 0 ? 0 : Double(counts.clicks) / Double(counts.impressions) }
+    /// One arm's totals over the range.
+    struct VariantTotals: Encodable, Sendable {
+        var variant: String
+        var name: String?
+        var isControl: Bool
+        var totals: Bucket
     }
 
     struct Series: Encodable, Sendable {
@@ -46,106 +58,85 @@ struct CampaignTimeSeries {
         var timeZone: String
         var from: String
         var to: String
+        /// The arm the buckets are limited to (`?variant=`), if any.
+        var variant: String?
         var buckets: [Bucket]
-        /// The whole range; its unique viewers are counted once each, not summed over buckets.
+        /// The whole range (of the arm, when limited to one).
         var totals: Bucket
+        /// Each arm's totals over the range; empty without an experiment.
+        var variants: [VariantTotals]
+        /// Each variant against the control group, over the whole experiment.
+        var experiment: ExperimentReport?
     }
 
-    private struct TypeRow: Decodable {
-        var bucket: Int64
-        var type: Int
-        var total: Int
-    }
-
-    private struct ViewerRow: Decodable {
-        var bucket: Int64
-        var viewers: Int
-    }
-
-    private struct Count: Decodable {
-        var viewers: Int
-    }
-
-    func series(of campaignID: UUID, _ request: AnalyticsRequest) async throws -> Series {
+    func series(of campaign: Campaign, id campaignID: UUID, _ request: AnalyticsRequest) async throws -> Series {
         guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
+        if let variant = request.variant, campaign.experiment?.armIDs.contains(variant) != true {
+            let arms = campaign.experiment?.armIDs ?? []
+            throw APIError(.badRequest, code: "invalid_query", arms.isEmpty
+                ? "variant: the campaign has no experiment"
+                : "variant must be one of \(arms.joined(separator: ", "))")
+        }
         let layout = BucketLayout(request)
-        var counts: [String: ImpressionCounts] = [:]
-        var viewers: [String: Int] = [:]
+        let quarter = CampaignCounts.quarterMillis
+        func quarterAtOrAfter(_ millis: Int64) -> Int64 { millis <= 0 ? 0 : (millis + quarter - 1) / quarter }
         let fromMillis = Int64((request.from.timeIntervalSince1970 * 1000).rounded(.down))
         let toMillis = Int64((request.to.timeIntervalSince1970 * 1000).rounded(.down))
+        var buckets: [String: CampaignMetrics] = [:]
+        var arms: [String: CampaignMetrics] = [:]
         for segment in layout.segments(fromMillis: fromMillis, toMillis: toMillis) {
             let width = request.interval.millis
-            let bucket: SQLQueryString = "(occurred_at + \(literal: segment.offsetMillis)) / \(literal: width)"
-            let scope: SQLQueryString = """
-                campaign_id = \(bind: campaignID) AND is_test = \(bind: false)
-                  AND occurred_at >= \(bind: segment.fromMillis) AND occurred_at < \(bind: segment.toMillis)
-                """
+            let bucket: SQLQueryString = "(quarter * \(literal: quarter) + \(literal: segment.offsetMillis)) / \(literal: width)"
             for row in try await sql.raw("""
-                SELECT \(bucket) AS bucket, type, COUNT(*) AS total FROM impressions WHERE \(scope) GROUP BY \(bucket), type
-                """).all(decoding: TypeRow.self) {
-                guard let type = ImpressionTypeCode(rawValue: row.type) else { continue }
-                counts[layout.key(wallMillis: row.bucket * width), default: ImpressionCounts()].add(row.total, of: type)
-            }
-            for row in try await sql.raw("""
-                SELECT \(bucket) AS bucket, COUNT(DISTINCT \(ImpressionRecord.viewerKey)) AS viewers
-                FROM impressions WHERE \(scope) AND type = \(bind: ImpressionTypeCode.impression.rawValue) GROUP BY \(bucket)
-                """).all(decoding: ViewerRow.self) {
-                viewers[layout.key(wallMillis: row.bucket * width), default: 0] += row.viewers
-            }
-        }
-        if request.interval == .day {
-            let day = AnalyticsRequest.Interval.day.millis
-            for row in try await sql.raw("""
-                SELECT day AS bucket, type, CAST(SUM(total) AS BIGINT) AS total FROM impression_totals
+                SELECT \(bucket) AS bucket, variant, \(CampaignCounts.sums) FROM \(ident: CampaignCounts.schema)
                 WHERE campaign_id = \(bind: campaignID) AND is_test = \(bind: false)
-                  AND day >= \(bind: fromMillis / day) AND day <= \(bind: toMillis / day)
-                GROUP BY day, type
-                """).all(decoding: TypeRow.self) {
-                guard let type = ImpressionTypeCode(rawValue: row.type) else { continue }
-                // The UTC date, as a local day: noon of it, in the zone.
-                let noon = Date(timeIntervalSince1970: Double(row.bucket * day + day / 2) / 1000)
-                guard noon >= request.from, noon < request.to else { continue }
-                counts[layout.key(of: noon), default: ImpressionCounts()].add(row.total, of: type)
+                  AND quarter >= \(bind: quarterAtOrAfter(segment.fromMillis)) AND quarter < \(bind: quarterAtOrAfter(segment.toMillis))
+                GROUP BY \(bucket), variant
+                """).all(decoding: CountRow.self) {
+                guard let start = row.bucket else { continue }
+                let metrics = row.metrics
+                arms[row.variant, default: CampaignMetrics()].add(metrics)
+                guard request.variant == nil || request.variant == row.variant else { continue }
+                buckets[layout.key(wallMillis: start * width), default: CampaignMetrics()].add(metrics)
             }
         }
-        let uniqueInRange = try await sql.raw("""
-            SELECT COUNT(DISTINCT \(ImpressionRecord.viewerKey)) AS viewers FROM impressions
-            WHERE campaign_id = \(bind: campaignID) AND is_test = \(bind: false) AND type = \(bind: ImpressionTypeCode.impression.rawValue)
-              AND occurred_at >= \(bind: fromMillis) AND occurred_at < \(bind: toMillis)
-            """).first(decoding: Count.self)?.viewers ?? 0
-
-        let buckets = layout.buckets.map { bucket in
-            Bucket(start: bucket.start, counts: counts[bucket.key] ?? ImpressionCounts(), uniqueViewers: viewers[bucket.key] ?? 0)
+        let list = layout.buckets.map { Bucket(start: $0.start, metrics: buckets[$0.key] ?? CampaignMetrics()) }
+        var total = CampaignMetrics()
+        for bucket in list { total.add(bucket.metrics) }
+        let rangeStart = MarqueeJSON.formatDate(request.from)
+        let variants = ArmMetrics.list(arms, experiment: campaign.experiment).map {
+            VariantTotals(variant: $0.variant, name: $0.name, isControl: $0.isControl, totals: Bucket(start: rangeStart, metrics: $0.metrics))
         }
-        var total = ImpressionCounts()
-        for bucket in buckets { total.add(bucket.counts) }
         return Series(campaignID: campaignID.canonical, interval: request.interval.rawValue, timeZone: request.timeZone.identifier,
-                      from: MarqueeJSON.formatDate(request.from), to: MarqueeJSON.formatDate(request.to),
-                      buckets: buckets, totals: Bucket(start: MarqueeJSON.formatDate(request.from), counts: total,
-                                                       uniqueViewers: uniqueInRange))
+                      from: rangeStart, to: MarqueeJSON.formatDate(request.to), variant: request.variant,
+                      buckets: list, totals: Bucket(start: rangeStart, metrics: total), variants: variants,
+                      experiment: try await experimentReport(of: campaign, id: campaignID, on: sql))
+    }
+
+    /// The all-time comparison, from all-time per-arm counts.
+    private func experimentReport(of campaign: Campaign, id campaignID: UUID, on sql: any SQLDatabase) async throws -> ExperimentReport? {
+        guard campaign.experiment != nil else { return nil }
+        var arms: [String: CampaignMetrics] = [:]
+        for row in try await sql.raw("""
+            SELECT variant, \(CampaignCounts.sums) FROM \(ident: CampaignCounts.schema)
+            WHERE campaign_id = \(bind: campaignID) AND is_test = \(bind: false) GROUP BY variant
+            """).all(decoding: CountRow.self) {
+            arms[row.variant, default: CampaignMetrics()].add(row.metrics)
+        }
+        return ExperimentReport(campaign: campaign, arms: arms)
     }
 }
 
 extension CampaignTimeSeries.Series {
     /// One line per bucket, then `total`; a spreadsheet reads it as it is.
     var csv: String {
-        let header = "start,impressions,buttonOneClicks,buttonTwoClicks,contentClicks,exits,optOuts,uniqueViewers,clickThroughRate"
+        let header = "start,impressions,buttonOneClicks,buttonTwoClicks,contentClicks,exits,optOuts,controlImpressions,newUsers,conversions,clickThroughRate"
         func line(_ label: String, _ bucket: CampaignTimeSeries.Bucket) -> String {
-            let c = bucket.counts
-            return [label, "\(c.impressions)", "\(c.buttonOneClicks)", "\(c.buttonTwoClicks)", "\(c.contentClicks)", "\(c.exits)",
-                    "\(c.optOuts)", "\(bucket.uniqueViewers)", String(format: "%.4f", bucket.clickThroughRate)].joined(separator: ",")
+            let m = bucket.metrics
+            return [label, "\(m.impressions)", "\(m.buttonOneClicks)", "\(m.buttonTwoClicks)", "\(m.contentClicks)", "\(m.exits)",
+                    "\(m.optOuts)", "\(m.controlImpressions)", "\(m.uniqueUsers)", "\(m.conversions)",
+                    String(format: "%.4f", m.clickThroughRate)].joined(separator: ",")
         }
         return ([header] + buckets.map { line($0.start, $0) } + [line("total", totals)]).joined(separator: "\r\n") + "\r\n"
-    }
-}
-
-extension ImpressionCounts {
-    mutating func add(_ other: ImpressionCounts) {
-        impressions += other.impressions
-        buttonOneClicks += other.buttonOneClicks
-        buttonTwoClicks += other.buttonTwoClicks
-        contentClicks += other.contentClicks
-        exits += other.exits
-        optOuts += other.optOuts
     }
 }

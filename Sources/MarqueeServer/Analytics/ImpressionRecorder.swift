@@ -9,6 +9,7 @@ import MarqueeWire
 ///
 /// Test traffic is a test campaign's, or any campaign's shown to one of the app's testers (user
 /// or device): both are counted apart, so testing never inflates a live campaign's figures.
+/// Each impression is counted in its experiment arm (``ArmAttribution``).
 struct ImpressionRecorder {
     let database: any Database
     let app: AppRecord
@@ -24,13 +25,18 @@ struct ImpressionRecorder {
         let appID = try app.requireID()
         let identity = UserIdentifierDTO.identity(from: request.userIdentifiers)
         let isTest = request.isTest || app.isTester(DeviceContext(identity: identity, deviceID: deviceID))
-        guard let campaignID = UUID(uuidString: request.campaignId), try await campaignExists(campaignID, request.campaignId, in: appID) else {
+        guard let campaignID = UUID(uuidString: request.campaignId),
+              let campaign = try await CampaignLookup(database: database, app: app, catalog: catalog)
+                .campaign(campaignID, text: request.campaignId) else {
             throw APIError.notFound("campaign")
         }
         let identityKey = identity.key
+        let unit = ExperimentUnit(identity: identity, deviceID: deviceID)
+        let variant = ArmAttribution.arm(of: campaign, declared: request.marqueeVariant, unit: unit)
         let rows = request.impressions.map { impression in
             ImpressionWriter.Batch.Row(campaignID: campaignID, type: impression.type.rawValue, occurredAt: impression.timestamp,
-                                       userKey: identityKey, deviceID: deviceID, isTest: isTest)
+                                       userKey: identityKey, deviceID: deviceID, isTest: isTest, variant: variant,
+                                       unitKey: unit.key)
         }
         let batch = ImpressionWriter.Batch(appID: appID, key: Self.batchKey(request, deviceID: deviceID), receivedAt: clock.now(),
                                            impressions: rows)
@@ -44,16 +50,6 @@ struct ImpressionRecorder {
             }
             throw error
         }
-    }
-
-    /// Active campaigns are in the app's catalog in memory; others (paused, ended, deleted while a
-    /// device still showed them) are looked up in the database.
-    private func campaignExists(_ campaignID: UUID, _ text: String, in appID: UUID) async throws -> Bool {
-        if try await catalog.snapshot(appID: appID, version: app.campaignsVersion, on: database).entry(id: text) != nil {
-            return true
-        }
-        return try await CampaignRecord.query(on: database).withDeleted()
-            .filter(\.$id == campaignID).filter(\.$app.$id == appID).count() > 0
     }
 
     private func validate(_ request: ImpressionRequest) throws {

@@ -2,9 +2,11 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// Removes raw impressions stored longer ago than the retention period, keeping their counts in
-/// ``ImpressionTotals``. Age is measured from when the server received a batch (on its own
-/// clock), never from the time a device reports.
+/// Removes raw impressions stored longer ago than the retention period (their counts stay in
+/// ``CampaignCounts``), and the reach and conversion records of users not seen for that long
+/// (taking them out of unique users and conversions, which therefore cover the period). Age is
+/// measured from when the server received a batch (on its own clock), never from the time a
+/// device reports.
 public struct ImpressionRetention: Sendable {
     public let days: Int
     private let database: any Database
@@ -35,12 +37,39 @@ public struct ImpressionRetention: Sendable {
                     SELECT id FROM impression_batches WHERE received_at < \(bind: cutoff) LIMIT \(literal: batchesPerStep)
                     """).all(decoding: BatchID.self).map(\.id)
                 guard !batches.isEmpty else { return (0, 0) }
-                let impressions = try await ImpressionTotals.retire(impressionsWhere: "batch_id IN (\(binds: batches))", on: sql)
+                let impressions = try await RawImpressions.retire(where: "batch_id IN (\(binds: batches))", on: sql)
                 try await sql.raw("DELETE FROM impression_batches WHERE id IN (\(binds: batches))").run()
                 return (batches.count, impressions)
             }
             retired += step.impressions
-            if step.batches < batchesPerStep { return retired }
+            if step.batches < batchesPerStep { break }
+        }
+        try await sweep(CampaignReach.schema, cutoff: cutoff) { try await CampaignReach.retire(where: $0, on: $1) }
+        try await sweep(Conversions.schema, cutoff: cutoff) { try await Conversions.retire(where: $0, on: $1) }
+        return retired
+    }
+
+    private struct Key: Decodable {
+        var campaign_id: UUID
+        var unit_key: String
+    }
+
+    /// Retires the rows of `table` received before `cutoff`, a step at a time.
+    private func sweep(_ table: String, cutoff: Date,
+                       retire: @escaping @Sendable (SQLQueryString, any SQLDatabase) async throws -> Int) async throws {
+        let limit = batchesPerStep
+        while true {
+            let count = try await database.writeTransaction { db -> Int in
+                guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+                let keys = try await sql.raw("""
+                    SELECT campaign_id, unit_key FROM \(ident: table) WHERE received_at < \(bind: cutoff) LIMIT \(literal: limit)
+                    """).all(decoding: Key.self)
+                for key in keys {
+                    try await retire("campaign_id = \(bind: key.campaign_id) AND unit_key = \(bind: key.unit_key) AND received_at < \(bind: cutoff)", sql)
+                }
+                return keys.count
+            }
+            if count < limit { return }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import MarqueeWire
 import SQLKit
 
 /// Writes impression batches from concurrent requests together: each transaction commits every
@@ -7,7 +8,8 @@ import SQLKit
 /// A request is answered only once the transaction holding its batch has committed.
 ///
 /// A batch already stored (a client's retry) is not stored again, also when both copies wait in
-/// the same group. If a group's transaction fails, its batches are written one by one, so one
+/// the same group. The same transaction keeps ``CampaignCounts`` and ``CampaignReach`` in step
+/// with the impressions it stores, so statistics never scan impressions. If a group's transaction fails, its batches are written one by one, so one
 /// bad batch never fails the others.
 actor ImpressionWriter {
     /// One batch ready to store: its key and rows, built by ``ImpressionRecorder``.
@@ -24,6 +26,10 @@ actor ImpressionWriter {
             var userKey: String
             var deviceID: String?
             var isTest: Bool
+            /// The experiment arm (``ArmAttribution``); `""` without an experiment.
+            var variant: String
+            /// The ``ExperimentUnit`` key unique users are counted by.
+            var unitKey: String
         }
     }
 
@@ -96,6 +102,9 @@ actor ImpressionWriter {
             var stored: [Bool] = []
             var batchRows: [[any SQLExpression]] = []
             var impressionRows: [[any SQLExpression]] = []
+            var counts = CampaignCounts.Deltas()
+            var exposures: [CampaignReach.Exposure] = []
+            let receivedAt = batches.map(\.receivedAt).max() ?? Date()
             for batch in batches {
                 let identity = "\(batch.appID.uuidString.lowercased())|\(batch.key)"
                 guard seen.insert(identity).inserted else {
@@ -109,14 +118,27 @@ actor ImpressionWriter {
                     impressionRows.append([
                         SQLBind(UUID()), SQLBind(batch.appID), SQLBind(row.campaignID), SQLBind(batchID), SQLBind(row.type),
                         SQLBind(row.occurredAt), SQLBind(row.userKey), SQLBind(row.deviceID), SQLBind(row.isTest),
+                        SQLBind(row.variant),
                     ])
+                    guard let type = ImpressionTypeCode(rawValue: row.type), let metric = CountMetric(type) else { continue }
+                    counts.add(1, of: metric, to: CampaignCounts.Key(appID: batch.appID, campaignID: row.campaignID, variant: row.variant,
+                                                                     quarter: CampaignCounts.quarter(ofMillis: row.occurredAt),
+                                                                     isTest: row.isTest))
+                    if type == .impression {
+                        exposures.append(CampaignReach.Exposure(appID: batch.appID, campaignID: row.campaignID, unitKey: row.unitKey,
+                                                                userKey: row.userKey, variant: row.variant,
+                                                                occurredAt: row.occurredAt, isTest: row.isTest))
+                    }
                 }
             }
             try await Self.insert(into: ImpressionBatchRecord.schema, columns: ["id", "app_id", "batch_key", "received_at"],
                                   rows: batchRows, on: sql)
             try await Self.insert(into: ImpressionRecord.schema,
-                                  columns: ["id", "app_id", "campaign_id", "batch_id", "type", "occurred_at", "user_key", "device_id", "is_test"],
+                                  columns: ["id", "app_id", "campaign_id", "batch_id", "type", "occurred_at", "user_key", "device_id",
+                                            "is_test", "variant"],
                                   rows: impressionRows, on: sql)
+            counts.add(try await CampaignReach.record(exposures, receivedAt: receivedAt, on: sql))
+            try await CampaignCounts.add(counts, on: sql)
             return stored
         }
         commits += 1

@@ -7,8 +7,9 @@ import SQLKit
 ///
 /// Impressions are stored under the identity key of the user who saw them
 /// (``UserIdentity/key``: `u:<user ID>|t:<tracking identifier>`), so a user is matched as a user
-/// ID or as an ID-tracking identifier (the key format is fixed by ``UserIdentity/key``). Their impressions are
-/// folded into ``ImpressionTotals`` first: campaign counts stay, nothing names the user.
+/// ID or as an ID-tracking identifier (the key format is fixed by ``UserIdentity/key``). Their
+/// impressions go (their counts stay in ``CampaignCounts``, naming no one); their reach and
+/// conversion records go and are taken out of unique users and conversions.
 struct UserDataEraser {
     let database: any Database
 
@@ -31,7 +32,9 @@ struct UserDataEraser {
                   OR (length(user_key) >= length(\(bind: asTracker))
                       AND substr(user_key, length(user_key) - length(\(bind: asTracker)) + 1) = \(bind: asTracker)))
                 """
-            let impressions = try await ImpressionTotals.retire(impressionsWhere: matching, on: sql)
+            let impressions = try await RawImpressions.retire(where: matching, on: sql)
+            try await CampaignReach.retire(where: matching, on: sql)
+            try await Conversions.retire(where: matching, on: sql)
             let inbox = try await InboxStore.erase(userID: userID, appID: appID, on: db)
             return Erased(impressions: impressions, inboxMessages: inbox)
         }

@@ -15,9 +15,8 @@ import NIOCore
 /// every server instance sharing a database sees changes on its next request. Concurrent requests
 /// that find the snapshot stale share one rebuild.
 actor CampaignCatalog {
-    /// One active campaign with everything a ping needs precomputed.
-    struct Entry: Sendable {
-        let campaign: Campaign
+    /// One encoding of a campaign, in the two forms pings copy.
+    struct Form: Sendable {
         let requiredCapabilities: Set<Capability>
         /// `{"campaignData": …}` as RInAppMessaging clients read it.
         let baseJSON: ByteBuffer
@@ -28,15 +27,13 @@ actor CampaignCatalog {
         /// Clients that do not list push-primer support must not receive it (an unknown action code
         /// fails a whole ping on iOS).
         let usesPushPrimer: Bool
-        /// Orders campaigns of equal priority: older first, as RInAppMessaging clients show them in list order.
-        let createdAt: Date
 
-        init(_ campaign: Campaign, createdAt: Date, encoder: JSONEncoder) throws {
-            self.campaign = campaign
-            self.createdAt = createdAt
-            let actions = campaign.message.buttons.map(\.action) + [campaign.message.contentAction].compactMap { $0 }
+        init(_ campaign: Campaign, requiredCapabilities: Set<Capability>, encoder: JSONEncoder) throws {
+            self.requiredCapabilities = requiredCapabilities
+            let actions = campaign.plainArms.flatMap { arm in
+                arm.campaign.message.buttons.map(\.action) + [arm.campaign.message.contentAction].compactMap { $0 }
+            }
             usesPushPrimer = actions.contains { $0.type == .pushPrimer }
-            requiredCapabilities = campaign.requiredCapabilities
             let base = try encoder.encode(CampaignEnvelope(campaignData: campaign.campaignData(includingExtension: false)))
             let extended = try encoder.encode(CampaignEnvelope(campaignData: campaign.campaignData(includingExtension: true)))
             baseJSON = ByteBuffer(data: base)
@@ -45,6 +42,48 @@ actor CampaignCatalog {
             hash.update(data: base)
             hash.update(data: extended)
             digest = Array(hash.finalize())
+        }
+
+        func json(extended: Bool) -> ByteBuffer { extended ? extendedJSON : baseJSON }
+    }
+
+    /// One active campaign with everything a ping needs precomputed.
+    struct Entry: Sendable {
+        let campaign: Campaign
+        /// A campaign with an experiment or a goal, whole, for clients that declare
+        /// ``Capability/experiments`` (they assign their user themselves).
+        let measured: Form?
+        /// The plain campaign of each arm that shows something, by arm id (`""` without an
+        /// experiment): what other clients are sent, their user's arm only.
+        let plain: [String: Form]
+        /// Orders campaigns of equal priority: older first, as RInAppMessaging clients show them in list order.
+        let createdAt: Date
+
+        init(_ campaign: Campaign, createdAt: Date, encoder: JSONEncoder) throws {
+            self.campaign = campaign
+            self.createdAt = createdAt
+            measured = campaign.isMeasured
+                ? try Form(campaign, requiredCapabilities: campaign.measuredCapabilities, encoder: encoder) : nil
+            var plain: [String: Form] = [:]
+            for arm in campaign.plainArms {
+                plain[arm.arm?.id ?? ""] = try Form(arm.campaign, requiredCapabilities: arm.campaign.requiredCapabilities,
+                                                    encoder: encoder)
+            }
+            self.plain = plain
+        }
+
+        /// What a client that declared `capabilities` is sent for the user `unit`: the whole
+        /// campaign, or the plain campaign of the user's arm; `nil` for the control group, and
+        /// for a client that cannot show the arm.
+        func form(for capabilities: Set<Capability>, pushPrimer: Bool, unit: ExperimentUnit) -> Form? {
+            if let measured, measured.requiredCapabilities.isSubset(of: capabilities), pushPrimer || !measured.usesPushPrimer {
+                return measured
+            }
+            let arm = campaign.arm(for: unit)
+            if arm?.isControl == true { return nil }
+            guard let form = plain[arm?.id ?? ""], form.requiredCapabilities.isSubset(of: capabilities),
+                  pushPrimer || !form.usesPushPrimer else { return nil }
+            return form
         }
     }
 

@@ -41,48 +41,6 @@ struct CampaignResource: JSONResource, Decodable {
     }
 }
 
-/// Impression counts for one campaign. Test campaigns' and testers' traffic is counted apart,
-/// so previews never inflate a live campaign's figures.
-struct CampaignStats: JSONResource, Decodable {
-    var campaignID: String
-    var impressions: Int
-    var buttonOneClicks: Int
-    var buttonTwoClicks: Int
-    var contentClicks: Int
-    var exits: Int
-    var optOuts: Int
-    /// Distinct users (per device) who saw it.
-    var uniqueViewers: Int
-    /// Clicks of any kind divided by impressions, 0 when there are none.
-    var clickThroughRate: Double
-    /// The same counts for impressions reported as test traffic.
-    var testTraffic: ImpressionCounts
-}
-
-/// Counts of each kind of reported interaction.
-struct ImpressionCounts: Codable, Equatable {
-    var impressions = 0
-    var buttonOneClicks = 0
-    var buttonTwoClicks = 0
-    var contentClicks = 0
-    var exits = 0
-    var optOuts = 0
-
-    var clicks: Int { buttonOneClicks + buttonTwoClicks + contentClicks }
-
-    mutating func add(_ count: Int, of type: ImpressionTypeCode) {
-        switch type {
-        case .impression: impressions += count
-        case .actionOne: buttonOneClicks += count
-        case .actionTwo: buttonTwoClicks += count
-        case .clickContent: contentClicks += count
-        case .exit: exits += count
-        case .optOut: optOuts += count
-        case .invalid: break
-        }
-    }
-}
-
 /// The body of `POST …/campaigns` and `PUT …/campaigns/:campaignID`: a campaign. The keys that
 /// only responses carry are accepted and ignored, so a campaign read from the API can be sent back.
 struct CampaignInput: Decodable {

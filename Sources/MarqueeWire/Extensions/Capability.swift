@@ -45,11 +45,17 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     public static let itemConditions = Capability(rawValue: "condition.containsItem")
     /// The App Inbox: the ping response names the inbox endpoints (``InboxEndpoints``).
     public static let inbox = Capability(rawValue: "inbox")
+    /// Experiments and conversion goals: the client receives a campaign with its variants,
+    /// control group and goal, assigns its user with ``ExperimentAssignment`` (as the server
+    /// does), reports control impressions and sends conversions. A client without it is sent
+    /// only its user's variant, as a plain campaign, and nothing when its user is in the control group.
+    public static let experiments = Capability(rawValue: "campaign.experiments")
 
     /// Everything this version of Marquee understands; the Marquee SDK declares all of it.
     public static let all: [Capability] = [
         .campaignExtension, .bannerMessages, .imageMessages, .videoMessages, .tooltipMessages, .messageHeader,
         .messageTemplates, .anyTriggers, .triggerOccurrences, .sessionStartEvents, .pushClickEvents,
         .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility, .itemConditions, .inbox,
+        .experiments,
     ]
 }

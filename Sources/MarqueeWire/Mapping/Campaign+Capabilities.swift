@@ -1,9 +1,23 @@
 import MarqueeModel
 
 extension Campaign {
-    /// What a client must understand to show this campaign as designed. Empty means the base
-    /// RInAppMessaging protocol expresses it fully.
+    /// What a client must understand to be sent this campaign in some form. Empty means the base
+    /// RInAppMessaging protocol expresses it fully. For a campaign with an experiment or a goal
+    /// that is what its plain arms need (``plainArms``): clients without
+    /// ``Capability/experiments`` receive their user's arm as a plain campaign.
     public var requiredCapabilities: Set<Capability> {
+        guard isMeasured else { return plainCapabilities }
+        return plainArms.reduce(into: Set<Capability>()) { $0.formUnion($1.campaign.plainCapabilities) }
+    }
+
+    /// What a client must understand to receive this campaign whole, with its experiment and
+    /// goal: the experiments capability and what every arm needs.
+    public var measuredCapabilities: Set<Capability> {
+        requiredCapabilities.union([.experiments, .campaignExtension])
+    }
+
+    /// What the message, triggers and delivery rules need, ignoring any experiment or goal.
+    private var plainCapabilities: Set<Capability> {
         var needed: Set<Capability> = []
         switch message.kind {
         case .banner: needed.insert(.bannerMessages)

@@ -25,7 +25,9 @@ public struct LenientPingResponse: Sendable, Decodable {
             let index = list.currentIndex
             do {
                 let campaign = try list.decode(CampaignEnvelope.self).campaignData.campaign()
-                let oversized = campaign.message.sizeIssues()
+                // A variant's message is rendered as surely as the campaign's own.
+                let variants = campaign.experiment?.variants.compactMap(\.message) ?? []
+                let oversized = ([campaign.message] + variants).flatMap { $0.sizeIssues() }
                 guard oversized.isEmpty else {
                     skipped.append("data[\(index)]: too large to show safely: \(oversized.map(\.description).joined(separator: "; "))")
                     continue

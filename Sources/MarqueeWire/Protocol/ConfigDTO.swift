@@ -21,11 +21,15 @@ public struct Endpoints: Sendable, Hashable, Codable {
     public var ping: String?
     public var impression: String?
     public var displayPermission: String?
+    /// Marquee extension: where the Marquee SDK reports conversions (``ConversionRequest``).
+    /// RInAppMessaging clients ignore the key.
+    public var conversion: String?
 
-    public init(ping: String?, impression: String?, displayPermission: String?) {
+    public init(ping: String?, impression: String?, displayPermission: String?, conversion: String? = nil) {
         self.ping = ping
         self.impression = impression
         self.displayPermission = displayPermission
+        self.conversion = conversion
     }
 }
 

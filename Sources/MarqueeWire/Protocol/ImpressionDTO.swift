@@ -9,10 +9,14 @@ public struct ImpressionRequest: Sendable, Hashable, Codable {
     public var rmcSdkVersion: String?
     /// Marquee extension: a client-chosen id that makes a retried batch count once.
     public var batchId: String?
+    /// Marquee extension: the experiment arm the client acted on, a variant id or `control` (a
+    /// control impression: the user was eligible and shown nothing). Absent, the server computes
+    /// the arm from the user, as ``ExperimentAssignment`` does on devices.
+    public var marqueeVariant: String?
 
     public init(campaignId: String, isTest: Bool, appVersion: String, sdkVersion: String,
                 impressions: [ImpressionDTO], userIdentifiers: [UserIdentifierDTO],
-                rmcSdkVersion: String? = nil, batchId: String? = nil) {
+                rmcSdkVersion: String? = nil, batchId: String? = nil, marqueeVariant: String? = nil) {
         self.campaignId = campaignId
         self.isTest = isTest
         self.appVersion = appVersion
@@ -21,6 +25,7 @@ public struct ImpressionRequest: Sendable, Hashable, Codable {
         self.userIdentifiers = userIdentifiers
         self.rmcSdkVersion = rmcSdkVersion
         self.batchId = batchId
+        self.marqueeVariant = marqueeVariant
     }
 }
 

@@ -16,5 +16,9 @@ extension Migrations {
         add(M011_CreateAuditEvents())
         add(M012_AddAuditChanges())
         add(M013_AddInboxPurgeHorizon())
+        add(M014_AddImpressionVariants())
+        add(M015_CreateCampaignCounts())
+        add(M016_CreateCampaignReach())
+        add(M017_CreateConversions())
     }
 }

@@ -16,11 +16,10 @@ final class ImpressionRecord: Model, @unchecked Sendable {
     @Field(key: "user_key") var userKey: String
     @OptionalField(key: "device_id") var deviceID: String?
     @Field(key: "is_test") var isTest: Bool
+    /// The experiment arm it was counted in; `nil` or empty without an experiment.
+    @OptionalField(key: "variant") var variant: String?
 
     init() {}
-
-    /// One viewer in SQL: the user on one device, so a unique-viewer count counts each once.
-    static let viewerKey: SQLQueryString = "user_key || '|' || COALESCE(device_id, '')"
 }
 
 /// A received impression batch, keyed so that a retried batch is stored once.

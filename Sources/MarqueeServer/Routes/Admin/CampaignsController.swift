@@ -62,7 +62,7 @@ struct CampaignsController: RouteCollection {
 
     @Sendable func stats(req: Request) async throws -> CampaignStats {
         let record = try await campaignRecord(req)
-        return try await ImpressionStatistics(database: req.db).stats(for: try record.requireID())
+        return try await ImpressionStatistics(database: req.db).stats(for: try record.campaign(), id: try record.requireID())
     }
 
     /// `GET …/analytics?from&to&interval=hour|day&timeZone=Europe/Paris&format=json|csv`: the
@@ -70,7 +70,7 @@ struct CampaignsController: RouteCollection {
     @Sendable func analytics(req: Request) async throws -> Response {
         let record = try await campaignRecord(req)
         let request = try AnalyticsRequest(query: req.query, now: req.marquee.clock.now())
-        let series = try await CampaignTimeSeries(database: req.db).series(of: try record.requireID(), request)
+        let series = try await CampaignTimeSeries(database: req.db).series(of: try record.campaign(), id: try record.requireID(), request)
         switch request.format {
         case .json:
             return try Response.json(series)
@@ -78,12 +78,13 @@ struct CampaignsController: RouteCollection {
             var headers = HTTPHeaders()
             headers.contentType = HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
             headers.add(name: .contentDisposition,
-                        value: "attachment; filename=\"campaign-\(series.campaignID)-\(series.interval)s.csv\"")
+                        value: "attachment; filename=\"campaign-\(series.campaignID)\(series.variant.map { "-" + $0 } ?? "")-\(series.interval)s.csv\"")
             return Response(status: .ok, headers: headers, body: .init(string: series.csv))
         }
     }
 
-    /// `GET …/preview?format=html|text&theme=light|dark&width=60`: the saved message as devices show it.
+    /// `GET …/preview?format=html|text&theme=light|dark&width=60&variant=b`: the saved message (or
+    /// one variant's) as devices show it.
     @Sendable func preview(req: Request) async throws -> Response {
         let record = try await campaignRecord(req)
         let format = try req.query[String.self, at: "format"].map { value in
@@ -98,7 +99,18 @@ struct CampaignsController: RouteCollection {
             }
             return theme
         }
-        return try await MessagePreview(message: try record.campaign().message, format: format ?? .html, theme: theme,
+        let campaign = try record.campaign()
+        var message = campaign.message
+        if let variant = req.query[String.self, at: "variant"] {
+            // A variant's own message; the control group shows nothing, so it has no preview.
+            guard let arm = campaign.experiment?.variant(id: variant) else {
+                let ids = campaign.experiment?.arms.map(\.id) ?? []
+                throw APIError(.badRequest, code: "invalid_query", ids.isEmpty
+                    ? "variant: the campaign has no experiment" : "variant must be one of \(ids.joined(separator: ", "))")
+            }
+            message = arm.message ?? message
+        }
+        return try await MessagePreview(message: message, format: format ?? .html, theme: theme,
                                         width: req.query[Int.self, at: "width"], personalization: [:]).response(on: req)
     }
 

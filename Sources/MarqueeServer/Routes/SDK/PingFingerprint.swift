@@ -11,7 +11,7 @@ struct PingFingerprint: Equatable {
 
     /// `capsJSON` is the app's caps as stored: the same text for the same caps, and nothing to
     /// encode on every ping.
-    init(campaigns: [CampaignCatalog.Entry], capsJSON: String, inbox: InboxEndpoints?, capabilities: [Capability],
+    init(campaigns: [CampaignCatalog.Form], capsJSON: String, inbox: InboxEndpoints?, capabilities: [Capability],
          pushPrimer: Bool) {
         var hash = SHA256()
         hash.update(data: Data(capabilities.map(\.rawValue).sorted().joined(separator: ",").utf8))

@@ -11,6 +11,7 @@ struct SDKController: RouteCollection {
         v1.post("ping", use: ping)
         v1.post("display_permission", use: displayPermission)
         v1.post("impression", use: impression)
+        v1.post("conversion", use: conversion)
     }
 
     /// `GET /v1/config`: rollout and endpoints.
@@ -21,7 +22,7 @@ struct SDKController: RouteCollection {
             rolloutPercentage: Rollout.percentage(for: req.deviceID, subscriptionID: app.subscriptionID,
                                                   rollout: app.rolloutPercentage),
             endpoints: Endpoints(ping: base + "/v1/ping", impression: base + "/v1/impression",
-                                 displayPermission: base + "/v1/display_permission"))
+                                 displayPermission: base + "/v1/display_permission", conversion: base + "/v1/conversion"))
         return try Response.json(ConfigResponse(data: data))
     }
 
@@ -38,9 +39,10 @@ struct SDKController: RouteCollection {
         let pushPrimer = body.supportsPushPrimer
         let now = req.marquee.clock.now()
         let audience = DeliveryAudience(app: app, device: device, now: now)
-        let admitted = snapshot.entries.filter { entry in
-            entry.campaign.channel.showsInApp && audience.admits(entry.campaign)
-                && entry.requiredCapabilities.isSubset(of: capabilities) && (pushPrimer || !entry.usesPushPrimer)
+        let unit = ExperimentUnit(identity: identity, deviceID: req.deviceID)
+        let admitted = snapshot.entries.compactMap { entry -> CampaignCatalog.Form? in
+            guard entry.campaign.channel.showsInApp, audience.admits(entry.campaign) else { return nil }
+            return entry.form(for: capabilities, pushPrimer: pushPrimer, unit: unit)
         }
         let base = req.publicBaseURL
         let inbox = capabilities.contains(.inbox)
@@ -49,7 +51,7 @@ struct SDKController: RouteCollection {
         var answer = PingResponseBody(
             currentPingMillis: req.marquee.clock.nowMillis,
             nextPingMillis: app.pingIntervalSeconds * 1000,
-            campaigns: admitted.map { extended ? $0.extendedJSON : $0.baseJSON },
+            campaigns: admitted.map { $0.json(extended: extended) },
             marquee: nil)
         if extended || inbox != nil {
             // Marquee clients learn the list's fingerprint, and are spared a list they already hold.
@@ -99,6 +101,15 @@ struct SDKController: RouteCollection {
         let stored = try await recorder.record(body, deviceID: req.deviceID)
         if stored { ServerMetrics.impressionsIngested(body.impressions.count) }
         return try Response.json(ImpressionReceipt(stored: stored))
+    }
+
+    /// `POST /v1/conversion` (Marquee extension): a user reached a campaign's goal; counted once
+    /// per user per campaign.
+    @Sendable func conversion(req: Request) async throws -> Response {
+        let app = try await req.subscribedApp()
+        let body = try req.decodeJSON(ConversionRequest.self)
+        let recorder = ConversionRecorder(database: req.db, app: app, clock: req.marquee.clock, catalog: req.marquee.catalog)
+        return try Response.json(try await recorder.record(body, deviceID: req.deviceID))
     }
 }
 

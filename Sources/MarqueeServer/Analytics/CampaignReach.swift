@@ -1,0 +1,106 @@
+import Foundation
+import SQLKit
+
+/// Who has seen each campaign (or was held back from it): one row per campaign and
+/// ``ExperimentUnit``, with the arm of their first exposure. It makes unique users a count kept
+/// at ingestion (``CountMetric/newUser``) rather than a `COUNT(DISTINCT …)` over impressions.
+///
+/// Rows name a user, so they follow the rules raw impressions follow: retention retires a row
+/// once the user has not been seen for the period, and erasure retires the user's rows; both take
+/// the user back out of the counts, so unique users cover the retention period.
+enum CampaignReach {
+    static let schema = "campaign_reach"
+    static let rowsPerStatement = 100
+
+    /// An impression or control impression, as far as reach is concerned.
+    struct Exposure: Sendable {
+        var appID: UUID
+        var campaignID: UUID
+        var unitKey: String
+        var userKey: String
+        var variant: String
+        var occurredAt: Int64
+        var isTest: Bool
+    }
+
+    private struct Pair: Hashable, Decodable {
+        var campaign_id: UUID
+        var unit_key: String
+    }
+
+    /// Records `exposures` seen at `receivedAt`, inside the caller's transaction; returns the
+    /// ``CountMetric/newUser`` counts of the users seen for the first time.
+    ///
+    /// A new row is inserted unless one exists (`ON CONFLICT DO NOTHING … RETURNING`): only the
+    /// rows this statement inserted come back and count, so a user reported by two instances at
+    /// once counts once. Known users have their last-seen time moved on.
+    static func record(_ exposures: [Exposure], receivedAt: Date, on sql: any SQLDatabase) async throws -> CampaignCounts.Deltas {
+        // The earliest exposure of each user in this group, in one order for every writer.
+        var first: [Pair: Exposure] = [:]
+        for exposure in exposures {
+            let pair = Pair(campaign_id: exposure.campaignID, unit_key: exposure.unitKey)
+            if let seen = first[pair], seen.occurredAt <= exposure.occurredAt { continue }
+            first[pair] = exposure
+        }
+        let ordered = first.sorted { ($0.key.campaign_id.uuidString, $0.key.unit_key) < ($1.key.campaign_id.uuidString, $1.key.unit_key) }
+        var inserted = Set<Pair>()
+        var start = 0
+        while start < ordered.count {
+            var insert = sql.insert(into: schema)
+                .columns("app_id", "campaign_id", "unit_key", "user_key", "variant", "first_at", "received_at", "is_test")
+            for (_, exposure) in ordered[start..<min(start + rowsPerStatement, ordered.count)] {
+                insert = insert.values([SQLBind(exposure.appID), SQLBind(exposure.campaignID), SQLBind(exposure.unitKey),
+                                        SQLBind(exposure.userKey), SQLBind(exposure.variant), SQLBind(exposure.occurredAt),
+                                        SQLBind(receivedAt), SQLBind(exposure.isTest)])
+            }
+            let rows = try await insert.ignoringConflicts(with: ["campaign_id", "unit_key"])
+                .returning("campaign_id", "unit_key").all(decoding: Pair.self)
+            inserted.formUnion(rows)
+            start += rowsPerStatement
+        }
+        var known: [UUID: [String]] = [:]
+        var deltas = CampaignCounts.Deltas()
+        for (pair, exposure) in ordered {
+            guard inserted.contains(pair) else {
+                known[pair.campaign_id, default: []].append(pair.unit_key)
+                continue
+            }
+            deltas.add(1, of: .newUser, to: CampaignCounts.Key(appID: exposure.appID, campaignID: exposure.campaignID,
+                                                               variant: exposure.variant,
+                                                               quarter: CampaignCounts.quarter(ofMillis: exposure.occurredAt),
+                                                               isTest: exposure.isTest))
+        }
+        for (campaignID, units) in known.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+            try await sql.raw("""
+                UPDATE \(ident: schema) SET received_at = \(bind: receivedAt)
+                WHERE campaign_id = \(bind: campaignID) AND unit_key IN (\(binds: units))
+                """).run()
+        }
+        return deltas
+    }
+
+    private struct Retired: Decodable {
+        var app_id: UUID
+        var campaign_id: UUID
+        var variant: String
+        var first_at: Int64
+        var is_test: Bool
+    }
+
+    /// Deletes the rows matching `condition` and takes their users out of the counts, inside the
+    /// caller's transaction; returns how many went. Only rows this statement deleted are taken
+    /// back (`DELETE … RETURNING`), so racing retirements never take a user back twice.
+    @discardableResult
+    static func retire(where condition: SQLQueryString, on sql: any SQLDatabase) async throws -> Int {
+        let retired = try await sql.raw("""
+            DELETE FROM \(ident: schema) WHERE \(condition) RETURNING app_id, campaign_id, variant, first_at, is_test
+            """).all(decoding: Retired.self)
+        var deltas = CampaignCounts.Deltas()
+        for row in retired {
+            deltas.add(-1, of: .newUser, to: CampaignCounts.Key(appID: row.app_id, campaignID: row.campaign_id, variant: row.variant,
+                                                                quarter: CampaignCounts.quarter(ofMillis: row.first_at), isTest: row.is_test))
+        }
+        try await CampaignCounts.add(deltas, on: sql)
+        return retired.count
+    }
+}

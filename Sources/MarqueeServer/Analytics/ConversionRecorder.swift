@@ -1,0 +1,53 @@
+import Fluent
+import Foundation
+import MarqueeModel
+import MarqueeWire
+import SQLKit
+
+/// Checks a conversion report against its campaign's goal and stores it once per user per
+/// campaign (``Conversions``).
+///
+/// The window is checked on the times the device reports (exposure and event, both on its
+/// clock), as the SDK checks it before sending; a report outside it is answered, not counted.
+/// Test traffic (a test campaign, or a tester's report) is counted apart, as impressions are.
+struct ConversionRecorder {
+    let database: any Database
+    let app: AppRecord
+    let clock: any ServerClock
+    let catalog: CampaignCatalog
+
+    func record(_ request: ConversionRequest, deviceID: String?) async throws -> ConversionReceipt {
+        if let batchID = request.batchId, batchID.isEmpty || batchID.count > 100 {
+            throw APIError(.badRequest, code: "invalid_body", "batchId must be 1 to 100 characters")
+        }
+        let appID = try app.requireID()
+        guard let campaignID = UUID(uuidString: request.campaignId),
+              let campaign = try await CampaignLookup(database: database, app: app, catalog: catalog)
+                .campaign(campaignID, text: request.campaignId) else {
+            throw APIError.notFound("campaign")
+        }
+        guard let goal = campaign.goal else { return ConversionReceipt(counted: false, reason: .noGoal) }
+        let exposed = Date(timeIntervalSince1970: Double(request.exposedAt) / 1000)
+        let converted = Date(timeIntervalSince1970: Double(request.convertedAt) / 1000)
+        guard goal.attributes(converted, toExposureAt: exposed) else {
+            return ConversionReceipt(counted: false, reason: .outsideWindow)
+        }
+        let identity = UserIdentifierDTO.identity(from: request.userIdentifiers)
+        let unit = ExperimentUnit(identity: identity, deviceID: deviceID)
+        let conversion = Conversions.Conversion(
+            appID: appID, campaignID: campaignID, unitKey: unit.key, userKey: identity.key,
+            variant: ArmAttribution.arm(of: campaign, declared: request.marqueeVariant, unit: unit),
+            exposedAt: request.exposedAt, convertedAt: request.convertedAt, receivedAt: clock.now(),
+            isTest: request.isTest || campaign.isTest || app.isTester(DeviceContext(identity: identity, deviceID: deviceID)))
+        guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
+        if try await Conversions.exists(campaignID: campaignID, unitKey: unit.key, on: sql) {
+            return ConversionReceipt(counted: false, reason: .alreadyCounted)
+        }
+        // The unique key decides between reports racing past that check.
+        let counted = try await database.writeTransaction { db in
+            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+            return try await Conversions.insert(conversion, on: sql)
+        }
+        return counted ? ConversionReceipt(counted: true) : ConversionReceipt(counted: false, reason: .alreadyCounted)
+    }
+}
