@@ -77,4 +77,31 @@ enum CampaignCounts {
     static let sums: SQLQueryString = SQLQueryString(CountMetric.allCases.map {
         "CAST(SUM(\($0.column)) AS BIGINT) AS \($0.column)"
     }.joined(separator: ", "))
+
+    private struct RetiredRow: Decodable {
+        var app_id: UUID
+        var campaign_id: UUID
+        var variant: String
+        var at: Int64
+        var is_test: Bool
+    }
+
+    /// Deletes the rows of `table` matching `condition` and takes each out of `metric`, in the
+    /// quarter of its `timeColumn`, inside the caller's transaction; returns how many went. Only
+    /// rows this statement deleted are taken back (`DELETE … RETURNING`), so racing retirements
+    /// never take a row back twice.
+    static func retire(from table: String, timeColumn: String, metric: CountMetric, where condition: SQLQueryString,
+                       on sql: any SQLDatabase) async throws -> Int {
+        let retired = try await sql.raw("""
+            DELETE FROM \(ident: table) WHERE \(condition)
+            RETURNING app_id, campaign_id, variant, \(ident: timeColumn) AS at, is_test
+            """).all(decoding: RetiredRow.self)
+        var deltas = Deltas()
+        for row in retired {
+            deltas.add(-1, of: metric, to: Key(appID: row.app_id, campaignID: row.campaign_id, variant: row.variant,
+                                               quarter: quarter(ofMillis: row.at), isTest: row.is_test))
+        }
+        try await add(deltas, on: sql)
+        return retired.count
+    }
 }

@@ -79,28 +79,10 @@ enum CampaignReach {
         return deltas
     }
 
-    private struct Retired: Decodable {
-        var app_id: UUID
-        var campaign_id: UUID
-        var variant: String
-        var first_at: Int64
-        var is_test: Bool
-    }
-
     /// Deletes the rows matching `condition` and takes their users out of the counts, inside the
-    /// caller's transaction; returns how many went. Only rows this statement deleted are taken
-    /// back (`DELETE … RETURNING`), so racing retirements never take a user back twice.
+    /// caller's transaction; returns how many went (see ``CampaignCounts/retire(from:timeColumn:metric:where:on:)``).
     @discardableResult
     static func retire(where condition: SQLQueryString, on sql: any SQLDatabase) async throws -> Int {
-        let retired = try await sql.raw("""
-            DELETE FROM \(ident: schema) WHERE \(condition) RETURNING app_id, campaign_id, variant, first_at, is_test
-            """).all(decoding: Retired.self)
-        var deltas = CampaignCounts.Deltas()
-        for row in retired {
-            deltas.add(-1, of: .newUser, to: CampaignCounts.Key(appID: row.app_id, campaignID: row.campaign_id, variant: row.variant,
-                                                                quarter: CampaignCounts.quarter(ofMillis: row.first_at), isTest: row.is_test))
-        }
-        try await CampaignCounts.add(deltas, on: sql)
-        return retired.count
+        try await CampaignCounts.retire(from: schema, timeColumn: "first_at", metric: .newUser, where: condition, on: sql)
     }
 }

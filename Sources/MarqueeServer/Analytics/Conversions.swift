@@ -58,28 +58,10 @@ enum Conversions {
         return true
     }
 
-    private struct Retired: Decodable {
-        var app_id: UUID
-        var campaign_id: UUID
-        var variant: String
-        var converted_at: Int64
-        var is_test: Bool
-    }
-
     /// Deletes the conversions matching `condition` and takes them out of the counts, inside the
     /// caller's transaction; returns how many went.
     @discardableResult
     static func retire(where condition: SQLQueryString, on sql: any SQLDatabase) async throws -> Int {
-        let retired = try await sql.raw("""
-            DELETE FROM \(ident: schema) WHERE \(condition) RETURNING app_id, campaign_id, variant, converted_at, is_test
-            """).all(decoding: Retired.self)
-        var deltas = CampaignCounts.Deltas()
-        for row in retired {
-            deltas.add(-1, of: .conversion, to: CampaignCounts.Key(appID: row.app_id, campaignID: row.campaign_id, variant: row.variant,
-                                                                   quarter: CampaignCounts.quarter(ofMillis: row.converted_at),
-                                                                   isTest: row.is_test))
-        }
-        try await CampaignCounts.add(deltas, on: sql)
-        return retired.count
+        try await CampaignCounts.retire(from: schema, timeColumn: "converted_at", metric: .conversion, where: condition, on: sql)
     }
 }
