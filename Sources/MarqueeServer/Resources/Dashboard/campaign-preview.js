@@ -1,6 +1,8 @@
 // The campaign's live preview, rendered by the server's renderer as devices do: the device view is
-// a page of its own posted into the frame, the terminal view is text.
+// a page of its own posted into the frame, the terminal view is text. It shows the message the
+// composer edits: the campaign's, or an A/B test variant's.
 import { $, api, clearError, postToFrame, say } from "./api.js";
+import { previewedMessage } from "./composer.js";
 
 let timer = null;
 let onProblems = () => {};
@@ -19,12 +21,14 @@ async function preview() {
     say(`The JSON is not valid: ${error.message}`, true);
     return;
   }
+  const { message, label } = previewedMessage(campaign);
+  $("preview-variant").textContent = label;
   const format = $("format").value;
   $("preview-stage").hidden = format !== "html";
   $("device-size").hidden = format !== "html";
   $("preview-text").hidden = format === "html";
-  if (format === "html") return previewInFrame(campaign.message);
-  const body = { message: campaign.message, format };
+  if (format === "html") return previewInFrame(message);
+  const body = { message, format };
   if ($("theme").value) body.theme = $("theme").value;
   $("preview-text").textContent = await api("POST", "/api/v1/preview", body, "text/plain");
   $("problems").replaceChildren();

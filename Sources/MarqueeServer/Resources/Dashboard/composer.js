@@ -2,7 +2,9 @@
 // the JSON view shows. The form writes only what was set, so the server's defaults apply to the
 // rest, and a field the form does not know stays in the draft untouched.
 import { $, element } from "./api.js";
-import { FormBuilder, fieldset, getPath, pathOfField, setPath } from "./form.js";
+import { conditionList } from "./conditions.js";
+import { describeShares, experimentSection, goalSection, normalizeExperiment } from "./experiment-form.js";
+import { FormBuilder, fieldset, getPath, pathOfField } from "./form.js";
 import { scheduleField } from "./schedule.js";
 
 const kinds = [["modal", "Modal"], ["fullScreen", "Full screen"], ["slideUp", "Slide-up"], ["banner", "Banner"],
@@ -12,21 +14,6 @@ const actionTypes = [["close", "Close"], ["openURL", "Open a web page"], ["deepL
 const eventKinds = [["appStart", "App start"], ["sessionStart", "Session start"], ["login", "Login"], ["purchase", "Purchase"],
   ["custom", "Custom event"], ["pushClick", "Push click"], ["viewAppeared", "View appeared"], ["rule", "Rule keyword"]];
 const namedEvents = ["custom", "viewAppeared", "rule"];
-const attributeTypes = [["string", "Text"], ["integer", "Integer"], ["double", "Decimal"], ["boolean", "Yes/no"],
-  ["timeMillis", "Time (ms)"]];
-// The operators each attribute type allows, as the server validates them.
-const operatorsByType = {
-  string: ["equals", "isNotEqual", "isBlank", "isNotBlank", "matchesRegex", "doesNotMatchRegex", "containsItem"],
-  integer: ["equals", "isNotEqual", "greaterThan", "lessThan"],
-  double: ["equals", "isNotEqual", "greaterThan", "lessThan"],
-  timeMillis: ["equals", "isNotEqual", "greaterThan", "lessThan"],
-  boolean: ["equals", "isNotEqual"],
-};
-const operatorNames = {
-  equals: "equals", isNotEqual: "is not", greaterThan: "is greater than", lessThan: "is less than", isBlank: "is blank",
-  isNotBlank: "is not blank", matchesRegex: "matches pattern", doesNotMatchRegex: "does not match pattern",
-  containsItem: "contains item",
-};
 const platforms = [["ios", "iOS"], ["android", "Android"], ["macos", "macOS"], ["linux", "Linux"], ["web", "Web"]];
 const maxButtons = 2;
 
@@ -48,15 +35,20 @@ let draft = {};
 let changed = () => {};
 let readOnly = false;
 let frequencyCaps = [];
+// Which message the message fields edit and the preview shows: the campaign's (null) or the
+// index of an A/B test variant with a message of its own.
+let editing = null;
 
 // Where the form lives and whom it tells of changes (`onChange(draft)`).
 export function mountComposer(onChange) {
   changed = onChange;
 }
 
-// Shows `campaign` in the form. `caps` are the app's frequency caps to choose from.
+// Shows `campaign` in the form. `caps` are the app's frequency caps to choose from; `keepTarget`
+// keeps editing the same variant's message (the JSON view changed the same campaign).
 export function showDraft(campaign, options) {
   draft = structuredClone(campaign);
+  if (!options.keepTarget) editing = null;
   readOnly = options.readOnly;
   frequencyCaps = options.frequencyCaps || [];
   render();
@@ -65,6 +57,14 @@ export function showDraft(campaign, options) {
 // The draft as the API reads it: settings left empty are dropped.
 export function currentDraft() {
   return prune(structuredClone(draft));
+}
+
+// The message the preview shows for `campaign` (the JSON view's draft), and what to call it.
+export function previewedMessage(campaign) {
+  const variant = editing === null ? null : getPath(campaign, `experiment.variants.${editing}`);
+  return variant && variant.message
+    ? { message: variant.message, label: `Variant ${variant.name || variant.id}` }
+    : { message: campaign.message, label: "" };
 }
 
 // Puts each field error next to its field; returns whether every error found its field.
@@ -83,14 +83,61 @@ export function showFieldErrors(fields) {
 }
 
 function render() {
+  normalizeExperiment(draft);
+  if (editing !== null && !getPath(draft, `experiment.variants.${editing}.message`)) editing = null;
+  const at = editing === null ? "message" : `experiment.variants.${editing}.message`;
   const form = new FormBuilder(() => draft, (rerender) => {
     if (rerender) render();
+    const shares = $("experiment-shares");
+    if (shares && draft.experiment) shares.textContent = describeShares(draft.experiment);
     changed(currentDraft());
   }, readOnly);
   $("composer").replaceChildren(
-    general(form), message(form), kindSettings(form), buttons(form),
-    fieldset("Content action", ...action(form, "message.contentAction", { optional: true })), appearance(form),
-    fieldset("Triggers", triggerSet(form, "triggers", 0)), delivery(form), targeting(form), advanced(form));
+    general(form), message(form, at), kindSettings(form, at), buttons(form, at),
+    fieldset("Content action", ...action(form, `${at}.contentAction`, { optional: true })), appearance(form, at),
+    fieldset("Triggers", triggerSet(form, "triggers", 0)), delivery(form), targeting(form),
+    experimentSection(form, draft, { editMessage, isRunning: draft.status === "active" }), goalSection(form, draft),
+    advanced(form, at));
+}
+
+// Shows variant `index`'s message in the message fields (and the preview), first giving it a
+// copy of the campaign's message when it has none of its own.
+function editMessage(index) {
+  const variant = draft.experiment.variants[index];
+  if (!variant.message) variant.message = structuredClone(draft.message || {});
+  editing = index;
+  render();
+  changed(currentDraft());
+  $("message-fields").scrollIntoView({ block: "start" });
+}
+
+// Chooses whose message the message fields edit, when an A/B test gives variants their own.
+function messageTarget(form, at) {
+  const variants = getPath(draft, "experiment.variants") || [];
+  const own = variants.map((variant, index) => [index, variant]).filter(([, variant]) => variant.message);
+  if (!own.length) return [];
+  const select = element("select");
+  select.id = "editing-message";
+  select.append(new Option("The campaign (and variants without their own)", ""));
+  for (const [index, variant] of own) select.append(new Option(`Variant ${variant.name || variant.id}`, String(index)));
+  select.value = editing === null ? "" : String(editing);
+  select.addEventListener("change", () => {
+    editing = select.value === "" ? null : Number(select.value);
+    render();
+    changed(currentDraft());
+  });
+  const label = element("label", "Edit the message of");
+  label.htmlFor = select.id;
+  const wrapper = element("div", undefined, "field");
+  wrapper.append(label, select);
+  if (at !== "message") {
+    wrapper.append(form.button("Use the campaign's message instead", () => {
+      delete draft.experiment.variants[editing].message;
+      editing = null;
+      form.commit("experiment.variants", draft.experiment.variants, true);
+    }, "drop-variant-message"));
+  }
+  return [wrapper];
 }
 
 function general(form) {
@@ -101,58 +148,63 @@ function general(form) {
     form.checkbox("isTest", "Test campaign: only the app's test users and devices get it"));
 }
 
-function message(form) {
-  return fieldset("Message",
-    form.select("message.kind", "Kind", kinds, { rerender: true }),
-    form.text("message.header", "Header"),
-    form.text("message.title", "Title", { hint: "Personalize with %%first_name|fallback%%" }),
-    form.textarea("message.body", "Body", { rows: 4 }),
-    form.text("message.image.url", "Image URL", { type: "url", placeholder: "https://…" }),
-    form.select("message.image.crop", "Image crop", [["fill", "Fill"], ["center", "Center"]], { fallback: "fill" }),
-    form.text("message.image.altText", "Image description (for screen readers)"),
-    form.color("message.colors.header", "Header colour", "#000000"),
-    form.color("message.colors.title", "Title colour", "#000000"),
-    form.color("message.colors.body", "Body colour", "#000000"),
-    form.color("message.colors.background", "Background colour", "#FFFFFF"),
-    form.color("message.colors.frame", "Frame colour", "#FFFFFF"),
-    form.select("message.textAlignment", "Text alignment",
+function message(form, at) {
+  const kind = at === "message"
+    ? form.select(`${at}.kind`, "Kind", kinds, { rerender: true })
+    : element("p", `Kind: ${(kinds.find(([value]) => value === getPath(draft, `${at}.kind`)) || kinds[0])[1]} (a variant keeps the campaign's)`, "muted");
+  const set = fieldset(at === "message" ? "Message" : "Message of the variant",
+    ...messageTarget(form, at), kind,
+    form.text(`${at}.header`, "Header"),
+    form.text(`${at}.title`, "Title", { hint: "Personalize with %%first_name|fallback%%" }),
+    form.textarea(`${at}.body`, "Body", { rows: 4 }),
+    form.text(`${at}.image.url`, "Image URL", { type: "url", placeholder: "https://…" }),
+    form.select(`${at}.image.crop`, "Image crop", [["fill", "Fill"], ["center", "Center"]], { fallback: "fill" }),
+    form.text(`${at}.image.altText`, "Image description (for screen readers)"),
+    form.color(`${at}.colors.header`, "Header colour", "#000000"),
+    form.color(`${at}.colors.title`, "Title colour", "#000000"),
+    form.color(`${at}.colors.body`, "Body colour", "#000000"),
+    form.color(`${at}.colors.background`, "Background colour", "#FFFFFF"),
+    form.color(`${at}.colors.frame`, "Frame colour", "#FFFFFF"),
+    form.select(`${at}.textAlignment`, "Text alignment",
       [["leading", "Leading"], ["center", "Center"], ["trailing", "Trailing"], ["justified", "Justified"]], { fallback: "leading" }),
-    form.select("message.orientation", "Orientation", [["any", "Any"], ["portrait", "Portrait"], ["landscape", "Landscape"]],
+    form.select(`${at}.orientation`, "Orientation", [["any", "Any"], ["portrait", "Portrait"], ["landscape", "Landscape"]],
       { fallback: "any" }),
-    form.checkbox("message.showsOptOut", "Offer “Don't show again”"),
-    form.checkbox("message.isDismissable", "Can be closed", true));
+    form.checkbox(`${at}.showsOptOut`, "Offer “Don't show again”"),
+    form.checkbox(`${at}.isDismissable`, "Can be closed", true));
+  set.id = "message-fields";
+  return set;
 }
 
-function kindSettings(form) {
-  const kind = getPath(draft, "message.kind") || "modal";
+function kindSettings(form, at) {
+  const kind = getPath(draft, `${at}.kind`) || "modal";
   switch (kind) {
     case "slideUp":
-      return fieldset("Slide-up", form.select("message.slideFrom", "Slides in from",
+      return fieldset("Slide-up", form.select(`${at}.slideFrom`, "Slides in from",
         [["bottom", "Bottom"], ["top", "Top"], ["left", "Left"], ["right", "Right"]], { fallback: "bottom" }));
     case "banner":
       return fieldset("Banner",
-        form.select("message.banner.placement", "Placement", [["top", "Top"], ["bottom", "Bottom"]], { fallback: "top" }),
-        form.select("message.banner.icon", "Icon", [["note", "Note"], ["notification", "Notification"], ["store", "Store"],
+        form.select(`${at}.banner.placement`, "Placement", [["top", "Top"], ["bottom", "Bottom"]], { fallback: "top" }),
+        form.select(`${at}.banner.icon`, "Icon", [["note", "Note"], ["notification", "Notification"], ["store", "Store"],
           ["offer", "Offer"], ["comment", "Comment"]], { empty: "None" }),
-        form.text("message.banner.backgroundImageURL", "Background image URL", { type: "url" }),
-        form.number("message.banner.autoCloseSeconds", "Closes by itself after (seconds)", { min: 1, step: "any" }));
+        form.text(`${at}.banner.backgroundImageURL`, "Background image URL", { type: "url" }),
+        form.number(`${at}.banner.autoCloseSeconds`, "Closes by itself after (seconds)", { min: 1, step: "any" }));
     case "image":
     case "video":
       return fieldset(kind === "video" ? "Video" : "Image",
-        kind === "video" ? form.text("message.media.videoURL", "Video URL", { type: "url" }) : null,
-        form.number("message.media.autoCloseSeconds", "Closes by itself after (seconds)", { min: 1, step: "any" }),
-        form.text("message.media.altText", "Description (for screen readers)"));
+        kind === "video" ? form.text(`${at}.media.videoURL`, "Video URL", { type: "url" }) : null,
+        form.number(`${at}.media.autoCloseSeconds`, "Closes by itself after (seconds)", { min: 1, step: "any" }),
+        form.text(`${at}.media.altText`, "Description (for screen readers)"));
     case "html":
-      return fieldset("HTML", form.textarea("message.html", "HTML document", { rows: 8,
+      return fieldset("HTML", form.textarea(`${at}.html`, "HTML document", { rows: 8,
         hint: "Links with data-link and data-actiontype become actions; scripts run sandboxed." }));
     case "tooltip":
       return fieldset("Tooltip",
-        form.text("message.tooltip.targetElementID", "Target element (its accessibility identifier)"),
-        form.select("message.tooltip.position", "Position", [["top-center", "Top"], ["bottom-center", "Bottom"], ["left", "Left"],
+        form.text(`${at}.tooltip.targetElementID`, "Target element (its accessibility identifier)"),
+        form.select(`${at}.tooltip.position`, "Position", [["top-center", "Top"], ["bottom-center", "Bottom"], ["left", "Left"],
           ["right", "Right"], ["top-left", "Top left"], ["top-right", "Top right"], ["bottom-left", "Bottom left"],
           ["bottom-right", "Bottom right"]], { fallback: "top-center" }),
-        form.text("message.tooltip.redirectURL", "Opens on tap", { type: "url" }),
-        form.number("message.tooltip.autoDisappearSeconds", "Disappears after (seconds)", { min: 1 }));
+        form.text(`${at}.tooltip.redirectURL`, "Opens on tap", { type: "url" }),
+        form.number(`${at}.tooltip.autoDisappearSeconds`, "Disappears after (seconds)", { min: 1 }));
     default:
       return null;
   }
@@ -168,11 +220,11 @@ function action(form, path, { optional }) {
   return parts;
 }
 
-function buttons(form) {
-  const list = getPath(draft, "message.buttons") || [];
+function buttons(form, at) {
+  const list = getPath(draft, `${at}.buttons`) || [];
   const set = fieldset("Buttons", ...list.flatMap((_, index) => {
-    const path = `message.buttons.${index}`;
-    const remove = form.button(`Remove button ${index + 1}`, () => { list.splice(index, 1); form.commit("message.buttons", list, true); });
+    const path = `${at}.buttons.${index}`;
+    const remove = form.button(`Remove button ${index + 1}`, () => { list.splice(index, 1); form.commit(`${at}.buttons`, list, true); });
     return [element("h4", `Button ${index + 1}`),
       form.text(`${path}.text`, "Text"), form.text(`${path}.id`, "ID (reported with clicks; default: the text)"),
       form.color(`${path}.textColor`, "Text colour", "#FFFFFF"), form.color(`${path}.backgroundColor`, "Colour", "#1D4ED8"),
@@ -181,20 +233,20 @@ function buttons(form) {
   if (list.length < maxButtons) {
     set.append(form.button("Add button", () => {
       list.push({ text: `Button ${list.length + 1}` });
-      form.commit("message.buttons", list, true);
+      form.commit(`${at}.buttons`, list, true);
     }, "add-button"));
   }
   return set;
 }
 
-function appearance(form) {
+function appearance(form, at) {
   return fieldset("Appearance",
-    form.select("message.appearance.theme", "Theme", [["automatic", "Follows the device"], ["light", "Light"], ["dark", "Dark"]],
+    form.select(`${at}.appearance.theme`, "Theme", [["automatic", "Follows the device"], ["light", "Light"], ["dark", "Dark"]],
       { fallback: "automatic" }),
-    form.select("message.appearance.layoutDirection", "Direction", [["leftToRight", "Left to right"], ["rightToLeft", "Right to left"]],
+    form.select(`${at}.appearance.layoutDirection`, "Direction", [["leftToRight", "Left to right"], ["rightToLeft", "Right to left"]],
       { fallback: "leftToRight" }),
-    form.text("message.appearance.titleFont", "Title font"), form.text("message.appearance.bodyFont", "Body font"),
-    form.text("message.appearance.buttonFont", "Button font"));
+    form.text(`${at}.appearance.titleFont`, "Title font"), form.text(`${at}.appearance.bodyFont`, "Body font"),
+    form.text(`${at}.appearance.buttonFont`, "Button font"));
 }
 
 // A trigger set: all or any of its triggers and nested groups.
@@ -223,27 +275,12 @@ function triggerSet(form, path, depth) {
 
 function trigger(form, path, remove) {
   const current = getPath(draft, path);
-  const conditions = current.conditions || [];
   const box = element("div", undefined, "trigger");
   box.append(form.select(`${path}.event`, "Event", eventKinds, { rerender: true }));
   if (namedEvents.includes(current.event)) box.append(form.text(`${path}.name`, current.event === "viewAppeared" ? "Element" : "Name"));
   if (current.event !== "appStart") box.append(form.number(`${path}.occurrences`, "Times it must happen", { min: 1 }));
-  conditions.forEach((condition, index) => {
-    const at = `${path}.conditions.${index}`;
-    const type = condition.type || "string";
-    const operators = operatorsByType[type];
-    if (!operators.includes(condition.operator)) setPath(draft, `${at}.operator`, operators[0]);
-    const row = element("div", undefined, "condition");
-    row.append(form.text(`${at}.name`, "Attribute"),
-      form.select(`${at}.type`, "Type", attributeTypes, { rerender: true, fallback: "string" }),
-      form.select(`${at}.operator`, "Operator", operators.map((name) => [name, operatorNames[name]]), { rerender: true }));
-    if (!["isBlank", "isNotBlank"].includes(getPath(draft, `${at}.operator`))) row.append(form.text(`${at}.value`, "Value"));
-    row.append(form.button("Remove condition", () => { conditions.splice(index, 1); form.commit(`${path}.conditions`, conditions, true); }));
-    box.append(row);
-  });
   if (current.event !== "appStart") {
-    box.append(form.button("Add condition", () => form.commit(`${path}.conditions`,
-      [...conditions, { name: "", type: "string", operator: "equals", value: "" }], true), `add-condition-${path.replace(/\./g, "-")}`));
+    box.append(...conditionList(form, draft, `${path}.conditions`, `add-condition-${path.replace(/\./g, "-")}`));
   }
   box.append(form.button("Remove trigger", remove));
   return box;
@@ -272,25 +309,25 @@ function targeting(form) {
     checkboxes(form, "targeting.platforms", "Platforms (none: all)", platforms));
 }
 
-function advanced(form) {
+function advanced(form, at) {
   return fieldset("Advanced",
-    form.text("message.template", "Template (a presenter the app registered)"),
-    extras(form),
-    form.json("message.customJSON", "Custom JSON", "Handed to the app as is"));
+    form.text(`${at}.template`, "Template (a presenter the app registered)"),
+    extras(form, at),
+    form.json(`${at}.customJSON`, "Custom JSON", "Handed to the app as is"));
 }
 
 // The extras map, one `key=value` per line.
-function extras(form) {
+function extras(form, at) {
   const area = element("textarea");
   area.rows = 3;
   area.className = "short code";
-  area.value = Object.entries(getPath(draft, "message.extras") || {}).map(([key, value]) => `${key}=${value}`).join("\n");
+  area.value = Object.entries(getPath(draft, `${at}.extras`) || {}).map(([key, value]) => `${key}=${value}`).join("\n");
   area.addEventListener("input", () => {
     const pairs = area.value.split("\n").map((line) => line.split("=")).filter((pair) => pair.length >= 2 && pair[0].trim());
     const map = Object.fromEntries(pairs.map(([key, ...rest]) => [key.trim(), rest.join("=")]));
-    form.commit("message.extras", Object.keys(map).length ? map : undefined);
+    form.commit(`${at}.extras`, Object.keys(map).length ? map : undefined);
   });
-  return form.field("message.extras", "Extras (key=value per line)", area);
+  return form.field(`${at}.extras`, "Extras (key=value per line)", area);
 }
 
 function checkboxes(form, path, label, options) {

@@ -5,7 +5,7 @@
 // change carries the session's CSRF token (X-CSRF-Token), which only this page can read. Viewers
 // see no write controls (the server refuses their writes anyway). Campaign text is untrusted, so
 // it only ever reaches the page through textContent.
-import { $, api, canEditCampaigns, element, fillStats, say, session, showProblems } from "./api.js";
+import { $, api, canEditCampaigns, element, say, session, showProblems } from "./api.js";
 import { showAccounts, wireAccounts } from "./accounts.js";
 import { showAudit, wireAudit } from "./audit.js";
 import { showInbox, wireInbox } from "./inbox.js";
@@ -16,6 +16,7 @@ import { describeClients } from "./capabilities.js";
 import { renderCampaignList, wireCampaignList } from "./campaign-list.js";
 import { wireDeviceFrame } from "./device-frame.js";
 import { schedulePreview, wireCampaignPreview } from "./campaign-preview.js";
+import { showCampaignFigures, wireCampaignFigures } from "./campaign-figures.js";
 
 const state = { apps: [], appID: null, view: "campaigns", campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
 const views = ["campaigns", "inbox", "tester", "settings", "audit", "accounts"];
@@ -175,16 +176,17 @@ function clearEditor() {
   $("composer").replaceChildren();
   $("send-to-tester").hidden = true;
   for (const id of ["save", "activate", "pause", "archive", "duplicate", "delete"]) $(id).disabled = true;
-  $("stats").replaceChildren();
+  showCampaignFigures(state.appID, null);
 }
 
-function showInEditor(campaign, isNew) {
+// `keepTarget` keeps the composer on the A/B test variant it edits (the same campaign, saved).
+function showInEditor(campaign, isNew, { keepTarget = false } = {}) {
   state.isNew = isNew;
   const editable = Object.fromEntries(Object.entries(campaign).filter(([key]) => !readOnlyKeys.includes(key)));
   $("campaign-title").textContent = isNew ? "New campaign" : campaign.name;
   $("capabilities").textContent = isNew ? "" : describeClients(campaign.requiredCapabilities || []);
   $("campaign-json").value = JSON.stringify(editable, null, 2);
-  showDraft(editable, { readOnly: !canEditCampaigns(), frequencyCaps: currentApp().frequencyCaps });
+  showDraft(editable, { readOnly: !canEditCampaigns(), frequencyCaps: currentApp().frequencyCaps, keepTarget });
   state.savedJSON = isNew ? "" : $("campaign-json").value;
   $("campaign-json").disabled = false;
   $("campaign-json").readOnly = !canEditCampaigns();
@@ -201,18 +203,7 @@ async function selectCampaign(campaignID) {
   state.campaignID = campaignID;
   showInEditor(campaign, false);
   writeHash();
-  await loadStats();
-}
-
-async function loadStats() {
-  const stats = await api("GET", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}/stats`);
-  const rows = [
-    ["Impressions", stats.impressions], ["Unique viewers", stats.uniqueViewers],
-    ["Button 1", stats.buttonOneClicks], ["Button 2", stats.buttonTwoClicks],
-    ["Content clicks", stats.contentClicks], ["Closed", stats.exits],
-    ["Opt-outs", stats.optOuts], ["Click-through", `${(stats.clickThroughRate * 100).toFixed(1)}%`],
-  ];
-  fillStats($("stats"), rows);
+  await showCampaignFigures(state.appID, campaignID);
 }
 
 function editorCampaign() {
@@ -222,7 +213,7 @@ function editorCampaign() {
 // The JSON view edits the same draft as the form: valid JSON is shown in the form at once.
 function readJSON() {
   try {
-    showDraft(editorCampaign(), { readOnly: !canEditCampaigns(), frequencyCaps: currentApp().frequencyCaps });
+    showDraft(editorCampaign(), { readOnly: !canEditCampaigns(), frequencyCaps: currentApp().frequencyCaps, keepTarget: true });
   } catch (_) { /* the preview says what is wrong with the JSON */ }
 }
 
@@ -257,9 +248,9 @@ async function save() {
       : await api("PUT", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}`, campaign);
     await fetchCampaigns();
     state.campaignID = saved.id;
-    showInEditor(saved, false);
+    showInEditor(saved, false, { keepTarget: true });
     writeHash();
-    await loadStats();
+    await showCampaignFigures(state.appID, saved.id);
     say("Saved.");
   } catch (error) {
     showCampaignProblems(error);
@@ -281,7 +272,7 @@ async function setStatus(status) {
     }
     const saved = await api("PUT", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}/status`, { status });
     state.campaigns = state.campaigns.map((campaign) => (campaign.id === saved.id ? saved : campaign));
-    showInEditor(saved, false);
+    showInEditor(saved, false, { keepTarget: true });
     say(`Campaign is ${status}.`);
   } catch (error) {
     showCampaignProblems(error);
@@ -301,7 +292,7 @@ async function sendToTester(event) {
     await api("PUT", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}`, campaign);
     const saved = await api("PUT", `/api/v1/apps/${state.appID}/campaigns/${state.campaignID}/status`, { status: "active" });
     await fetchCampaigns();
-    showInEditor(saved, false);
+    showInEditor(saved, false, { keepTarget: true });
     say(`“${saved.name}” is a test campaign now, shown only to testers such as ${id}.`);
   } catch (error) {
     showCampaignProblems(error);
@@ -368,6 +359,7 @@ function wire() {
     $(`view-${view}`).addEventListener("click", () => showView(view).catch((error) => say(error.message, true)));
   }
   wireCampaignPreview(showCampaignProblems);
+  wireCampaignFigures();
   wireDeviceFrame();
   wireInbox();
   wireTester();
