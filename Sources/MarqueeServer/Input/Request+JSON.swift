@@ -5,15 +5,8 @@ extension Request {
     /// Decodes the JSON body with Marquee's coders; an empty, oversized or malformed body is a 4xx
     /// error that says what is wrong. Under the strict ``InputPolicy`` unknown keys are errors too.
     func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
-        guard let body = body.data, body.readableBytes > 0 else {
-            throw APIError(.badRequest, code: "invalid_body", "the request needs a JSON body")
-        }
-        // Vapor enforces the limit while streaming; this also covers bodies handed over already collected.
-        guard body.readableBytes <= RequestLimits.maxBodyBytes else {
-            throw APIError(.payloadTooLarge, code: "body_too_large", "the request body is larger than \(RequestLimits.maxBodyBytes) bytes")
-        }
+        let data = try jsonBody()
         do {
-            let data = Data(buffer: body)
             switch inputPolicy {
             case .strict: return try StrictJSON.decode(type, from: data)
             case .lenient: return try MarqueeJSON.decoder().decode(type, from: data)
@@ -21,6 +14,18 @@ extension Request {
         } catch let error as DecodingError {
             throw APIError(.badRequest, code: "invalid_body", APIErrorMiddleware.describe(error))
         }
+    }
+
+    /// The body's bytes: present, and within ``RequestLimits/maxBodyBytes``.
+    func jsonBody() throws -> Data {
+        guard let body = body.data, body.readableBytes > 0 else {
+            throw APIError(.badRequest, code: "invalid_body", "the request needs a JSON body")
+        }
+        // Vapor enforces the limit while streaming; this also covers bodies handed over already collected.
+        guard body.readableBytes <= RequestLimits.maxBodyBytes else {
+            throw APIError(.payloadTooLarge, code: "body_too_large", "the request body is larger than \(RequestLimits.maxBodyBytes) bytes")
+        }
+        return Data(buffer: body)
     }
 }
 

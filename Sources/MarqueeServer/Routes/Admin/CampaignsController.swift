@@ -1,5 +1,7 @@
 import Fluent
+import Foundation
 import MarqueeModel
+import MarqueeWire
 import Vapor
 
 /// `/api/v1/apps/:appID/campaigns`: create, read, update, delete, list, status, statistics,
@@ -9,6 +11,7 @@ struct CampaignsController: RouteCollection {
         let campaigns = routes.grouped("campaigns")
         campaigns.get(use: list)
         campaigns.post(use: create)
+        campaigns.post("import", "acoustic", use: importAcoustic)
         campaigns.group(":campaignID") { campaign in
             campaign.get(use: read)
             campaign.put(use: update)
@@ -35,6 +38,38 @@ struct CampaignsController: RouteCollection {
 
     @Sendable func create(req: Request) async throws -> Response {
         let campaign = try req.decodeJSON(CampaignInput.self).campaign
+        let record = try await req.store.createCampaign(campaign, in: try req.authorizedAppID)
+        return try Response.json(CampaignResource(record), status: .created)
+    }
+
+    /// `POST …/campaigns/import/acoustic?name=…&status=draft|active`: a campaign from Acoustic's
+    /// in-app message, as a push carries it (`{"aps": …, "inApp": {…}}`) or the `inApp` object
+    /// alone (``AcousticInApp``). It shows on the message's rules (`executeRule`); a draft unless
+    /// `status` says otherwise.
+    @Sendable func importAcoustic(req: Request) async throws -> Response {
+        let status = try req.query[String.self, at: "status"].map { value in
+            guard let status = CampaignStatus(rawValue: value) else {
+                throw APIError(.badRequest, code: "invalid_query",
+                               "status must be one of \(CampaignStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return status
+        } ?? .draft
+        let inApp: AcousticInApp?
+        do {
+            inApp = try AcousticInApp.from(json: try req.jsonBody())
+        } catch let error as DecodingError {
+            throw APIError(.badRequest, code: "invalid_body", APIErrorMiddleware.describe(error))
+        }
+        guard let inApp else {
+            throw APIError(.badRequest, code: "invalid_body", "the body holds no in-app message: send a push payload with inApp, or the inApp object")
+        }
+        var campaign: Campaign
+        do {
+            campaign = try inApp.campaign(id: "", name: req.query[String.self, at: "name"].flatMap { $0.isEmpty ? nil : $0 })
+        } catch {
+            throw APIError.validation(error.issues)
+        }
+        campaign.status = status
         let record = try await req.store.createCampaign(campaign, in: try req.authorizedAppID)
         return try Response.json(CampaignResource(record), status: .created)
     }
