@@ -95,6 +95,9 @@ extension MarqueeCore {
             }
             campaign = shown
         }
+        // A push primer for a user who already allows notifications would ask for nothing.
+        if await isPointlessPushPrimer(campaign.message) { return false }
+        guard stillValid(item, token: token) else { return false }
         let registry = self.registry
         var candidate = InAppMessage(campaign: campaign, isLocal: item.isLocal)
         candidate.variant = arm?.id
@@ -179,10 +182,14 @@ extension MarqueeCore {
             recordDisplay(of: campaign, optedOut: result.optedOut, for: current.item.identity, at: finishedAt)
             let outdated = !campaign.isTest && (campaign.delivery.endTime.map { finishedAt > $0 } ?? false)
             if !outdated { recordImpressions(for: current, result: result, at: finishedAt) }
+        } else if result.resolution != .interrupted {
+            recordHeldView(of: campaign.id)
         }
         let registry = self.registry
         await MainActor.run { registry.delegate?.marquee(didFinish: message, with: result.resolution) }
-        if let emitted = Self.emittedEvent(of: message.message, for: result.resolution) { await log(emitted.event) }
+        let action = Self.clickedAction(of: message.message, for: result.resolution)
+        if action?.type == .pushPrimer { await requestPushPermission() }
+        if let emitted = action?.logsEvent { await log(emitted.event) }
         startQueue()
     }
 
@@ -208,11 +215,12 @@ extension MarqueeCore {
         await finish(token: token, result: PresentationResult(.interrupted))
     }
 
-    /// The event a clicked button or content logs, so that one campaign can trigger another.
-    static func emittedEvent(of message: Message, for resolution: DisplayResolution) -> EmittedEvent? {
+    /// The action of the clicked button or content: a push primer asks for permission, and the
+    /// event it logs may trigger another campaign.
+    static func clickedAction(of message: Message, for resolution: DisplayResolution) -> MessageAction? {
         switch resolution {
-        case .buttonClick(let id): message.buttons.first { $0.id == id }?.action.logsEvent
-        case .contentClick: message.contentAction?.logsEvent
+        case .buttonClick(let id): message.buttons.first { $0.id == id }?.action
+        case .contentClick: message.contentAction
         default: nil
         }
     }

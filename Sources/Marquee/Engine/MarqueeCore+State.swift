@@ -32,6 +32,12 @@ extension MarqueeCore {
                 case .conversion: true
                 case .impression, .inboxTracking: false
                 }
+            },
+            heldMessages: held.entries.map { entry in
+                CampaignState(id: entry.campaign.id, name: entry.campaign.name, kind: entry.campaign.message.kind, isTest: false,
+                              impressionsLeft: entry.viewsLeft, isOptedOut: false,
+                              listensFor: entry.campaign.triggers.allTriggers.map(\.key.description),
+                              variant: nil, goal: nil, hasConverted: false)
             })
     }
 }

@@ -12,6 +12,8 @@ enum Command: Sendable {
     case closeMessage(clearQueue: Bool)
     case closeTooltip(String)
     case present(Message)
+    /// Keep an in-app message a push carried, for rule events.
+    case holdPushMessage(Campaign)
     /// ``MarqueeSDK/isEnabled`` changed; ordered with the events logged around it.
     case setEnabled(Bool)
     /// ``MarqueeSDK/isPaused`` changed; ordered with the events logged around it.
@@ -79,6 +81,10 @@ actor MarqueeCore {
     // Triggers
     var engine = TriggerEngine()
 
+    // Push
+    /// In-app messages pushes delivered, held for rule events (the device's, for every user).
+    var held: HeldMessages
+
     // Display
     var scheduler = DisplayScheduler()
     /// What is on screen now, as saved for the next launch.
@@ -122,6 +128,7 @@ actor MarqueeCore {
         inboxConsent = device.inboxConsent ?? .notRequired
         settings.trackingConsent = inboxConsent
         outbox = files.read(Outbox.self, from: Outbox.fileName) ?? Outbox()
+        held = files.read(HeldMessages.self, from: HeldMessages.fileName) ?? HeldMessages()
         bucket = UserBucket(identityKey: UserIdentity.anonymous.key)
         inbox = InboxState(identityKey: UserIdentity.anonymous.key)
         let (stream, continuation) = AsyncStream.makeStream(of: Command.self)
@@ -184,6 +191,8 @@ actor MarqueeCore {
                                     message: message, delivery: DeliveryRules(infiniteImpressions: true))
             enqueue(campaign, isLocal: true)
             startQueue()
+        case .holdPushMessage(let campaign):
+            hold(pushMessage: campaign)
         case .setEnabled(let enabled):
             isEnabled = enabled
             resumePolling()
@@ -205,7 +214,7 @@ actor MarqueeCore {
         }
     }
 
-    func report(_ error: MarqueeError) {
+    nonisolated func report(_ error: MarqueeError) {
         environment.log(error.description)
         settings.errorCallback?(error)
     }
@@ -271,7 +280,8 @@ actor MarqueeCore {
         let bucket = self.bucket
         let now = self.now
         let outcome = engine.log(event) { bucket.isEligible($0, now: now) }
-        if !outcome.matchedTrigger && !outcome.deferred {
+        let showsHeld = showHeldMessage(for: event)
+        if !outcome.matchedTrigger && !outcome.deferred && !showsHeld {
             let registry = self.registry
             await MainActor.run { registry.delegate?.marquee(noMatchingTriggerFor: event) }
         }

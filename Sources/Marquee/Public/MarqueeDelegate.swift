@@ -18,6 +18,14 @@ public protocol MarqueeDelegate: AnyObject, Sendable {
     func marquee(didHoldBack message: InAppMessage)
     /// The user reached a campaign's goal within its window; the conversion is on its way to the server.
     func marquee(didConvert conversion: Conversion)
+    /// A push primer asked for notification permission; `granted` is the answer.
+    func marquee(didRequestPushPermission granted: Bool)
+    /// Where the SDK cannot ask the system (without `UserNotifications`, or in tests): ask the
+    /// user for notification permission and return whether it was granted. Default: `false`.
+    func marqueeRequestsPushPermission() async -> Bool
+    /// Where the SDK cannot read it from the system: whether the app may notify the user.
+    /// Default: ``PushAuthorization/notDetermined``.
+    func marqueePushAuthorization() -> PushAuthorization
 }
 
 extension MarqueeDelegate {
@@ -28,4 +36,7 @@ extension MarqueeDelegate {
     public func marquee(noMatchingTriggerFor event: Event) {}
     public func marquee(didHoldBack message: InAppMessage) {}
     public func marquee(didConvert conversion: Conversion) {}
+    public func marquee(didRequestPushPermission granted: Bool) {}
+    public func marqueeRequestsPushPermission() async -> Bool { false }
+    public func marqueePushAuthorization() -> PushAuthorization { .notDetermined }
 }

@@ -28,6 +28,10 @@ public enum MarqueeError: Error, Sendable, Hashable, CustomStringConvertible {
     case noPresenter(campaignID: String, kind: String)
     /// A message's assets could not be prepared; it was not shown.
     case assetsUnavailable(campaignID: String, description: String)
+    /// A push notification's in-app message (`inApp`) could not be read; it is not kept.
+    case invalidPushMessage(String)
+    /// Asking for notification permission failed.
+    case pushPermission(String)
 
     public var description: String {
         switch self {
@@ -44,6 +48,8 @@ public enum MarqueeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .templateNotRegistered(let id, let template): "Marquee: campaign \(id) needs the unregistered template '\(template)'"
         case .noPresenter(let id, let kind): "Marquee: no presenter for \(kind) messages (campaign \(id))"
         case .assetsUnavailable(let id, let description): "Marquee: assets of campaign \(id) unavailable: \(description)"
+        case .invalidPushMessage(let reason): "Marquee: ignored the push's in-app message: \(reason)"
+        case .pushPermission(let description): "Marquee: asking for notification permission failed: \(description)"
         }
     }
 }

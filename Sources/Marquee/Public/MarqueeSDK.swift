@@ -15,7 +15,7 @@ public final class MarqueeSDK: Sendable {
     public static let shared = MarqueeSDK()
 
     let core: MarqueeCore
-    private let settings: MarqueeSettings
+    let settings: MarqueeSettings
     private let registry: PresenterRegistry
 
     /// Creates an SDK instance with explicit dependencies (tests, previews, several instances).

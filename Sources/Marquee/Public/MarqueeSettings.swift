@@ -12,6 +12,9 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _onVerifyContext: (@Sendable ([String], String) -> Bool)?
     private var _errorCallback: (@Sendable (MarqueeError) -> Void)?
     private var _trackingConsent = InboxTrackingConsent.notRequired
+    private var _pushPermissionRequester: (any PushPermissionRequester)?
+    /// `UNAuthorizationOptions` as raw bits (alert, sound and badge), kept here so the settings build everywhere.
+    private var _pushPrimerAuthorizationOptions: UInt = 0b111
 
     var isEnabled: Bool {
         get { lock.withLock { _isEnabled } }
@@ -40,5 +43,13 @@ final class MarqueeSettings: @unchecked Sendable {
     var trackingConsent: InboxTrackingConsent {
         get { lock.withLock { _trackingConsent } }
         set { lock.withLock { _trackingConsent = newValue } }
+    }
+    var pushPermissionRequester: (any PushPermissionRequester)? {
+        get { lock.withLock { _pushPermissionRequester } }
+        set { lock.withLock { _pushPermissionRequester = newValue } }
+    }
+    var pushPrimerAuthorizationOptions: UInt {
+        get { lock.withLock { _pushPrimerAuthorizationOptions } }
+        set { lock.withLock { _pushPrimerAuthorizationOptions = newValue } }
     }
 }

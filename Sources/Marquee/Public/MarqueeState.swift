@@ -18,6 +18,9 @@ public struct MarqueeState: Sendable, Hashable {
     public var pendingImpressionBatches: Int
     /// Conversions waiting to be sent.
     public var pendingConversions: Int
+    /// In-app messages pushes delivered, held on the device for ``MarqueeSDK/executeRule(_:)``,
+    /// oldest first; `impressionsLeft` is the views left.
+    public var heldMessages: [CampaignState]
 }
 
 /// One cached campaign and what this user has left of it.

@@ -1,0 +1,81 @@
+import Foundation
+import MarqueeModel
+#if canImport(UserNotifications)
+import UserNotifications
+#endif
+
+/// Push: in-app messages that pushes carry, held for rule events, and push primers, which ask
+/// for notification permission through the ``PushPermissionRequester``.
+extension MarqueeCore {
+    /// Keeps a message a push carried until it is used up or expires.
+    func hold(pushMessage campaign: Campaign) {
+        guard held.hold(campaign, at: now) else { return }
+        files.write(held, to: HeldMessages.fileName)
+    }
+
+    /// Queues the oldest held message that listens for `event`; returns whether one did.
+    func showHeldMessage(for event: Event) -> Bool {
+        guard event.kind == .rule, let campaign = held.oldestReady(for: event, at: now) else { return false }
+        enqueue(campaign, isLocal: true)
+        return true
+    }
+
+    /// A held message was seen to its end.
+    func recordHeldView(of campaignID: String) {
+        guard held.contains(campaignID) else { return }
+        held.recordView(of: campaignID)
+        held.prune(at: now)
+        files.write(held, to: HeldMessages.fileName)
+    }
+
+    /// The app's requester, else the system's (Apple platforms), else the delegate's answers.
+    var pushRequester: any PushPermissionRequester {
+        if let requester = settings.pushPermissionRequester { return requester }
+        #if canImport(UserNotifications)
+        return SystemPushPermissionRequester(options: UNAuthorizationOptions(rawValue: settings.pushPrimerAuthorizationOptions))
+        #else
+        return DelegatePushPermissionRequester(registry: registry)
+        #endif
+    }
+
+    /// Whether `message` is a push primer for a user who already allows notifications: it would
+    /// ask for what the app has, so it is not shown (and not counted).
+    func isPointlessPushPrimer(_ message: Message) async -> Bool {
+        guard message.asksForPushPermission else { return false }
+        return await pushRequester.currentAuthorization() == .authorized
+    }
+
+    /// A push primer's button was tapped: asks for permission and tells the delegate the answer.
+    func requestPushPermission() async {
+        do {
+            let granted = try await pushRequester.requestAuthorization()
+            let registry = self.registry
+            await MainActor.run { registry.delegate?.marquee(didRequestPushPermission: granted) }
+        } catch {
+            report(.pushPermission(String(describing: error)))
+        }
+    }
+}
+
+extension Message {
+    /// Whether a button or the content asks for push notification permission.
+    var asksForPushPermission: Bool {
+        contentAction?.type == .pushPrimer || buttons.contains { $0.action.type == .pushPrimer }
+    }
+}
+
+/// Where the SDK cannot ask the system, the app's delegate answers for it.
+struct DelegatePushPermissionRequester: PushPermissionRequester {
+    let registry: PresenterRegistry
+
+    func currentAuthorization() async -> PushAuthorization {
+        let registry = self.registry
+        return await MainActor.run { registry.delegate?.marqueePushAuthorization() } ?? .notDetermined
+    }
+
+    func requestAuthorization() async throws -> Bool {
+        let registry = self.registry
+        guard let delegate = await MainActor.run(body: { registry.delegate }) else { return false }
+        return await delegate.marqueeRequestsPushPermission()
+    }
+}

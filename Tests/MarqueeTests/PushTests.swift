@@ -1,0 +1,224 @@
+import Foundation
+@testable import Marquee
+import MarqueeModel
+import Testing
+
+/// Pushes through the public SDK API: in-app messages they carry (Acoustic's `inApp`) held for
+/// `executeRule`, push clicks, and push primers asking through the permission requester.
+@MainActor
+@Suite struct PushTests {
+    /// An `inApp` payload for `rules`; dates are offsets in seconds from the harness clock's start.
+    static func inApp(_ rules: [String], text: String = "Ten percent off", maxViews: Int? = nil,
+                      triggerAfter: TimeInterval? = nil, expiresAfter: TimeInterval? = nil) -> [String: Any] {
+        let start = ManualClock().now
+        var inApp: [String: Any] = ["rules": rules, "template": "default", "content": ["text": text, "duration": 0]]
+        if let maxViews { inApp["maxViews"] = maxViews }
+        if let triggerAfter { inApp["triggerDate"] = MarqueeJSON.formatDate(start.addingTimeInterval(triggerAfter)) }
+        if let expiresAfter { inApp["expirationDate"] = MarqueeJSON.formatDate(start.addingTimeInterval(expiresAfter)) }
+        return ["aps": ["content-available": 1], "inApp": inApp]
+    }
+
+    static func started(_ harness: Harness) async -> RecordingPresenter {
+        let presenter = RecordingPresenter()
+        harness.sdk.register(presenter: presenter)
+        harness.sdk.displayInterval = 0
+        await harness.start()
+        return presenter
+    }
+
+    @Test func aPushedMessageShowsOnItsRuleFromItsTriggerDateForItsViewsAndNeverReachesTheServer() async throws {
+        let harness = Harness()
+        let presenter = await Self.started(harness)
+        let handled = harness.sdk.handleNotification(Self.inApp(["offer"], maxViews: 2, triggerAfter: 3_600, expiresAfter: 86_400),
+                                                     openedByUser: false)
+        #expect(handled.heldMessageID?.hasPrefix("push-") == true && !handled.loggedPushClick)
+
+        harness.sdk.executeRule(["offer"])
+        await harness.sdk.waitUntilIdle()
+        #expect(presenter.displayed.isEmpty, "not before its trigger date")
+
+        await harness.advance(2 * 3_600)
+        for _ in 0..<3 {
+            harness.sdk.executeRule(["launch", "offer"])
+            await harness.sdk.waitUntilIdle()
+            if presenter.current != nil { presenter.finish(PresentationResult(.userDismissed)) }
+            await harness.sdk.waitUntilIdle()
+        }
+        #expect(presenter.displayed.map(\.id) == [handled.heldMessageID, handled.heldMessageID], "maxViews 2")
+        #expect(presenter.displayed.first?.message.kind == .banner && presenter.displayed.first?.message.title == "Ten percent off")
+        #expect(await harness.sdk.state().heldMessages.isEmpty, "used up, so no longer held")
+        #expect(harness.server.requests(to: "impression").isEmpty && harness.server.requests(to: "display_permission").isEmpty)
+    }
+
+    @Test func anExpiredMessageIsNotShown() async throws {
+        let harness = Harness()
+        let presenter = await Self.started(harness)
+        harness.sdk.handleNotification(Self.inApp(["offer"], expiresAfter: 600), openedByUser: false)
+        await harness.advance(601)
+        harness.sdk.executeRule(["offer"])
+        await harness.sdk.waitUntilIdle()
+        #expect(presenter.displayed.isEmpty)
+    }
+
+    @Test func executeRuleShowsTheOldestHeldMessageForTheRule() async throws {
+        let harness = Harness()
+        let presenter = await Self.started(harness)
+        let first = harness.sdk.handleNotification(Self.inApp(["launch"], text: "First"), openedByUser: false)
+        await harness.advance(10)
+        let second = harness.sdk.handleNotification(Self.inApp(["launch", "all"], text: "Second"), openedByUser: false)
+
+        harness.sdk.executeRule(["launch"])
+        await harness.sdk.waitUntilIdle()
+        #expect(presenter.onScreen.map(\.id) == [first.heldMessageID], "one message, the oldest")
+        presenter.finish(PresentationResult(.userDismissed))
+        harness.sdk.executeRule(["all"])
+        await harness.sdk.waitUntilIdle()
+        #expect(presenter.displayed.map(\.id) == [first.heldMessageID, second.heldMessageID])
+    }
+
+    @Test func theSamePushTwiceIsOneMessageAndHeldMessagesSurviveARelaunch() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-push-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let harness = Harness(directory: directory)
+        _ = await Self.started(harness)
+        let payload = Self.inApp(["offer"], maxViews: 3)
+        let first = harness.sdk.handleNotification(payload, openedByUser: false)
+        let again = harness.sdk.handleNotification(payload, openedByUser: false)
+        #expect(first.heldMessageID == again.heldMessageID)
+        #expect(await harness.sdk.state().heldMessages.map(\.impressionsLeft) == [3])
+
+        let relaunched = Harness(directory: directory)
+        let presenter = await Self.started(relaunched)
+        #expect(await relaunched.sdk.state().heldMessages.map(\.id) == [first.heldMessageID].compactMap { $0 })
+        relaunched.sdk.executeRule(["offer"])
+        await relaunched.sdk.waitUntilIdle()
+        #expect(presenter.displayed.map(\.id) == [first.heldMessageID])
+    }
+
+    @Test func openingTheAppFromAPushLogsAPushClickWithItsCampaign() async throws {
+        let harness = Harness(campaigns: [
+            Fixture.campaign("after-push", [Trigger(.pushClick, conditions: [
+                AttributeCondition(name: "campaign", type: .string, operator: .equals, value: "spring")])]),
+        ])
+        let presenter = await Self.started(harness)
+        let unrelated = harness.sdk.handleNotification(["pushId": "autumn"])
+        await harness.sdk.waitUntilIdle()
+        #expect(unrelated.loggedPushClick && unrelated.pushID == "autumn")
+        #expect(presenter.displayed.isEmpty)
+
+        // A push whose in-app message is unreadable still counts as opened; the problem is reported.
+        let handled = harness.sdk.handleNotification(["marquee": ["campaignID": "spring"], "inApp": ["rules": ["a"], "template": "carousel"]])
+        await harness.sdk.waitUntilIdle()
+        #expect(handled.pushID == "spring" && handled.heldMessageID == nil)
+        #expect(presenter.displayed.map(\.id) == ["after-push"])
+        #expect(harness.errors.errors.contains { if case .invalidPushMessage(let reason) = $0 { reason.contains("template") } else { false } })
+    }
+
+    // MARK: - Push primers
+
+    final class StubRequester: PushPermissionRequester, @unchecked Sendable {
+        private let lock = NSLock()
+        private var _requests = 0
+        let authorization: PushAuthorization
+        let answer: Result<Bool, StubError>
+
+        struct StubError: Error {}
+
+        init(_ authorization: PushAuthorization = .notDetermined, answer: Result<Bool, StubError> = .success(true)) {
+            self.authorization = authorization
+            self.answer = answer
+        }
+
+        var requests: Int { lock.withLock { _requests } }
+        func currentAuthorization() async -> PushAuthorization { authorization }
+        func requestAuthorization() async throws -> Bool {
+            lock.withLock { _requests += 1 }
+            return try answer.get()
+        }
+    }
+
+    @MainActor
+    final class PushDelegate: MarqueeDelegate {
+        var answers: [Bool] = []
+        var asked = 0
+        var grants = true
+        func marquee(didRequestPushPermission granted: Bool) { answers.append(granted) }
+        func marqueeRequestsPushPermission() async -> Bool {
+            asked += 1
+            return grants
+        }
+    }
+
+    static let primer = Fixture.campaign("primer", [Trigger(.login)], maxImpressions: 2, buttons: [
+        MessageButton(id: "allow", text: "Turn on notifications", action: MessageAction(.pushPrimer)),
+        MessageButton(id: "later", text: "Not now"),
+    ])
+
+    @Test(arguments: [true, false])
+    func aPushPrimerButtonAsksTheRequesterAndTellsTheDelegate(_ grants: Bool) async throws {
+        let harness = Harness(campaigns: [Self.primer])
+        let requester = StubRequester(answer: .success(grants))
+        harness.sdk.pushPermissionRequester = requester
+        let delegate = PushDelegate()
+        harness.sdk.delegate = delegate
+        let presenter = await Self.started(harness)
+
+        harness.sdk.logEvent(LoginSuccessfulEvent())
+        await harness.sdk.waitUntilIdle()
+        presenter.finish(PresentationResult(.buttonClick(id: "allow")))
+        await harness.sdk.waitUntilIdle()
+
+        #expect(presenter.displayed.map(\.id) == ["primer"])
+        #expect(requester.requests == 1)
+        #expect(delegate.answers == [grants])
+        #expect(delegate.asked == 0, "the requester answered, not the delegate")
+    }
+
+    @Test func anotherButtonAsksNothingAndAFailedRequestIsReported() async throws {
+        let harness = Harness(campaigns: [Self.primer])
+        let requester = StubRequester(answer: .failure(StubRequester.StubError()))
+        harness.sdk.pushPermissionRequester = requester
+        let delegate = PushDelegate()
+        harness.sdk.delegate = delegate
+        let presenter = await Self.started(harness)
+
+        harness.sdk.logEvent(LoginSuccessfulEvent())
+        await harness.sdk.waitUntilIdle()
+        presenter.finish(PresentationResult(.buttonClick(id: "later")))
+        await harness.sdk.waitUntilIdle()
+        #expect(requester.requests == 0)
+
+        harness.sdk.logEvent(LoginSuccessfulEvent())
+        await harness.sdk.waitUntilIdle()
+        presenter.finish(PresentationResult(.buttonClick(id: "allow")))
+        await harness.sdk.waitUntilIdle()
+        #expect(requester.requests == 1 && delegate.answers.isEmpty)
+        #expect(harness.errors.errors.contains { if case .pushPermission = $0 { true } else { false } })
+    }
+
+    @Test func aUserWhoAlreadyAllowsNotificationsIsNotShownThePrimer() async throws {
+        let harness = Harness(campaigns: [Self.primer, Fixture.campaign("welcome", [Trigger(.login)])])
+        harness.sdk.pushPermissionRequester = StubRequester(.authorized)
+        let presenter = await Self.started(harness)
+
+        harness.sdk.logEvent(LoginSuccessfulEvent())
+        await harness.sdk.waitUntilIdle()
+
+        #expect(presenter.displayed.map(\.id) == ["welcome"], "the primer is skipped, the next message shows")
+        #expect(await harness.sdk.state().campaigns.first { $0.id == "primer" }?.impressionsLeft == 2, "and is not counted")
+    }
+
+    @Test func withoutARequesterTheDelegateIsAsked() async throws {
+        let harness = Harness(campaigns: [Self.primer])
+        let delegate = PushDelegate()
+        harness.sdk.delegate = delegate
+        let presenter = await Self.started(harness)
+
+        harness.sdk.logEvent(LoginSuccessfulEvent())
+        await harness.sdk.waitUntilIdle()
+        presenter.finish(PresentationResult(.buttonClick(id: "allow")))
+        await harness.sdk.waitUntilIdle()
+
+        #expect(delegate.asked == 1 && delegate.answers == [true])
+    }
+}
