@@ -103,6 +103,11 @@ public final class Simulator {
         case .consent(let consent):
             sdk.trackingConsent = consent
             write("inbox tracking consent: \(consent.rawValue)")
+        case .notification(let json, let opened):
+            let payload = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
+            let handled = sdk.handleNotification(payload, openedByUser: opened)
+            if handled.loggedPushClick { write("(push click\(handled.pushID.map { " on \($0)" } ?? ""))") }
+            if let id = handled.heldMessageID { write("(in-app message \(id) held; rule … shows it)") }
         case .help: write(SimulatorCommand.usage)
         case .quit: return false
         }

@@ -16,6 +16,8 @@ public enum SimulatorCommand: Sendable, Equatable {
     case inbox(InboxCommand)
     /// Whether inbox opens and clicks may be tracked.
     case consent(InboxTrackingConsent)
+    /// A push notification's payload (JSON); `opened` when the user opened the app from it.
+    case notification(json: String, opened: Bool)
     case help
     case quit
 
@@ -30,6 +32,9 @@ public enum SimulatorCommand: Sendable, Equatable {
                                          values: 3 (integer), 2.5 (double), true (boolean),
                                          1700000000000ms (time), "text" or text (string)
       push [campaign]                    log a push notification click
+      notification {JSON}                the app was opened from a push with this payload: logs the
+                                         click, keeps an in-app message it carries ("inApp": {…})
+      notification silent {JSON}         a push that arrived in the background: keeps its message
       view ELEMENT                       an element appeared (tooltips)
       rule KEYWORD …                     show rule-keyword messages
     The message on screen:
@@ -50,6 +55,10 @@ public enum SimulatorCommand: Sendable, Equatable {
 
     /// Parses a line; `nil` for an empty line or a comment (`# …`).
     public init?(parsing line: String) throws(SimulatorCommandError) {
+        if let notification = try Self.notification(line) {
+            self = notification
+            return
+        }
         let words = try Self.words(of: line)
         guard let head = words.first?.text.lowercased(), !head.hasPrefix("#") else { return nil }
         let arguments = Array(words.dropFirst())
@@ -105,6 +114,21 @@ public enum SimulatorCommand: Sendable, Equatable {
         case "quit", "exit": self = .quit
         default: throw .unknownCommand(head)
         }
+    }
+
+    /// `notification [silent] {JSON}`: the rest of the line is JSON, read as it is (its quotes are not words').
+    private static func notification(_ line: String) throws(SimulatorCommandError) -> SimulatorCommand? {
+        let trimmed = line.drop { $0.isWhitespace }
+        guard trimmed.lowercased().hasPrefix("notification"),
+              trimmed.dropFirst("notification".count).first.map({ $0.isWhitespace }) ?? true else { return nil }
+        var rest = trimmed.dropFirst("notification".count).drop { $0.isWhitespace }
+        let silent = rest.lowercased().hasPrefix("silent")
+        if silent { rest = rest.dropFirst("silent".count).drop { $0.isWhitespace } }
+        let json = String(rest)
+        guard (try? JSONSerialization.jsonObject(with: Data(json.utf8))) is [String: Any] else {
+            throw .badValue(#"notification needs a JSON object: notification {"pushId": "spring", "inApp": {…}}"#)
+        }
+        return .notification(json: json, opened: !silent)
     }
 
     private static func event(named name: String, attributes: [String: AttributeValue], forceCustom: Bool) throws(SimulatorCommandError) -> Event {

@@ -19,7 +19,7 @@ enum StateReport {
     }
 
     static func cache(_ state: MarqueeState) -> String {
-        guard !state.campaigns.isEmpty else { return "cache for \(state.identity): no campaigns" }
+        guard !state.campaigns.isEmpty else { return "cache for \(state.identity): no campaigns" + held(state) }
         var lines = ["cache for \(state.identity): \(state.campaigns.count) campaign\(state.campaigns.count == 1 ? "" : "s")"]
         for campaign in state.campaigns {
             let left = campaign.impressionsLeft.map { "\($0) left" } ?? "unlimited"
@@ -29,7 +29,15 @@ enum StateReport {
             let suffix = flags.isEmpty ? "" : ", " + flags.joined(separator: ", ")
             lines.append("  - \(campaign.name) [\(campaign.kind.rawValue)] \(left)\(suffix); on \(campaign.listensFor.joined(separator: " + "))")
         }
-        return lines.joined(separator: "\n")
+        return lines.joined(separator: "\n") + held(state)
+    }
+
+    /// The in-app messages pushes delivered, held on the device.
+    private static func held(_ state: MarqueeState) -> String {
+        guard !state.heldMessages.isEmpty else { return "" }
+        return "\nheld from pushes: " + state.heldMessages.map { message in
+            "\n  - \(message.id) [\(message.kind.rawValue)] \(message.impressionsLeft ?? 0) views left; on \(message.listensFor.joined(separator: " or "))"
+        }.joined()
     }
 
     static func status(_ state: MarqueeState) -> String {

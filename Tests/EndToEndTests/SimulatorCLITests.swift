@@ -147,6 +147,28 @@ struct SimulatorCLITests {
         }
     }
 
+    @Test func aPushCarriesAnInAppMessageThatARuleShowsAndOpeningFromAPushLogsTheClick() async throws {
+        try await LiveServer.with { server in
+            let app = try await server.createApp(subscriptionID: "demo-subscription")
+            var campaign = CampaignDraft.make("Welcome from the push", triggers: [Trigger(.pushClick)])
+            campaign.message.title = "Welcome from the push"
+            _ = try await server.createCampaign(campaign, in: app)
+            let output = try await Self.simulate([
+                #"notification silent {"aps": {"content-available": 1}, "inApp": {"rules": ["offer"], "maxViews": 1, "#
+                    + #""template": "default", "content": {"text": "Pizza is half price", "orientation": "top"}}}"#,
+                "cache", "rule offer", "close", "rule offer",
+                #"notification {"pushId": "spring"}"#, "quit",
+            ], server: server)
+            #expect(output.contains("held; rule … shows it"), "\(output)")
+            #expect(output.contains("held from pushes:") && output.contains("1 views left; on rule:offer"), "\(output)")
+            let shown = try #require(output.range(of: "> rule offer"))
+            #expect(output[shown.upperBound...].components(separatedBy: "Pizza is half price").count == 2,
+                    "rule offer shows the held banner once (maxViews 1): \(output)")
+            let opened = try #require(output.range(of: "(push click on spring)"))
+            #expect(output[opened.upperBound...].contains("Welcome from the push"), "the push-click campaign shows")
+        }
+    }
+
     @Test func badArgumentsAreReported() async throws {
         let process = Process()
         process.executableURL = try Self.marqueeExecutable()

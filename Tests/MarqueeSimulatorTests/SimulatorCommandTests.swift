@@ -26,6 +26,16 @@ struct SimulatorCommandTests {
         #expect(throws: SimulatorCommandError.self) { try parse("consent maybe") }
     }
 
+    @Test func notificationsTakeTheRestOfTheLineAsJSON() throws {
+        let json = #"{"pushId": "spring sale", "inApp": {"rules": ["offer"], "content": {"text": "Say \"hi\""}}}"#
+        #expect(try parse("notification \(json)") == .notification(json: json, opened: true))
+        #expect(try parse("  Notification silent \(json)") == .notification(json: json, opened: false))
+        #expect(throws: SimulatorCommandError.self) { try parse("notification") }
+        #expect(throws: SimulatorCommandError.self) { try parse("notification [1, 2]") }
+        #expect(throws: SimulatorCommandError.self) { try parse(#"notification {"pushId": "#) }
+        #expect(throws: SimulatorCommandError.unknownCommand("notifications")) { try parse("notifications {}") }
+    }
+
     @Test func builtInEvents() throws {
         #expect(try parse("start") == .log(.appStart))
         #expect(try parse("login") == .log(.login))
