@@ -19,4 +19,6 @@ final class SimulatedUser: UserInfoProvider, @unchecked Sendable {
     /// The simulator identifies users by user ID only.
     var idTrackingIdentifier: String? { nil }
     var accessToken: String? { nil }
+    /// A signed-in user's first name is their user ID, for `%%first_name%%` placeholders.
+    var attributes: [String: String] { userID.map { ["first_name": $0] } ?? [:] }
 }

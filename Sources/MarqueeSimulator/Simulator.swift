@@ -29,11 +29,8 @@ public final class Simulator {
             app: AppInfo(appID: "dev.marquee.simulator", appVersion: options.appVersion,
                          locale: options.locale, deviceID: options.deviceID))
         sdk = MarqueeSDK(environment: environment)
-        let personalization = options.userID.map { ["first_name": $0] } ?? [:]
-        presenter = TerminalPresenter(width: options.width, useColor: options.useColor,
-                                      personalization: personalization, write: write)
-        tooltipPresenter = TerminalPresenter(width: options.width, useColor: options.useColor,
-                                             personalization: personalization, write: write)
+        presenter = TerminalPresenter(width: options.width, useColor: options.useColor, write: write)
+        tooltipPresenter = TerminalPresenter(width: options.width, useColor: options.useColor, write: write)
         user = SimulatedUser(userID: options.userID)
         observer = Observer(write: write)
     }
@@ -88,8 +85,6 @@ public final class Simulator {
             do { try tooltipPresenter.choose(choice) } catch { write("! \(error)") }
         case .user(let id):
             user.userID = id
-            presenter.personalization = id.map { ["first_name": $0] } ?? [:]
-            tooltipPresenter.personalization = presenter.personalization
             sdk.registerPreference(user)
             write("now \(id.map { "user \($0)" } ?? "the anonymous user")")
         case .pause: sdk.isPaused = true; write("paused: messages wait in the queue")

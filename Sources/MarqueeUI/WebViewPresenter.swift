@@ -17,7 +17,8 @@ public final class WebViewPresenter: NSObject, MessagePresenter {
     private var webView: WKWebView?
     private var current: InAppMessage?
     private var completion: (@MainActor (PresentationResult) -> Void)?
-    /// Values for placeholders such as `%%first_name%%`.
+    /// Values for placeholders such as `%%first_name%%`, under each message's own
+    /// (``InAppMessage/personalization``, the user's attributes).
     public var personalization: [String: String]
     /// Where the web view sits in the window; `nil` covers the whole window.
     var frame: CGRect? {
@@ -60,7 +61,8 @@ public final class WebViewPresenter: NSObject, MessagePresenter {
         webView.scrollView.isScrollEnabled = false
         webView.accessibilityIdentifier = "marquee.message.\(message.id)"
         let viewport = ViewportSize(width: Double(window.bounds.width), height: Double(window.bounds.height))
-        let options = RenderOptions(viewport: viewport, personalization: personalization, showsTooltipTarget: false)
+        let options = RenderOptions(viewport: viewport, personalization: message.personalization(over: personalization),
+                                    showsTooltipTarget: false)
         let html = HTMLRenderer(options: options).render(message.message)
         webView.loadHTMLString(html, baseURL: nil)
         window.addSubview(webView)

@@ -101,6 +101,7 @@ extension MarqueeCore {
         let registry = self.registry
         var candidate = InAppMessage(campaign: campaign, isLocal: item.isLocal)
         candidate.variant = arm?.id
+        candidate.personalization = provider?.attributes ?? [:]
         let decision: (choice: DisplayChoice, message: InAppMessage, presenter: (any MessagePresenter)?) =
             await MainActor.run {
                 let delegate = registry.delegate

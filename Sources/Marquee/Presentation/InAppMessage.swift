@@ -17,6 +17,9 @@ public struct InAppMessage: Sendable, Hashable, Identifiable {
     public var isLocal: Bool
     /// The experiment variant this message is, when its campaign runs an experiment.
     public var variant: String?
+    /// Values for placeholders such as `%%first_name%%`: the user's ``UserInfoProvider/attributes``
+    /// when the message was readied. Presenters lay them over their own defaults.
+    public var personalization: [String: String] = [:]
 
     /// Creates a message value.
     public init(id: String, campaignName: String, message: Message, contexts: [String] = [],
@@ -28,6 +31,13 @@ public struct InAppMessage: Sendable, Hashable, Identifiable {
         self.isTest = isTest
         self.isLocal = isLocal
         self.variant = variant
+    }
+
+    /// What placeholders fill from when a presenter with `defaults` shows this message: the
+    /// message's own values (the user's attributes) win over the presenter's; an empty value
+    /// counts as none, so it leaves the presenter's in place.
+    public func personalization(over defaults: [String: String]) -> [String: String] {
+        defaults.merging(personalization.filter { !$0.value.isEmpty }) { _, own in own }
     }
 
     init(campaign: Campaign, isLocal: Bool = false) {

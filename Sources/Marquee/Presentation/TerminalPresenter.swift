@@ -45,7 +45,8 @@ public final class TerminalPresenter: MessagePresenter {
 
     /// The message on screen, if any.
     public private(set) var current: InAppMessage?
-    /// Values for placeholders such as `%%first_name%%`.
+    /// Values for placeholders such as `%%first_name%%`, under each message's own
+    /// (``InAppMessage/personalization``, the user's attributes).
     public var personalization: [String: String]
 
     /// - Parameters:
@@ -68,7 +69,8 @@ public final class TerminalPresenter: MessagePresenter {
         current = message
         optOutChecked = false
         self.completion = completion
-        let renderer = TerminalRenderer(width: width, useColor: useColor, options: RenderOptions(personalization: personalization))
+        let renderer = TerminalRenderer(width: width, useColor: useColor,
+                                        options: RenderOptions(personalization: message.personalization(over: personalization)))
         write(renderer.render(message.message))
         write(hint(for: message.message))
     }

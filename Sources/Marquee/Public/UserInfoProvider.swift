@@ -37,4 +37,16 @@ public protocol UserInfoProvider: Sendable {
     /// An OAuth2 access token sent as `Authorization: OAuth2 <token>`; `nil` when there is none.
     /// RInAppMessaging's `getAccessToken()`.
     var accessToken: String? { get }
+    /// The user's profile values for placeholders in message text: `["first_name": "Ada"]` fills
+    /// `%%first_name|there%%`. Read when a message is about to show, so return current values.
+    /// They stay on the device. Optional: the default is none.
+    ///
+    /// A placeholder takes, in order: this value, then the presenter's own `personalization`
+    /// value, then the placeholder's fallback (an empty value counts as none). Values are text:
+    /// the renderer escapes them, so `<b>` shows as written and never becomes markup.
+    var attributes: [String: String] { get }
+}
+
+extension UserInfoProvider {
+    public var attributes: [String: String] { [:] }
 }
