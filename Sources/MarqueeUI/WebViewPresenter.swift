@@ -34,9 +34,9 @@ public final class WebViewPresenter: NSObject, MessagePresenter {
     }
 
     /// Downloads the message's image first, so a message whose image is unreachable is discarded
-    /// instead of shown broken.
+    /// instead of shown broken; an image the SDK prefetched is there already.
     public func prepareAssets(for message: InAppMessage) async throws {
-        guard let text = message.message.image?.url, let url = URL(string: text) else { return }
+        guard let text = message.message.image?.url, message.cachedAssets[text] == nil, let url = URL(string: text) else { return }
         let (_, response) = try await URLSession.shared.data(from: url)
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
             throw URLError(.badServerResponse)
@@ -61,8 +61,9 @@ public final class WebViewPresenter: NSObject, MessagePresenter {
         webView.scrollView.isScrollEnabled = false
         webView.accessibilityIdentifier = "marquee.message.\(message.id)"
         let viewport = ViewportSize(width: Double(window.bounds.width), height: Double(window.bounds.height))
-        let options = RenderOptions(viewport: viewport, personalization: message.personalization(over: personalization),
+        var options = RenderOptions(viewport: viewport, personalization: message.personalization(over: personalization),
                                     showsTooltipTarget: false)
+        options.inlineImages = message.inlineImages()
         let html = HTMLRenderer(options: options).render(message.message)
         webView.loadHTMLString(html, baseURL: nil)
         window.addSubview(webView)

@@ -102,6 +102,7 @@ extension MarqueeCore {
         var candidate = InAppMessage(campaign: campaign, isLocal: item.isLocal)
         candidate.variant = arm?.id
         candidate.personalization = provider?.attributes ?? [:]
+        candidate.cachedAssets = cachedAssets(of: campaign.message)
         let decision: (choice: DisplayChoice, message: InAppMessage, presenter: (any MessagePresenter)?) =
             await MainActor.run {
                 let delegate = registry.delegate

@@ -85,6 +85,12 @@ actor MarqueeCore {
     /// In-app messages pushes delivered, held for rule events (the device's, for every user).
     var held: HeldMessages
 
+    // Assets
+    /// The media of the campaigns held, on disk.
+    var assets: AssetCache
+    /// URLs being fetched now, so that two pings never fetch one twice.
+    var assetFetches: Set<String> = []
+
     // Display
     var scheduler = DisplayScheduler()
     /// What is on screen now, as saved for the next launch.
@@ -129,6 +135,7 @@ actor MarqueeCore {
         settings.trackingConsent = inboxConsent
         outbox = files.read(Outbox.self, from: Outbox.fileName) ?? Outbox()
         held = files.read(HeldMessages.self, from: HeldMessages.fileName) ?? HeldMessages()
+        assets = AssetCache(storageDirectory: environment.storageDirectory, limitBytes: settings.assetCacheLimit)
         bucket = UserBucket(identityKey: UserIdentity.anonymous.key)
         inbox = InboxState(identityKey: UserIdentity.anonymous.key)
         let (stream, continuation) = AsyncStream.makeStream(of: Command.self)

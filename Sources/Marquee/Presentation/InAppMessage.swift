@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+import MarqueeRender
 
 /// A message on its way to the screen, as presenters and the delegate see it.
 public struct InAppMessage: Sendable, Hashable, Identifiable {
@@ -20,6 +21,10 @@ public struct InAppMessage: Sendable, Hashable, Identifiable {
     /// Values for placeholders such as `%%first_name%%`: the user's ``UserInfoProvider/attributes``
     /// when the message was readied. Presenters lay them over their own defaults.
     public var personalization: [String: String] = [:]
+    /// The device's copies of the message's images and video, by the URL the message names
+    /// (fetched after each ping; see ``MarqueeSDK/assetCacheLimit``). Presenters show these
+    /// instead of downloading again; ``inlineImages()`` reads the images for rendering.
+    public var cachedAssets: [String: URL] = [:]
 
     /// Creates a message value.
     public init(id: String, campaignName: String, message: Message, contexts: [String] = [],
@@ -38,6 +43,15 @@ public struct InAppMessage: Sendable, Hashable, Identifiable {
     /// counts as none, so it leaves the presenter's in place.
     public func personalization(over defaults: [String: String]) -> [String: String] {
         defaults.merging(personalization.filter { !$0.value.isEmpty }) { _, own in own }
+    }
+
+    /// The held images among ``cachedAssets``, for ``MarqueeRender/RenderOptions/inlineImages``:
+    /// the rendered message carries them and loads nothing over the network.
+    public func inlineImages() -> [String: InlineImage] {
+        cachedAssets.compactMapValues { file in
+            guard let data = try? Data(contentsOf: file) else { return nil }
+            return InlineImage(data: data)
+        }
     }
 
     init(campaign: Campaign, isLocal: Bool = false) {

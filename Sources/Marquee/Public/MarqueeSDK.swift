@@ -131,6 +131,14 @@ public final class MarqueeSDK: Sendable {
         }
     }
 
+    /// The most bytes of campaign images and videos the device keeps (default 50 MB). After each
+    /// ping the SDK fetches the media of the campaigns it holds, so messages show at once; past
+    /// the limit the least recently used go, and one asset over a quarter of it is not kept.
+    public var assetCacheLimit: Int {
+        get { settings.assetCacheLimit }
+        set { settings.assetCacheLimit = newValue }
+    }
+
     /// Seconds between the end of one message and the start of the next. Default 30.
     public var displayInterval: TimeInterval {
         get { settings.displayInterval }

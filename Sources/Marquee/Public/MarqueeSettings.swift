@@ -15,6 +15,7 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _pushPermissionRequester: (any PushPermissionRequester)?
     /// `UNAuthorizationOptions` as raw bits (alert, sound and badge), kept here so the settings build everywhere.
     private var _pushPrimerAuthorizationOptions: UInt = 0b111
+    private var _assetCacheLimit = AssetCache.defaultLimitBytes
 
     var isEnabled: Bool {
         get { lock.withLock { _isEnabled } }
@@ -47,6 +48,10 @@ final class MarqueeSettings: @unchecked Sendable {
     var pushPermissionRequester: (any PushPermissionRequester)? {
         get { lock.withLock { _pushPermissionRequester } }
         set { lock.withLock { _pushPermissionRequester = newValue } }
+    }
+    var assetCacheLimit: Int {
+        get { lock.withLock { _assetCacheLimit } }
+        set { lock.withLock { _assetCacheLimit = max(0, newValue) } }
     }
     var pushPrimerAuthorizationOptions: UInt {
         get { lock.withLock { _pushPrimerAuthorizationOptions } }

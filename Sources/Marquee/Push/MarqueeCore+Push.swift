@@ -11,6 +11,7 @@ extension MarqueeCore {
     func hold(pushMessage campaign: Campaign) {
         guard held.hold(campaign, at: now) else { return }
         files.write(held, to: HeldMessages.fileName)
+        prefetchAssets(of: [campaign])
     }
 
     /// Queues the oldest held message that listens for `event`; returns whether one did.

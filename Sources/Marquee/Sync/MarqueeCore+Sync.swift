@@ -80,6 +80,7 @@ extension MarqueeCore {
             }
             reloadEngine(progress: nil)
             saveBucket()
+            prefetchAssets(of: bucket.campaigns)
             sync.pingInterval = max(1, TimeInterval(response.nextPingMillis) / 1000)
             schedule(.ping, at: now.addingTimeInterval(sync.pingInterval))
         case .failure(.retryable(let error)):

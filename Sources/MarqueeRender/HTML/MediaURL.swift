@@ -4,12 +4,24 @@ import Foundation
 ///
 /// Only absolute `http` and `https` URLs with a plain host name qualify; anything else
 /// (`javascript:`, `data:`, relative paths, credentials, characters that would need escaping) is
-/// refused and the media is left out, rather than emitted and trusted to escaping alone.
+/// refused and the media is left out, rather than emitted and trusted to escaping alone. An image
+/// the device holds (``InlineImage``) is written as its `data:` URL instead of the remote one.
 struct MediaURL: Sendable, Hashable {
     /// The URL as written into `src` (after removing tabs and newlines and trimming).
     let absoluteString: String
     /// `scheme://host[:port]`, for the Content-Security-Policy.
     let origin: String
+
+    /// The URL, or the `data:` URL of its image when `inline` holds it (the device's copy).
+    init?(_ raw: String?, inline: [String: InlineImage]) {
+        guard let remote = Self(raw) else { return nil }
+        guard let image = inline[remote.absoluteString] ?? raw.flatMap({ inline[$0] }) else {
+            self = remote
+            return
+        }
+        absoluteString = image.dataURL
+        origin = "data:"
+    }
 
     init?(_ raw: String?) {
         guard let raw else { return nil }

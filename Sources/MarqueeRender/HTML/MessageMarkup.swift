@@ -19,9 +19,9 @@ struct MessageMarkup {
         self.message = message
         self.text = text
         self.options = options
-        image = MediaURL(message.image?.url)
+        image = MediaURL(message.image?.url, inline: options.inlineImages)
         video = message.kind == .video ? MediaURL(message.media?.videoURL) : nil
-        bannerBackground = message.kind == .banner ? MediaURL(message.banner?.backgroundImageURL) : nil
+        bannerBackground = message.kind == .banner ? MediaURL(message.banner?.backgroundImageURL, inline: options.inlineImages) : nil
         frame = message.kind == .html ? FrameDocument(text.html ?? "") : nil
     }
 

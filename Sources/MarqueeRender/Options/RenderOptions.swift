@@ -16,6 +16,9 @@ public struct RenderOptions: Sendable, Hashable {
     /// Draws a placeholder for the element a tooltip points at, so a preview shows the arrow's
     /// target; presenters that overlay the real element turn it off.
     public var showsTooltipTarget: Bool
+    /// Images the device holds already, by the remote URL the message names: written in as
+    /// `data:` URLs, so they show without a download.
+    public var inlineImages: [String: InlineImage] = [:]
 
     /// Creates render options; every argument has a default suitable for a preview.
     public init(theme: Theme? = nil, viewport: ViewportSize? = nil, personalization: [String: String] = [:],
