@@ -14,6 +14,8 @@ enum Command: Sendable {
     case present(Message)
     /// Keep an in-app message a push carried, for rule events.
     case holdPushMessage(Campaign)
+    /// The app showed a campaign's message with its own UI.
+    case logDisplay(InAppMessage, PresentationResult, shownAt: Date?)
     /// ``MarqueeSDK/isEnabled`` changed; ordered with the events logged around it.
     case setEnabled(Bool)
     /// ``MarqueeSDK/isPaused`` changed; ordered with the events logged around it.
@@ -200,6 +202,9 @@ actor MarqueeCore {
             startQueue()
         case .holdPushMessage(let campaign):
             hold(pushMessage: campaign)
+        case .logDisplay(let message, let result, let shownAt):
+            guard isConfigured else { return preConfigure.append(command) }
+            await logAppDisplay(of: message, result: result, shownAt: shownAt)
         case .setEnabled(let enabled):
             isEnabled = enabled
             resumePolling()
@@ -257,7 +262,7 @@ actor MarqueeCore {
         let buffered = preConfigure
         preConfigure = []
         refreshIdentity()
-        for case .logEvent(let event) in buffered { await log(event) }
+        for command in buffered { await handle(command) }
         // Unsent impressions go out once the configuration names the current endpoints (the server
         // may have moved since they were recorded); see `fetchConfig`.
         track { await $0.fetchConfig() }

@@ -32,6 +32,8 @@ public enum MarqueeError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidPushMessage(String)
     /// Asking for notification permission failed.
     case pushPermission(String)
+    /// ``MarqueeSDK/logDisplay(of:result:shownAt:)`` named a campaign the current user does not hold.
+    case unknownCampaign(String)
 
     public var description: String {
         switch self {
@@ -50,6 +52,7 @@ public enum MarqueeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .assetsUnavailable(let id, let description): "Marquee: assets of campaign \(id) unavailable: \(description)"
         case .invalidPushMessage(let reason): "Marquee: ignored the push's in-app message: \(reason)"
         case .pushPermission(let description): "Marquee: asking for notification permission failed: \(description)"
+        case .unknownCampaign(let id): "Marquee: no campaign \(id) is held for the current user; its display was not counted"
         }
     }
 }
