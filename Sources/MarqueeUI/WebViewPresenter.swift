@@ -26,6 +26,11 @@ public final class WebViewPresenter: NSObject, MessagePresenter {
     }
     /// Opens the URLs of button, content and link actions; the system opens them by default.
     public var openURL: @MainActor (URL) -> Void
+    /// For UI test tools (Appium, XCUITest) that do not see views laid over the window: the
+    /// message goes into the top view controller's view, and the page's elements (each with its
+    /// `id` and `aria-label`) are exposed one by one. RInAppMessaging's
+    /// `accessibilityCompatibleDisplay`. It may place messages differently in some apps, so it is off by default.
+    public var accessibilityCompatibleDisplay = false
 
     public init(personalization: [String: String] = [:],
                 openURL: @escaping @MainActor (URL) -> Void = { UIApplication.shared.open($0) }) {
@@ -66,7 +71,13 @@ public final class WebViewPresenter: NSObject, MessagePresenter {
         options.inlineImages = message.inlineImages()
         let html = HTMLRenderer(options: options).render(message.message)
         webView.loadHTMLString(html, baseURL: nil)
-        window.addSubview(webView)
+        if accessibilityCompatibleDisplay, let host = Self.topViewController(of: window)?.view {
+            webView.isAccessibilityElement = false
+            webView.frame = host.convert(webView.frame, from: window)
+            host.addSubview(webView)
+        } else {
+            window.addSubview(webView)
+        }
         self.webView = webView
         current = message
         self.completion = completion
@@ -93,6 +104,13 @@ public final class WebViewPresenter: NSObject, MessagePresenter {
         webView = nil
         current = nil
         completion = nil
+    }
+
+    /// The view controller on top: the root's presented chain, to its end.
+    private static func topViewController(of window: UIWindow) -> UIViewController? {
+        var top = window.rootViewController
+        while let presented = top?.presentedViewController { top = presented }
+        return top
     }
 
     private var keyWindow: UIWindow? {
