@@ -2,6 +2,7 @@ import Foundation
 @testable import Marquee
 import MarqueeModel
 import MarqueeRender
+import MarqueeWire
 import Testing
 
 /// Placeholders filled from the user's profile: ``UserInfoProvider/attributes`` read when a
@@ -49,7 +50,7 @@ import Testing
 
         harness.sdk.logEvent(LoginSuccessfulEvent())
         await harness.sdk.waitUntilIdle()
-        #expect(presenter.current?.personalization == ["first_name": "Ada", "city": ""])
+        #expect(presenter.current?.personalization == ["first_name": "Ada"], "an empty value counts as none")
         #expect(lines.text.contains("Hello Ada"), "the user's value wins over the presenter's: \(lines.text)")
         #expect(lines.text.contains("Your standard plan in Paris"), "an empty value leaves the presenter's, a missing one the fallback")
         try presenter.choose(.close)
@@ -58,6 +59,25 @@ import Testing
         harness.sdk.logEvent(LoginSuccessfulEvent())
         await harness.sdk.waitUntilIdle()
         #expect(lines.text.contains("Hello Grace"), "read again for the next display")
+    }
+
+    @Test func theServersValuesFillWhatTheAppDoesNotAndAreKeptWithTheUser() async throws {
+        let response = PingResponse(
+            currentPingMillis: 1_800_000_000_000, nextPingMillis: 3_600_000,
+            data: [CampaignEnvelope(campaignData: Self.greeting().campaignData(includingExtension: true))],
+            marquee: PingExtension(frequencyCaps: [], userAttributes: ["first_name": "Server Ada", "tier": "gold"]))
+        let harness = Harness()
+        harness.server.set("ping", .status(200, try MarqueeJSON.encoder().encode(response)))
+        let presenter = RecordingPresenter()
+        harness.sdk.register(presenter: presenter)
+        harness.sdk.registerPreference(Profile(["first_name": "Ada", "city": ""]))
+        await harness.start()
+
+        harness.sdk.logEvent(LoginSuccessfulEvent())
+        await harness.sdk.waitUntilIdle()
+        #expect(presenter.current?.personalization == ["first_name": "Ada", "tier": "gold"],
+                "the app's own value wins; the server's fills the rest; an empty one is none")
+        #expect(await harness.sdk.core.bucket.serverAttributes == ["first_name": "Server Ada", "tier": "gold"], "kept with the user's bucket")
     }
 
     @Test(arguments: [MessageKind.modal, .html])

@@ -101,7 +101,8 @@ extension MarqueeCore {
         let registry = self.registry
         var candidate = InAppMessage(campaign: campaign, isLocal: item.isLocal)
         candidate.variant = arm?.id
-        candidate.personalization = provider?.attributes ?? [:]
+        candidate.personalization = bucket.serverAttributes
+            .merging((provider?.attributes ?? [:]).filter { !$0.value.isEmpty }) { _, app in app }
         candidate.cachedAssets = cachedAssets(of: campaign.message)
         let decision: (choice: DisplayChoice, message: InAppMessage, presenter: (any MessagePresenter)?) =
             await MainActor.run {

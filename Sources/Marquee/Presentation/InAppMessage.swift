@@ -18,8 +18,9 @@ public struct InAppMessage: Sendable, Hashable, Identifiable {
     public var isLocal: Bool
     /// The experiment variant this message is, when its campaign runs an experiment.
     public var variant: String?
-    /// Values for placeholders such as `%%first_name%%`: the user's ``UserInfoProvider/attributes``
-    /// when the message was readied. Presenters lay them over their own defaults.
+    /// Values for placeholders such as `%%first_name%%` when the message was readied: the user's
+    /// ``UserInfoProvider/attributes`` over the values the server keeps for the user. Presenters
+    /// lay them over their own defaults.
     public var personalization: [String: String] = [:]
     /// The device's copies of the message's images and video, by the URL the message names
     /// (fetched after each ping; see ``MarqueeSDK/assetCacheLimit``). Presenters show these

@@ -41,9 +41,11 @@ public protocol UserInfoProvider: Sendable {
     /// `%%first_name|there%%`. Read when a message is about to show, so return current values.
     /// They stay on the device. Optional: the default is none.
     ///
-    /// A placeholder takes, in order: this value, then the presenter's own `personalization`
-    /// value, then the placeholder's fallback (an empty value counts as none). Values are text:
-    /// the renderer escapes them, so `<b>` shows as written and never becomes markup.
+    /// A placeholder takes, in order: this value, then the value the server keeps for the user
+    /// (`PUT /api/v1/apps/{appID}/users/{userID}/attributes`, sent to verified users only), then
+    /// the presenter's own `personalization` value, then the placeholder's fallback (an empty
+    /// value counts as none). Values are text: the renderer escapes them, so `<b>` shows as
+    /// written and never becomes markup.
     var attributes: [String: String] { get }
 }
 

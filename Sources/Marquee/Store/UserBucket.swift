@@ -51,6 +51,8 @@ struct UserBucket: Sendable, Hashable {
     var exposures: [String: ExposureRecord] = [:]
     /// Campaigns whose goal this user reached: a conversion is reported once per campaign.
     var converted: Set<String> = []
+    /// The user's placeholder values the server keeps (verified users only), as of the last ping.
+    var serverAttributes: [String: String] = [:]
 
     /// Whether a ping has filled this bucket at least once.
     var hasSynced: Bool { lastPingMillis != 0 || !campaigns.isEmpty }
@@ -166,7 +168,7 @@ struct UserBucket: Sendable, Hashable {
 extension UserBucket: Codable {
     enum CodingKeys: String, CodingKey {
         case identityKey, campaigns, impressions, optedOut, progress, lastDisplayed, capHistory, frequencyCaps
-        case lastPingMillis, absent, listFingerprint, exposures, converted
+        case lastPingMillis, absent, listFingerprint, exposures, converted, serverAttributes
     }
 
     /// Every field but the identity key has a default, so buckets written by earlier versions
@@ -186,5 +188,6 @@ extension UserBucket: Codable {
         listFingerprint = try c.decodeIfPresent(String.self, forKey: .listFingerprint)
         exposures = try c.decodeIfPresent([String: ExposureRecord].self, forKey: .exposures) ?? [:]
         converted = try c.decodeIfPresent(Set<String>.self, forKey: .converted) ?? []
+        serverAttributes = try c.decodeIfPresent([String: String].self, forKey: .serverAttributes) ?? [:]
     }
 }

@@ -75,6 +75,7 @@ extension MarqueeCore {
                              fingerprint: fingerprint)
             } else {
                 adoptInboxEndpoints(response.marquee?.inbox)
+                bucket.serverAttributes = response.marquee?.userAttributes ?? [:]
                 bucket.adopt(response.campaigns, caps: response.marquee?.frequencyCaps ?? [],
                              pingMillis: response.currentPingMillis, now: now, fingerprint: fingerprint)
             }

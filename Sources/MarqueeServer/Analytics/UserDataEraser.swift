@@ -9,7 +9,8 @@ import SQLKit
 /// (``UserIdentity/key``: `u:<user ID>|t:<tracking identifier>`), so a user is matched as a user
 /// ID or as an ID-tracking identifier (the key format is fixed by ``UserIdentity/key``). Their
 /// impressions go (their counts stay in ``CampaignCounts``, naming no one); their reach and
-/// conversion records go and are taken out of unique users and conversions.
+/// conversion records go and are taken out of unique users and conversions; their placeholder
+/// values (``UserAttributesStore``) go.
 struct UserDataEraser {
     let database: any Database
 
@@ -36,6 +37,7 @@ struct UserDataEraser {
             try await CampaignReach.retire(where: matching, on: sql)
             try await Conversions.retire(where: matching, on: sql)
             let inbox = try await InboxStore.erase(userID: userID, appID: appID, on: db)
+            try await UserAttributesStore.delete(appID: appID, userID: userID, on: sql)
             return Erased(impressions: impressions, inboxMessages: inbox)
         }
     }

@@ -86,10 +86,15 @@ public struct PingExtension: Sendable, Hashable, Codable {
     public var unchanged: Bool?
     /// Where the App Inbox is served; only for clients that declare ``Capability/inbox``.
     public var inbox: InboxEndpoints?
+    /// The user's values for message placeholders (`first_name`…) kept on the server; only for
+    /// a user whose ID is verified (identity verification), so no one reads another's.
+    public var userAttributes: [String: String]?
 
-    public init(frequencyCaps: [FrequencyCap], inbox: InboxEndpoints? = nil, fingerprint: String? = nil, unchanged: Bool? = nil) {
+    public init(frequencyCaps: [FrequencyCap], inbox: InboxEndpoints? = nil, fingerprint: String? = nil, unchanged: Bool? = nil,
+                userAttributes: [String: String]? = nil) {
         self.frequencyCaps = frequencyCaps
         self.inbox = inbox
+        self.userAttributes = userAttributes
         self.fingerprint = fingerprint
         self.unchanged = unchanged
     }

@@ -20,5 +20,6 @@ extension Migrations {
         add(M015_CreateCampaignCounts())
         add(M016_CreateCampaignReach())
         add(M017_CreateConversions())
+        add(M018_CreateUserAttributes())
     }
 }

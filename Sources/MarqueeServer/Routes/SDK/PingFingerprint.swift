@@ -4,15 +4,15 @@ import MarqueeWire
 
 /// Identifies what a ping would send one client: the admitted campaigns (by the digests the
 /// catalog computed when it encoded them), their order, the frequency caps, the inbox endpoints,
-/// and what the client declared it understands, so a client that learns something new gets the
-/// full list again.
+/// the user's placeholder values, and what the client declared it understands, so a client that
+/// learns something new gets the full list again.
 struct PingFingerprint: Equatable {
     let value: String
 
     /// `capsJSON` is the app's caps as stored: the same text for the same caps, and nothing to
     /// encode on every ping.
     init(campaigns: [CampaignCatalog.Form], capsJSON: String, inbox: InboxEndpoints?, capabilities: [Capability],
-         pushPrimer: Bool) {
+         pushPrimer: Bool, userAttributes: [String: String] = [:]) {
         var hash = SHA256()
         hash.update(data: Data(capabilities.map(\.rawValue).sorted().joined(separator: ",").utf8))
         hash.update(data: [pushPrimer ? 1 : 0])
@@ -20,6 +20,10 @@ struct PingFingerprint: Equatable {
         let endpoints = inbox.map { [$0.sync, $0.update, $0.track] } ?? []
         hash.update(data: Data(endpoints.joined(separator: "\n").utf8))
         for entry in campaigns { hash.update(data: entry.digest) }
+        // Values sorted by name: the same values always hash the same.
+        for (name, value) in userAttributes.sorted(by: { $0.key < $1.key }) {
+            hash.update(data: Data("\u{1}\(name)\u{2}\(value)".utf8))
+        }
         // 128 bits: collisions are out of reach, and an unchanged answer stays small.
         value = hash.finalize().prefix(16).lowercaseHex
     }

@@ -54,19 +54,31 @@ struct SDKController: RouteCollection {
             campaigns: admitted.map { $0.json(extended: extended) },
             marquee: nil)
         if extended || inbox != nil {
+            let attributes = try await verifiedUserAttributes(req, identity: identity, app: app)
             // Marquee clients learn the list's fingerprint, and are spared a list they already hold.
             let fingerprint = PingFingerprint(campaigns: admitted, capsJSON: app.frequencyCapsJSON, inbox: inbox,
-                                              capabilities: body.marqueeCapabilities ?? [], pushPrimer: pushPrimer).value
+                                              capabilities: body.marqueeCapabilities ?? [], pushPrimer: pushPrimer,
+                                              userAttributes: attributes).value
             let unchanged = body.marqueeFingerprint == fingerprint
             answer.marquee = unchanged
                 ? PingExtension(frequencyCaps: [], fingerprint: fingerprint, unchanged: true)
-                : PingExtension(frequencyCaps: app.frequencyCaps, inbox: inbox, fingerprint: fingerprint)
+                : PingExtension(frequencyCaps: app.frequencyCaps, inbox: inbox, fingerprint: fingerprint,
+                                userAttributes: attributes.isEmpty ? nil : attributes)
             if unchanged { answer.campaigns = [] }
         }
         ServerMetrics.pingServed(campaigns: admitted.count, unchanged: answer.marquee?.unchanged == true)
         var headers = HTTPHeaders()
         headers.contentType = .json
         return Response(status: .ok, headers: headers, body: .init(buffer: try answer.encoded(allocator: req.byteBufferAllocator)))
+    }
+
+    /// The placeholder values of the ping's user, only when the request proves who the user is
+    /// (a valid signature): without identity verification anyone could claim a user ID and read them.
+    private func verifiedUserAttributes(_ req: Request, identity: UserIdentity, app: AppRecord) async throws -> [String: String] {
+        guard let userID = identity.userID,
+              app.identityVerifier.check(userID: userID, signature: req.headers.first(name: ProtocolHeader.userSignature),
+                                         now: req.marquee.clock.now()) == .verified else { return [:] }
+        return try await UserAttributesStore(database: req.db).attributes(appID: try app.requireID(), userID: userID)
     }
 
     /// `POST /v1/display_permission`: may this campaign show now, and is the client's list stale?
