@@ -71,12 +71,12 @@ extension MarqueeCore {
                     }
                     return
                 }
-                bucket.adopt(bucket.campaigns, caps: bucket.frequencyCaps, pingMillis: response.currentPingMillis, now: now,
-                             fingerprint: fingerprint)
+                bucket.adopt(bucket.catalog, caps: bucket.frequencyCaps, pingMillis: response.currentPingMillis, now: now)
             } else {
                 adoptInboxEndpoints(response.marquee?.inbox)
                 bucket.adopt(response.campaigns, caps: response.marquee?.frequencyCaps ?? [],
                              pingMillis: response.currentPingMillis, now: now, fingerprint: fingerprint)
+                saveCatalog()
             }
             reloadEngine(progress: nil)
             saveBucket()
