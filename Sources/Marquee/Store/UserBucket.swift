@@ -217,7 +217,10 @@ extension UserBucket: Codable {
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(identityKey, forKey: .identityKey)
-        try c.encode(impressions, forKey: .impressions)
+        // A record with every impression left says nothing a missing one does not (both give the
+        // campaign's maximum, now and at the next adopt), so the file grows with the campaigns
+        // the user was shown, not with the list: a launch decodes 10,000 of them otherwise.
+        try c.encode(impressions.filter { $0.value.left != $0.value.maxImpressions }, forKey: .impressions)
         try c.encode(optedOut, forKey: .optedOut)
         try c.encode(progress, forKey: .progress)
         try c.encode(lastDisplayed, forKey: .lastDisplayed)
