@@ -4,7 +4,8 @@ import MarqueeModel
 import MarqueeWire
 
 // marquee-bench engine: logEvent cost with 10, 1,000 and 10,000 campaigns (10 listen for the
-// event), and cold start with 10,000 cached campaigns. The last line is the cost ratio 10,000 : 10.
+// event), and cold start with 0, 1,000 and 10,000 cached campaigns. The last line is the cost
+// ratio 10,000 : 10.
 // marquee-bench inbox: loading a 10,000-message App Inbox from the store (InboxBench.swift).
 
 /// Answers config and ping from memory, so the benchmark measures the SDK and not a network.
@@ -132,17 +133,31 @@ func coldStartChild(directory: URL) async {
     print(String(format: "%.2f %.1f", seconds(start) * 1000, peakMemoryMiB()))
 }
 
-func coldStart(total: Int) async -> (millis: String, memory: String) {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-bench-cold-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
+/// Stores `total` campaigns in `directory` as a ping leaves them.
+func seedCampaigns(directory: URL, total: Int) async {
     let seeder = makeSDK(directory: directory, ping: pingBody(campaigns(total: total, listening: 10)))
     seeder.configure(subscriptionID: "bench", configurationURL: URL(string: "http://bench.local/v1/config"))
     await seeder.waitUntilIdle()
+}
 
-    // A separate process, so the peak memory is the cold start's alone.
-    let output = runChild(["cold-start-child", directory.path])
-    let parts = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-    return (parts.first ?? "n/a", parts.dropFirst().first ?? "n/a")
+/// The median time and the highest peak memory of `runs` cold starts from `total` cached
+/// campaigns: a single start on a shared machine varies by a factor of two.
+func coldStart(total: Int, runs: Int = 5) async -> (millis: String, memory: String) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-bench-cold-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    await seedCampaigns(directory: directory, total: total)
+
+    var times: [Double] = []
+    var peaks: [Double] = []
+    for _ in 0..<runs {
+        // A separate process, so the peak memory is the cold start's alone.
+        let parts = runChild(["cold-start-child", directory.path]).split(separator: " ")
+            .compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard parts.count == 2 else { return ("n/a", "n/a") }
+        times.append(parts[0])
+        peaks.append(parts[1])
+    }
+    return (String(format: "%.2f", percentile(times.sorted(), 0.5)), String(format: "%.1f", peaks.max() ?? 0))
 }
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -150,13 +165,20 @@ switch arguments.first {
 case "engine":
     var rows: [Row] = []
     for total in [10, 1_000, 10_000] { rows.append(await measure(total: total)) }
-    let cold = await coldStart(total: 10_000)
+    // 0 and 1,000 show what the runtime costs alone and how the cost grows with the list.
+    var cold: [(total: Int, millis: String, memory: String)] = []
+    for total in [0, 1_000, 10_000] {
+        let run = await coldStart(total: total)
+        cold.append((total, run.millis, run.memory))
+    }
     print("logEvent with 10 listening campaigns (SDK: logEvent + waitUntilIdle; engine: TriggerEngine.log)")
     print("campaigns | events/s (SDK) | p50 µs | p99 µs | engine µs/event")
     for row in rows {
         print(String(format: "%9d | %14.0f | %6.1f | %6.1f | %15.3f", row.campaigns, row.throughput, row.p50, row.p99, row.engineMicros))
     }
-    print("cold start with 10000 cached campaigns: \(cold.millis) ms, peak memory \(cold.memory) MiB")
+    for run in cold {
+        print("cold start with \(run.total) cached campaigns: \(run.millis) ms, peak memory \(run.memory) MiB")
+    }
     let ratio = (1 / rows[2].throughput) / (1 / rows[0].throughput)
     print(String(format: "ratio per-event cost 10000:10 = %.2f", ratio))
 case "engine-only":
@@ -169,6 +191,10 @@ case "engine-only":
         for _ in 0..<100_000 { _ = engine.log(event) { _ in true } }
         print(total, String(format: "%.3f µs/event", seconds(start) / 100_000 * 1e6))
     }
+case "cold-start-seed":
+    // Stores 10,000 campaigns in a directory and keeps it, to profile `cold-start-child` on it.
+    guard let path = arguments.dropFirst().first else { break }
+    await seedCampaigns(directory: URL(fileURLWithPath: path), total: 10_000)
 case "cold-start-child":
     guard let path = arguments.dropFirst().first else { break }
     await coldStartChild(directory: URL(fileURLWithPath: path))
@@ -182,5 +208,5 @@ case "inbox-child":
     guard let path = arguments.dropFirst().first else { break }
     await inboxChild(directory: URL(fileURLWithPath: path))
 default:
-    print("usage: marquee-bench engine | engine-only | inbox")
+    print("usage: marquee-bench engine | engine-only | cold-start-seed DIR | cold-start-child DIR | inbox")
 }

@@ -6,8 +6,9 @@ import MarqueeModel
 ///
 /// Bounded: when the files pass ``limitBytes`` the least recently used go first (an asset is
 /// used when it is stored or shown). One asset larger than a quarter of the limit is not kept.
-/// Files are written atomically and named by a hash of their URL; the index (sizes and last use)
-/// is a small JSON file beside them. A file missing from disk is simply fetched again.
+/// Files are written atomically and named by a hash of their URL; the index (sizes, last use,
+/// and the URLs the current list wants) is a small JSON file beside them. A file missing from
+/// disk is simply fetched again.
 struct AssetCache {
     /// 50 MB by default (``MarqueeSDK/assetCacheLimit``).
     static let defaultLimitBytes = 50 * 1024 * 1024
@@ -21,16 +22,33 @@ struct AssetCache {
         var lastUse: Int
     }
 
+    private struct Index: Codable {
+        var entries: [String: Entry] = [:]
+        var wanted: [String] = []
+    }
+
     let directory: URL
     var limitBytes: Int
     /// By remote URL.
     private(set) var entries: [String: Entry]
+    /// The media of the campaigns the device holds, as of the last list a ping brought: what each
+    /// ping makes sure is here (the list itself keeps no messages in memory).
+    private(set) var wanted: [String]
 
     init(storageDirectory: URL, limitBytes: Int = defaultLimitBytes) {
         directory = storageDirectory.appendingPathComponent(Self.directoryName, isDirectory: true)
         self.limitBytes = limitBytes
-        let index = directory.appendingPathComponent(Self.indexName)
-        entries = (try? Data(contentsOf: index)).flatMap { try? JSONDecoder().decode([String: Entry].self, from: $0) } ?? [:]
+        let index = (try? Data(contentsOf: directory.appendingPathComponent(Self.indexName)))
+            .flatMap { try? JSONDecoder().decode(Index.self, from: $0) } ?? Index()
+        entries = index.entries
+        wanted = index.wanted
+    }
+
+    /// Sets the media of the current list.
+    mutating func want(_ urls: [String]) {
+        guard urls != wanted else { return }
+        wanted = urls
+        saveIndex()
     }
 
     var totalBytes: Int { entries.values.reduce(0) { $0 + $1.bytes } }
@@ -75,7 +93,8 @@ struct AssetCache {
     }
 
     private func saveIndex() {
-        guard let data = try? JSONEncoder().encode(entries) else { return }
+        guard let data = try? JSONEncoder().encode(Index(entries: entries, wanted: wanted)) else { return }
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try? data.write(to: directory.appendingPathComponent(Self.indexName), options: .atomic)
     }
 

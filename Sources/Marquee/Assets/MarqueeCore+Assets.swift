@@ -4,11 +4,21 @@ import MarqueeModel
 /// Assets: the media of the campaigns the device holds, fetched after each ping into the
 /// ``AssetCache``, and handed to presenters with each message.
 extension MarqueeCore {
-    /// Fetches the assets of `campaigns` that the cache lacks, one at a time, in the background.
-    func prefetchAssets(of campaigns: [Campaign]) {
+    /// A ping brought a new list: its media are the ones to hold.
+    func wantAssets(of campaigns: [Campaign]) {
         var seen = Set<String>()
-        let missing = campaigns.flatMap(\.assetURLs)
-            .filter { seen.insert($0).inserted && !assets.contains($0) && !assetFetches.contains($0) }
+        assets.want(campaigns.flatMap(\.assetURLs).filter { seen.insert($0).inserted })
+    }
+
+    /// Fetches what the cache lacks of the list's media and of the messages pushes delivered,
+    /// one at a time, in the background. Run after every ping, so a failed fetch is tried again.
+    func prefetchAssets() {
+        prefetch(assets.wanted + held.entries.flatMap(\.campaign.assetURLs))
+    }
+
+    private func prefetch(_ urls: [String]) {
+        var seen = Set<String>()
+        let missing = urls.filter { seen.insert($0).inserted && !assets.contains($0) && !assetFetches.contains($0) }
         guard !missing.isEmpty else { return }
         assetFetches.formUnion(missing)
         track { core in

@@ -75,7 +75,7 @@ extension MarqueeCore {
         var campaign = item.campaign
         if !item.isLocal {
             // The latest version of the campaign, if the server still lists it.
-            guard let latest = bucket.campaigns.first(where: { $0.id == campaign.id }) else { return false }
+            guard let latest = listedCampaign(campaign.id) else { return false }
             campaign = latest
             guard stillValid(item, token: token), bucket.isEligible(campaign, now: now) else { return false }
             guard await displayPermitted(campaign), stillValid(item, token: token) else { return false }

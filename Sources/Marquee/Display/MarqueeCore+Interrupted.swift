@@ -10,8 +10,8 @@ extension MarqueeCore {
               !record.entries.isEmpty else { return }
         files.write(OnScreenRecord(), to: OnScreenRecord.fileName)
         for entry in record.entries {
-            let stored = files.read(UserBucket.self, from: FileStore.bucketFileName(for: entry.identityKey))
-            guard let campaign = stored?.campaigns.first(where: { $0.id == entry.campaignID }) else {
+            let stored = entry.identityKey == bucket.identityKey ? bucket : loadBucket(forKey: entry.identityKey)
+            guard let campaign = try? stored.catalog.campaign(id: entry.campaignID) else {
                 environment.log("Marquee: campaign \(entry.campaignID) was on screen when the app stopped but is no longer stored")
                 continue
             }

@@ -9,7 +9,11 @@ extension MarqueeCore {
             isPaused: settings.isPaused,
             onScreen: scheduler.message?.message,
             tooltipsOnScreen: scheduler.tooltips.all.map(\.message),
-            queued: scheduler.waiting(settings.queueOrder).map { InAppMessage(campaign: $0.campaign, isLocal: $0.isLocal) },
+            // The queue holds summaries; the app sees each waiting message whole.
+            queued: scheduler.waiting(settings.queueOrder).map { item in
+                let campaign = item.isLocal ? item.campaign : listedCampaign(item.campaign.id) ?? item.campaign
+                return InAppMessage(campaign: campaign, isLocal: item.isLocal)
+            },
             campaigns: bucket.campaigns.map { campaign in
                 let left = bucket.impressionsLeft(campaign)
                 return CampaignState(

@@ -271,7 +271,10 @@ actor MarqueeCore {
     // MARK: - Events
 
     private var visibleCampaigns: [Campaign] {
-        tooltipsEnabled ? bucket.campaigns : bucket.campaigns.filter { $0.message.kind != .tooltip }
+        let isTooltip: (Campaign) -> Bool = { $0.message.kind == .tooltip }
+        // The list itself when nothing is hidden: the engine then shares it instead of a copy.
+        guard !tooltipsEnabled, bucket.campaigns.contains(where: isTooltip) else { return bucket.campaigns }
+        return bucket.campaigns.filter { !isTooltip($0) }
     }
 
     /// Loads the current user's campaigns into the trigger engine and queues those it finds ready.

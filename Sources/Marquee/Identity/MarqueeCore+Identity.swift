@@ -24,8 +24,14 @@ extension MarqueeCore {
 
     /// The bucket stored for `identity`, or an empty one.
     func loadBucket(for identity: UserIdentity) -> UserBucket {
-        let stored = files.read(UserBucket.self, from: FileStore.bucketFileName(for: identity.key))
-        guard let stored, stored.identityKey == identity.key else { return UserBucket(identityKey: identity.key) }
+        loadBucket(forKey: identity.key)
+    }
+
+    /// The bucket stored for the identity with `key`, with its campaign catalog, or an empty one.
+    func loadBucket(forKey key: String) -> UserBucket {
+        let stored = files.read(UserBucket.self, from: FileStore.bucketFileName(for: key))
+        guard var stored, stored.identityKey == key else { return UserBucket(identityKey: key) }
+        attachCatalog(to: &stored)
         return stored
     }
 

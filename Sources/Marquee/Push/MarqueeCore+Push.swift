@@ -11,7 +11,7 @@ extension MarqueeCore {
     func hold(pushMessage campaign: Campaign) {
         guard held.hold(campaign, at: now) else { return }
         files.write(held, to: HeldMessages.fileName)
-        prefetchAssets(of: [campaign])
+        prefetchAssets()
     }
 
     /// Queues the oldest held message that listens for `event`; returns whether one did.

@@ -26,6 +26,19 @@ struct BinaryReader {
     }
 
     mutating func count() throws(BinaryFormatError) -> Int {
+        let value = try unsigned()
+        // No count can exceed the bytes that remain: rejects damaged lengths before allocating.
+        guard value <= UInt64(bytes.count) else { throw BinaryFormatError("a length is out of range") }
+        return Int(value)
+    }
+
+    /// A signed integer ``BinaryWriter/write(integer:)`` wrote.
+    mutating func integer() throws(BinaryFormatError) -> Int {
+        let value = try unsigned()
+        return Int(truncatingIfNeeded: Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1))))
+    }
+
+    private mutating func unsigned() throws(BinaryFormatError) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -33,11 +46,9 @@ struct BinaryReader {
             value |= UInt64(next & 0x7F) << shift
             if next < 0x80 { break }
             shift += 7
-            guard shift < 63 else { throw BinaryFormatError("a length is out of range") }
+            guard shift < 64 else { throw BinaryFormatError("a length is out of range") }
         }
-        // No count can exceed the bytes that remain: rejects damaged lengths before allocating.
-        guard value <= UInt64(bytes.count) else { throw BinaryFormatError("a length is out of range") }
-        return Int(value)
+        return value
     }
 
     mutating func string() throws(BinaryFormatError) -> String {
@@ -57,5 +68,20 @@ struct BinaryReader {
         case 1: try string()
         default: throw BinaryFormatError("an optional value has a bad tag")
         }
+    }
+
+    mutating func optionalDouble() throws(BinaryFormatError) -> Double? {
+        switch try byte() {
+        case 0: nil
+        case 1: try double()
+        default: throw BinaryFormatError("an optional value has a bad tag")
+        }
+    }
+
+    /// An enum ``BinaryWriter/write(raw:)`` wrote; a case this version does not know is an error.
+    mutating func raw<Value: RawRepresentable<String>>(_ type: Value.Type) throws(BinaryFormatError) -> Value {
+        let text = try string()
+        guard let value = Value(rawValue: text) else { throw BinaryFormatError("unknown \(Value.self) '\(text)'") }
+        return value
     }
 }

@@ -20,7 +20,11 @@ struct BinaryWriter {
 
     /// A non-negative integer in as few bytes as it needs (7 bits a byte).
     mutating func write(count: Int) {
-        var value = UInt64(max(count, 0))
+        write(unsigned: UInt64(max(count, 0)))
+    }
+
+    private mutating func write(unsigned: UInt64) {
+        var value = unsigned
         while value >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
             value >>= 7
@@ -45,5 +49,22 @@ struct BinaryWriter {
         guard let string else { return write(UInt8(0)) }
         write(UInt8(1))
         write(string)
+    }
+
+    /// A signed integer, zigzag-encoded so small negative values stay small.
+    mutating func write(integer: Int) {
+        let value = Int64(integer)
+        write(unsigned: UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    mutating func write(_ value: Double?) {
+        guard let value else { return write(UInt8(0)) }
+        write(UInt8(1))
+        write(value)
+    }
+
+    /// An enum by its raw text, so reordering its cases never changes what a file means.
+    mutating func write<Value: RawRepresentable<String>>(raw value: Value) {
+        write(value.rawValue)
     }
 }

@@ -22,9 +22,13 @@ struct FileStore: Sendable {
     }
 
     /// Reads `name` in `Value`'s own layout; a file in an older layout is rewritten in the current one.
+    ///
+    /// The file is mapped, not read: pages the value does not touch while loading (the campaigns'
+    /// encoded messages) are read from disk only when used, and cost no memory until then. Writes
+    /// rename a new file over the old one, so a mapped file never changes under its reader.
     func read<Value: CompactStorable>(_ type: Value.Type, from name: String) -> Value? {
         let url = directory.appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
         do {
             let value = try Value(storedData: data)
             if !Value.isCurrentLayout(data) { write(value, to: name) }
@@ -62,12 +66,17 @@ struct FileStore: Sendable {
         }
     }
 
-    /// The file name of `identityKey`'s bucket: a readable prefix plus a hash, safe on every file system.
+    /// The file name of `identityKey`'s bucket.
     static func bucketFileName(for identityKey: String) -> String {
+        userFileStem(for: identityKey) + ".json"
+    }
+
+    /// The start of the names of `identityKey`'s files: a readable prefix plus a hash, safe on every file system.
+    static func userFileStem(for identityKey: String) -> String {
         let hash = StableHash.fnv1a(identityKey)
         let readable = identityKey.unicodeScalars.prefix(24).map {
             CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "_"
         }.joined()
-        return "user-\(readable)-\(String(hash, radix: 16)).json"
+        return "user-\(readable)-\(String(hash, radix: 16))"
     }
 }

@@ -29,8 +29,12 @@ struct UserBucket: Sendable, Hashable {
 
     /// The ``UserIdentity/key`` this bucket belongs to (checked on load).
     var identityKey: String
-    /// The campaigns of the last successful ping, in the server's order.
-    var campaigns: [Campaign] = []
+    /// The campaigns of the last successful ping and their fingerprint, kept in a file of their
+    /// own (``CampaignCatalog``) and not with the rest of the bucket.
+    var catalog: CampaignCatalog
+    /// Whether the bucket was read from a file that still held the campaigns, as files did before
+    /// the catalog had its own: the loader moves them there once.
+    var hasInlineCampaigns = false
     var impressions: [String: ImpressionRecord] = [:]
     var optedOut: Set<String> = []
     var progress = TriggerProgress()
@@ -41,9 +45,6 @@ struct UserBucket: Sendable, Hashable {
     var frequencyCaps: [FrequencyCap] = []
     /// `currentPingMillis` of the last ping.
     var lastPingMillis: Int64 = 0
-    /// The server's fingerprint of ``campaigns`` and ``frequencyCaps``, sent with the next ping so
-    /// an unchanged list need not travel again.
-    var listFingerprint: String?
     /// The user's state of campaigns missing from the last pings, by campaign ID, kept for
     /// ``absentCampaignRetention``.
     var absent: [String: AbsentCampaign] = [:]
@@ -55,10 +56,22 @@ struct UserBucket: Sendable, Hashable {
     var serverAttributes: [String: String] = [:]
 
     /// Whether a ping has filled this bucket at least once.
-    var hasSynced: Bool { lastPingMillis != 0 || !campaigns.isEmpty }
+    var hasSynced: Bool { lastPingMillis != 0 || !catalog.isEmpty }
+
+    /// The campaigns of the last successful ping, in the server's order, as summaries: what
+    /// triggers and eligibility read. A display reads the whole campaign from ``catalog``.
+    var campaigns: [Campaign] { catalog.summaries }
+
+    /// The server's fingerprint of ``campaigns`` and ``frequencyCaps``, sent with the next ping so
+    /// an unchanged list need not travel again. It is stored with the list it describes.
+    var listFingerprint: String? {
+        get { catalog.fingerprint }
+        set { catalog.fingerprint = newValue }
+    }
 
     init(identityKey: String) {
         self.identityKey = identityKey
+        catalog = CampaignCatalog(identityKey: identityKey)
     }
 
     /// Adopts the server's campaign list at `now`: order kept, opt-outs kept, and impressions left
@@ -66,6 +79,14 @@ struct UserBucket: Sendable, Hashable {
     /// impression per sync. A campaign missing from the list has its user state set aside and
     /// restored if it comes back within ``absentCampaignRetention``.
     mutating func adopt(_ campaigns: [Campaign], caps: [FrequencyCap], pingMillis: Int64, now: Date, fingerprint: String? = nil) {
+        adopt(CampaignCatalog(identityKey: identityKey, campaigns: campaigns, fingerprint: fingerprint),
+              caps: caps, pingMillis: pingMillis, now: now)
+    }
+
+    /// Adopts `catalog` as ``adopt(_:caps:pingMillis:now:fingerprint:)`` adopts a list; the list
+    /// held is adopted again this way, without encoding it anew.
+    mutating func adopt(_ catalog: CampaignCatalog, caps: [FrequencyCap], pingMillis: Int64, now: Date) {
+        let campaigns = catalog.summaries
         let ids = Set(campaigns.map(\.id))
         absent = absent.filter { now.timeIntervalSince($0.value.since) < Self.absentCampaignRetention }
         // Set aside what the user had of campaigns that are no longer listed.
@@ -97,13 +118,12 @@ struct UserBucket: Sendable, Hashable {
                 records[campaign.id] = ImpressionRecord(maxImpressions: newMax, left: newMax)
             }
         }
-        self.campaigns = campaigns
+        self.catalog = catalog
         impressions = records
         optedOut.formIntersection(ids)
         lastDisplayed = lastDisplayed.filter { ids.contains($0.key) }
         frequencyCaps = caps
         lastPingMillis = pingMillis
-        listFingerprint = fingerprint
     }
 
     /// Impressions left for `campaign`; `Int.max` when unlimited.
@@ -172,11 +192,17 @@ extension UserBucket: Codable {
     }
 
     /// Every field but the identity key has a default, so buckets written by earlier versions
-    /// (without `absent`, for one) still load.
+    /// (without `absent`, for one) still load. Campaigns and their fingerprint found in the file
+    /// (written before ``CampaignCatalog`` had a file of its own) become the catalog.
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         identityKey = try c.decode(String.self, forKey: .identityKey)
-        campaigns = try c.decodeIfPresent([Campaign].self, forKey: .campaigns) ?? []
+        catalog = CampaignCatalog(identityKey: identityKey)
+        if let campaigns = try c.decodeIfPresent([Campaign].self, forKey: .campaigns) {
+            catalog = CampaignCatalog(identityKey: identityKey, campaigns: campaigns,
+                                      fingerprint: try c.decodeIfPresent(String.self, forKey: .listFingerprint))
+            hasInlineCampaigns = true
+        }
         impressions = try c.decodeIfPresent([String: ImpressionRecord].self, forKey: .impressions) ?? [:]
         optedOut = try c.decodeIfPresent(Set<String>.self, forKey: .optedOut) ?? []
         progress = try c.decodeIfPresent(TriggerProgress.self, forKey: .progress) ?? TriggerProgress()
@@ -185,9 +211,27 @@ extension UserBucket: Codable {
         frequencyCaps = try c.decodeIfPresent([FrequencyCap].self, forKey: .frequencyCaps) ?? []
         lastPingMillis = try c.decodeIfPresent(Int64.self, forKey: .lastPingMillis) ?? 0
         absent = try c.decodeIfPresent([String: AbsentCampaign].self, forKey: .absent) ?? [:]
-        listFingerprint = try c.decodeIfPresent(String.self, forKey: .listFingerprint)
         exposures = try c.decodeIfPresent([String: ExposureRecord].self, forKey: .exposures) ?? [:]
         converted = try c.decodeIfPresent(Set<String>.self, forKey: .converted) ?? []
         serverAttributes = try c.decodeIfPresent([String: String].self, forKey: .serverAttributes) ?? [:]
+    }
+
+    /// Everything but the catalog, which ``CampaignCatalog`` stores in its own file.
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(identityKey, forKey: .identityKey)
+        // A record with every impression left says nothing a missing one does not (both give the
+        // campaign's maximum, now and at the next adopt), so the file grows with the campaigns
+        // the user was shown, not with the list: a launch decodes 10,000 of them otherwise.
+        try c.encode(impressions.filter { $0.value.left != $0.value.maxImpressions }, forKey: .impressions)
+        try c.encode(optedOut, forKey: .optedOut)
+        try c.encode(progress, forKey: .progress)
+        try c.encode(lastDisplayed, forKey: .lastDisplayed)
+        try c.encode(capHistory, forKey: .capHistory)
+        try c.encode(frequencyCaps, forKey: .frequencyCaps)
+        try c.encode(lastPingMillis, forKey: .lastPingMillis)
+        try c.encode(absent, forKey: .absent)
+        try c.encode(exposures, forKey: .exposures)
+        try c.encode(converted, forKey: .converted)
     }
 }

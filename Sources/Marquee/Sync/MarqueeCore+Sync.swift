@@ -71,17 +71,18 @@ extension MarqueeCore {
                     }
                     return
                 }
-                bucket.adopt(bucket.campaigns, caps: bucket.frequencyCaps, pingMillis: response.currentPingMillis, now: now,
-                             fingerprint: fingerprint)
+                bucket.adopt(bucket.catalog, caps: bucket.frequencyCaps, pingMillis: response.currentPingMillis, now: now)
             } else {
                 adoptInboxEndpoints(response.marquee?.inbox)
                 bucket.serverAttributes = response.marquee?.userAttributes ?? [:]
                 bucket.adopt(response.campaigns, caps: response.marquee?.frequencyCaps ?? [],
                              pingMillis: response.currentPingMillis, now: now, fingerprint: fingerprint)
+                saveCatalog()
+                wantAssets(of: response.campaigns)
             }
             reloadEngine(progress: nil)
             saveBucket()
-            prefetchAssets(of: bucket.campaigns)
+            prefetchAssets()
             sync.pingInterval = max(1, TimeInterval(response.nextPingMillis) / 1000)
             schedule(.ping, at: now.addingTimeInterval(sync.pingInterval))
         case .failure(.retryable(let error)):

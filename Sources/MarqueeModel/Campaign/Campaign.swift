@@ -6,7 +6,8 @@ public struct Campaign: Sendable, Hashable, Codable, Identifiable {
     @Defaulted<Defaults.Standard<CampaignStatus>> public var status: CampaignStatus
     /// Test campaigns reach only the app's test users and devices and skip impression limits.
     @Defaulted<Defaults.False> public var isTest: Bool
-    public var message: Message
+    /// Stored out of line: lists of campaigns stay small, and copies share one message.
+    @Indirect public var message: Message
     @Defaulted<Defaults.Standard<TriggerSet>> public var triggers: TriggerSet
     @Defaulted<Defaults.Standard<DeliveryRules>> public var delivery: DeliveryRules
     @Defaulted<Defaults.Standard<Targeting>> public var targeting: Targeting

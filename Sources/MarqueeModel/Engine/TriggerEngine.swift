@@ -44,7 +44,8 @@ public struct TriggerEngine: Sendable {
     }
 
     struct Slot: Sendable {
-        let campaign: Campaign
+        /// The campaign's place in ``loaded``.
+        let position: Int
         /// The triggers the engine evaluates: the campaign's own, plus a tooltip's target element.
         let set: TriggerSet
         let triggers: [CompiledTrigger]
@@ -55,6 +56,9 @@ public struct TriggerEngine: Sendable {
         let trigger: Int
     }
 
+    /// The list as last loaded. Slots point into it rather than copy each campaign, so the engine
+    /// shares the caller's array instead of holding a second copy of every campaign.
+    private var loaded: [Campaign] = []
     private var slots: [Slot] = []
     private var slotByID: [String: Int] = [:]
     private var index: [EventKey: [Listener]] = [:]
@@ -69,7 +73,7 @@ public struct TriggerEngine: Sendable {
     public init() {}
 
     /// The campaigns currently loaded, in load order.
-    public var campaigns: [Campaign] { slots.map(\.campaign) }
+    public var campaigns: [Campaign] { slots.map { loaded[$0.position] } }
 
     /// The number of triggers listening for `key`: the work one event with that key costs.
     public func listenerCount(for key: EventKey) -> Int { index[key]?.count ?? 0 }
@@ -78,7 +82,7 @@ public struct TriggerEngine: Sendable {
     public var progress: TriggerProgress {
         var result: [String: [Int]] = [:]
         for (slot, values) in counts.enumerated() where values.contains(where: { $0 > 0 }) {
-            result[slots[slot].campaign.id] = values
+            result[loaded[slots[slot].position].id] = values
         }
         return TriggerProgress(counts: result)
     }
@@ -98,22 +102,25 @@ public struct TriggerEngine: Sendable {
                               isEligible: (Campaign) -> Bool) -> [Campaign] {
         var oldCounts: [String: (set: TriggerSet, counts: [Int])] = [:]
         if progress == nil {
-            for (slot, entry) in slots.enumerated() { oldCounts[entry.campaign.id] = (entry.set, counts[slot]) }
+            for (slot, entry) in slots.enumerated() { oldCounts[loaded[entry.position].id] = (entry.set, counts[slot]) }
         } else {
             firedOnPersistentEvents = []
         }
+        loaded = campaigns
         slots = []
         slotByID = [:]
         index = [:]
         counts = []
-        for campaign in campaigns where slotByID[campaign.id] == nil {
+        slots.reserveCapacity(campaigns.count)
+        counts.reserveCapacity(campaigns.count)
+        for (listIndex, campaign) in campaigns.enumerated() where slotByID[campaign.id] == nil {
             let set = Self.effectiveTriggers(of: campaign)
             let compiled = set.allTriggers.map { trigger in
                 CompiledTrigger(trigger: trigger, conditions: trigger.conditions.map(CompiledCondition.init),
                                 isPersistent: trigger.event == .appStart)
             }
             let slot = slots.count
-            slots.append(Slot(campaign: campaign, set: set, triggers: compiled))
+            slots.append(Slot(position: listIndex, set: set, triggers: compiled))
             slotByID[campaign.id] = slot
             var initial = Array(repeating: 0, count: compiled.count)
             if let saved = progress?.counts[campaign.id], saved.count == compiled.count {
@@ -180,6 +187,7 @@ public struct TriggerEngine: Sendable {
         var ready: [Int] = []
         for slot in candidates {
             let entry = slots[slot]
+            let campaign = loaded[entry.position]
             let satisfied = satisfaction(of: slot)
             // The closure reads only locals: capturing `self` here would copy the whole engine per event.
             var position = 0
@@ -189,10 +197,10 @@ public struct TriggerEngine: Sendable {
             }
             guard holds else { continue }
             let consumable = entry.triggers.indices.filter { !entry.triggers[$0].isPersistent && satisfied[$0] }
-            if consumable.isEmpty && firedOnPersistentEvents.contains(entry.campaign.id) { continue }
-            guard isEligible(entry.campaign) else { continue }
+            if consumable.isEmpty && firedOnPersistentEvents.contains(campaign.id) { continue }
+            guard isEligible(campaign) else { continue }
             for position in consumable { counts[slot][position] -= entry.triggers[position].trigger.occurrences }
-            if consumable.isEmpty { firedOnPersistentEvents.insert(entry.campaign.id) }
+            if consumable.isEmpty { firedOnPersistentEvents.insert(campaign.id) }
             ready.append(slot)
         }
         return ready
@@ -215,9 +223,9 @@ public struct TriggerEngine: Sendable {
         var seen = Set<Int>()
         for slot in ready where seen.insert(slot).inserted { unique.append(slot) }
         return unique.sorted { lhs, rhs in
-            let (a, b) = (slots[lhs].campaign.delivery.priority, slots[rhs].campaign.delivery.priority)
+            let (a, b) = (loaded[slots[lhs].position].delivery.priority, loaded[slots[rhs].position].delivery.priority)
             return a != b ? a > b : lhs < rhs
-        }.map { slots[$0].campaign }
+        }.map { loaded[slots[$0].position] }
     }
 
     /// The trigger set evaluated for `campaign`: a tooltip also waits for its target element.
