@@ -4,8 +4,10 @@ import Testing
 
 @Suite("HTML snapshots")
 struct HTMLSnapshotTests {
-    private func render(_ message: Message, theme: Theme? = .light, viewport: ViewportSize? = nil) -> String {
-        HTMLRenderer(options: RenderOptions(theme: theme, viewport: viewport, personalization: SampleMessages.personalization))
+    private func render(_ message: Message, theme: Theme? = .light, viewport: ViewportSize? = nil,
+                        strings: RenderStrings = .english) -> String {
+        HTMLRenderer(options: RenderOptions(theme: theme, viewport: viewport, personalization: SampleMessages.personalization,
+                                            strings: strings))
             .render(message)
     }
 
@@ -50,5 +52,18 @@ struct HTMLSnapshotTests {
         message.textAlignment = .justified
         message.appearance.layoutDirection = .rightToLeft
         Snapshot.assertMatches(render(message, viewport: .phoneLandscape), named: "html-modal-rtl-landscape.html")
+    }
+
+    @Test("Marquee's own words in German and Japanese")
+    func localizedStrings() {
+        let german = render(SampleMessages.message(.modal), strings: .german)
+        let japanese = render(SampleMessages.message(.video), strings: .japanese)
+
+        Snapshot.assertMatches(german, named: "html-modal-german.html")
+        #expect(german.contains(#"aria-label="Schließen""#))
+        #expect(german.contains("<span>Nicht mehr anzeigen</span>"))
+        #expect(!german.contains("Don't show"))
+        #expect(japanese.contains("この動画はここでは再生できません。"))
+        #expect(japanese.contains(#"aria-label="閉じる""#))
     }
 }
