@@ -81,6 +81,17 @@ struct TerminalRendererTests {
         #expect(japanese.contains("[x] 閉じる"))
     }
 
+    @Test("the app's text colours reach the terminal where the campaign kept the default")
+    func styleColours() {
+        var options = RenderOptions(theme: .light)
+        options.styleDefaults.all.title.color = HexColor("#0F766E")!
+        let message = Message(kind: .modal, title: "Teal title", body: "Body")
+
+        let output = TerminalRenderer(width: 40, useColor: true, options: options).render(message)
+
+        #expect(output.contains("38;2;15;118;110"), "the title is drawn in the app's teal")
+    }
+
     @Test("personalization is shared with the HTML renderer")
     func personalization() {
         let message = Message(kind: .slideUp, title: "Hi %%first_name|there%%")

@@ -13,7 +13,7 @@ struct TerminalLayout {
     init(message: Message, options: RenderOptions, width: Int) {
         self.message = message
         text = MessageText(message, values: options.personalization)
-        palette = ThemePalette(message.colors, dark: options.resolvedTheme(for: message) == .dark)
+        palette = ThemePalette(options.resolvedColors(for: message), dark: options.resolvedTheme(for: message) == .dark)
         self.width = width
         isRightToLeft = message.appearance.layoutDirection == .rightToLeft
         strings = options.strings
