@@ -32,6 +32,8 @@ public enum MarqueeError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidPushMessage(String)
     /// Asking for notification permission failed.
     case pushPermission(String)
+    /// A value in ``MarqueeSDK/styleDefaults`` is out of range; the reason names it and the value used instead.
+    case invalidStyle(String)
 
     public var description: String {
         switch self {
@@ -50,6 +52,7 @@ public enum MarqueeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .assetsUnavailable(let id, let description): "Marquee: assets of campaign \(id) unavailable: \(description)"
         case .invalidPushMessage(let reason): "Marquee: ignored the push's in-app message: \(reason)"
         case .pushPermission(let description): "Marquee: asking for notification permission failed: \(description)"
+        case .invalidStyle(let reason): "Marquee: style default adjusted: \(reason)"
         }
     }
 }
