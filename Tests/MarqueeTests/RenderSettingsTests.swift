@@ -60,6 +60,25 @@ struct RenderSettingsTests {
         #expect(output.text.contains("38;2;15;118;110"), "the title is drawn in the app's teal")
     }
 
+    @Test func theDevicesLanguageChoosesTheStringsUnlessTheAppNamesOne() async {
+        let harness = Harness(locale: "fr_CA")
+        let output = Output()
+        let presenter = TerminalPresenter(width: 50, write: output.append)
+        harness.sdk.register(presenter: presenter)
+        harness.sdk.displayInterval = 0
+        await harness.start()
+
+        harness.sdk.present(message: Message(kind: .modal, title: "Bonjour"))
+        await harness.sdk.waitUntilIdle()
+        try? presenter.choose(.close)
+        harness.sdk.language = "ja"
+        harness.sdk.present(message: Message(kind: .modal, title: "こんにちは"))
+        await harness.sdk.waitUntilIdle()
+
+        #expect(output.text.contains("[x] Fermer"))
+        #expect(output.text.contains("[x] 閉じる"))
+    }
+
     @Test func aChangeAppliesFromTheNextMessage() async {
         let harness = Harness()
         let presenter = RecordingPresenter()

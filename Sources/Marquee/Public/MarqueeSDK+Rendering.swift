@@ -6,9 +6,9 @@ extension MarqueeSDK {
     /// (padding, maximum size, corner radius, fonts, text colours, buttons, close icon).
     ///
     /// Campaign values win over these (see ``StyleDefaults`` for the order). Values out of range
-    /// are clamped when messages are drawn, and each one is reported once to ``errorCallback`` as
-    /// ``MarqueeError/invalidStyle(_:)`` when set. Set it before messages show; a change applies
-    /// from the next message on. Read by every ``RenderingPresenter`` the SDK registers.
+    /// are clamped when messages are drawn; each time the defaults are set, every such value is
+    /// reported to ``errorCallback`` as ``MarqueeError/invalidStyle(_:)``. A change applies from
+    /// the next message on. Read by every ``RenderingPresenter`` the SDK registers.
     ///
     /// ```swift
     /// var defaults = StyleDefaults()
