@@ -13,13 +13,15 @@ import WebKit
 /// MarqueeSDK.shared.register(presenter: WebViewPresenter())
 /// ```
 @MainActor
-public final class WebViewPresenter: NSObject, MessagePresenter {
+public final class WebViewPresenter: NSObject, RenderingPresenter {
     private var webView: WKWebView?
     private var current: InAppMessage?
     private var completion: (@MainActor (PresentationResult) -> Void)?
     /// Values for placeholders such as `%%first_name%%`, under each message's own
     /// (``InAppMessage/personalization``, the user's attributes).
     public var personalization: [String: String]
+    /// The app's style defaults and Marquee's words in the user's language; the SDK sets it on registration.
+    public var renderContext = RenderContext.standard
     /// Where the web view sits in the window; `nil` covers the whole window.
     var frame: CGRect? {
         didSet { if let frame { webView?.frame = frame } }
@@ -66,8 +68,8 @@ public final class WebViewPresenter: NSObject, MessagePresenter {
         webView.scrollView.isScrollEnabled = false
         webView.accessibilityIdentifier = "marquee.message.\(message.id)"
         let viewport = ViewportSize(width: Double(window.bounds.width), height: Double(window.bounds.height))
-        var options = RenderOptions(viewport: viewport, personalization: message.personalization(over: personalization),
-                                    showsTooltipTarget: false)
+        var options = renderContext.options(viewport: viewport, personalization: message.personalization(over: personalization),
+                                            showsTooltipTarget: false)
         options.inlineImages = message.inlineImages()
         let html = HTMLRenderer(options: options).render(message.message)
         webView.loadHTMLString(html, baseURL: nil)

@@ -301,4 +301,55 @@ struct BrowserLayoutTests {
             #expect(results[probe] == "blocked", "campaign HTML could use \(probe): \(results[probe] ?? "not reported")")
         }
     }
+
+    @Test("an app's style defaults size the card and buttons, and an absurd width still fits the screen")
+    func styleDefaultsLayOut() async throws {
+        let browser = try HeadlessChromium.require()
+        var labelled = SampleMessages.appStyle
+        labelled[.banner].dismissIcon = .label
+        labelled[.slideUp].dismissIcon = .label
+        var absurd = SampleMessages.appStyle
+        absurd[.modal].maxWidth = 100_000
+        let styles: [(name: String, defaults: StyleDefaults, maxWidth: Double)] = [
+            ("styled", labelled, 340), ("absurd", absurd, 4096),
+        ]
+        let names = ["modal", "slideUp-bottom", "banner-top", "image"]
+        var pages: [BrowserPage] = []
+        var expectations: [String: (message: Message, maxWidth: Double, events: [BridgeMessage])] = [:]
+        for style in styles {
+            for variant in Self.variants where names.contains(variant.name) {
+                for screen in Self.screens {
+                    let name = "\(style.name) \(variant.name) \(screen.name)"
+                    let options = RenderOptions(theme: .light, personalization: SampleMessages.personalization,
+                                                strings: .german, styleDefaults: style.defaults)
+                    let interaction = Self.interaction(for: variant.message)
+                    pages.append(BrowserPage(name: name, html: HTMLRenderer(options: options).render(variant.message),
+                                             width: screen.size.width, height: screen.size.height, taps: interaction.taps))
+                    let maxWidth = style.defaults.style(for: variant.message.kind).maxWidth ?? style.maxWidth
+                    expectations[name] = (variant.message, maxWidth, interaction.events)
+                }
+            }
+        }
+
+        let report = try await BrowserHarness.run(pages, in: browser)
+
+        #expect(report.pages.count == pages.count)
+        for page in report.pages {
+            let expected = try #require(expectations[page.name])
+            try #require(page.loaded, "\(page.name): the message did not load")
+            #expect(Set(page.controls.map(\.name)) == Self.expectedControls(for: expected.message), "\(page.name): controls found")
+            for control in page.controls {
+                #expect(control.visible && control.inside && control.reachable,
+                        "\(page.name): \(control.name) at \(control.rect) is hidden, off screen or covered")
+            }
+            let card = try #require(page.controls.first { $0.name == "card" })
+            #expect(card.rect.width <= expected.maxWidth + 0.5, "\(page.name): card \(card.rect) wider than \(expected.maxWidth)")
+            #expect(card.rect.x >= 15.5, "\(page.name): card \(card.rect) inside the 16-point leading padding")
+            for button in page.controls where button.name.hasPrefix("button ") {
+                #expect(button.rect.height >= 47.5, "\(page.name): \(button.name) \(button.rect) is shorter than 48 points")
+            }
+            let events = try page.events.map { try BridgeMessage(json: $0) }
+            #expect(events == expected.events, "\(page.name): bridge events after tapping")
+        }
+    }
 }

@@ -63,11 +63,33 @@ struct TerminalRendererTests {
 
         #expect(output.contains("[1] Shop now  [2] Later"))
         #expect(output.contains("[c] tap message"))
-        #expect(output.contains("[o] don't show again"))
-        #expect(output.contains("[x] close"))
+        #expect(output.contains("[o] Don't show this again"))
+        #expect(output.contains("[x] Close"))
         let bare = TerminalRenderer(width: 80).render(Message(kind: .modal, title: "T", isDismissable: false))
         #expect(!bare.contains("[x]"))
         #expect(!bare.contains("[o]"))
+    }
+
+    @Test("the message's own controls speak the language of the render strings")
+    func localizedControls() {
+        let french = TerminalRenderer(width: 80, options: RenderOptions(strings: .french)).render(SampleMessages.message(.modal))
+        let japanese = TerminalRenderer(width: 80, options: RenderOptions(strings: .japanese)).render(SampleMessages.message(.modal))
+
+        #expect(french.contains("[o] Ne plus afficher"))
+        #expect(french.contains("[x] Fermer"))
+        #expect(japanese.contains("[o] 今後表示しない"))
+        #expect(japanese.contains("[x] 閉じる"))
+    }
+
+    @Test("the app's text colours reach the terminal where the campaign kept the default")
+    func styleColours() {
+        var options = RenderOptions(theme: .light)
+        options.styleDefaults.all.title.color = HexColor("#0F766E")!
+        let message = Message(kind: .modal, title: "Teal title", body: "Body")
+
+        let output = TerminalRenderer(width: 40, useColor: true, options: options).render(message)
+
+        #expect(output.contains("38;2;15;118;110"), "the title is drawn in the app's teal")
     }
 
     @Test("personalization is shared with the HTML renderer")

@@ -56,4 +56,12 @@ struct TerminalSnapshotTests {
                               appearance: Appearance(layoutDirection: .rightToLeft))
         Snapshot.assertMatches(render(message, width: 40, color: false), named: "terminal-rtl-cjk.txt")
     }
+
+    @Test("a modal in German")
+    func german() {
+        let text = TerminalRenderer(width: 60, options: RenderOptions(personalization: SampleMessages.personalization,
+                                                                       strings: .german))
+            .render(SampleMessages.message(.modal)) + "\n"
+        Snapshot.assertMatches(text, named: "terminal-modal-german.txt")
+    }
 }

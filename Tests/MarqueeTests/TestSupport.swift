@@ -110,7 +110,7 @@ struct Harness {
     let directory: URL
 
     init(campaigns: [Campaign] = [], directory: URL? = nil, server: StubTransport = StubTransport(),
-         clock: ManualClock = ManualClock()) {
+         clock: ManualClock = ManualClock(), locale: String = "en_JP") {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("marquee-tests-\(UUID().uuidString)", isDirectory: true)
         if server.requests.isEmpty {
@@ -122,7 +122,7 @@ struct Harness {
         let errors = ErrorLog()
         let environment = MarqueeEnvironment(
             clock: clock, transport: server, storageDirectory: directory, random: CountingRandom(),
-            app: AppInfo(appID: "com.example.app", appVersion: "2.1.0", locale: "en_JP", deviceID: "device-1"),
+            app: AppInfo(appID: "com.example.app", appVersion: "2.1.0", locale: locale, deviceID: "device-1"),
             buildConfiguration: BuildConfiguration())
         sdk = MarqueeSDK(environment: environment)
         sdk.errorCallback = { errors.append($0) }

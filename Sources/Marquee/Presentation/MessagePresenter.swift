@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+import MarqueeRender
 
 /// Shows messages of one or more kinds. Apps may replace the built-in presenters.
 ///
@@ -32,7 +33,7 @@ extension MessagePresenter {
 /// A presenter that records what it is asked to show and lets the caller end each display:
 /// for the SDK's tests and for apps' UI tests. It can hold several displays at once (tooltips).
 @MainActor
-public final class RecordingPresenter: MessagePresenter {
+public final class RecordingPresenter: RenderingPresenter {
     /// Every message displayed, in order.
     public private(set) var displayed: [InAppMessage] = []
     /// The messages taken down with `dismiss`.
@@ -43,6 +44,10 @@ public final class RecordingPresenter: MessagePresenter {
     public var preparationError: (any Error)?
     /// What `isReady` answers.
     public var ready = true
+    /// The app's style defaults and strings, as the SDK hands them to presenters that render.
+    public var renderContext = RenderContext.standard
+    /// The render options of each display, in order: what a rendering presenter would draw with.
+    public private(set) var renderOptions: [RenderOptions] = []
     private var open: [(message: InAppMessage, completion: @MainActor (PresentationResult) -> Void)] = []
 
     /// Creates a presenter.
@@ -66,6 +71,7 @@ public final class RecordingPresenter: MessagePresenter {
     /// Records the message and keeps `completion` for ``finish(_:)``.
     public func display(_ message: InAppMessage, completion: @escaping @MainActor (PresentationResult) -> Void) {
         displayed.append(message)
+        renderOptions.append(renderContext.options())
         open.append((message, completion))
     }
 

@@ -4,7 +4,7 @@ import MarqueeRender
 /// Draws messages as text in a terminal and waits for the user's choice through ``choose(_:)``:
 /// the presenter behind `marquee simulate`, and a readable presenter for command-line tools.
 @MainActor
-public final class TerminalPresenter: MessagePresenter {
+public final class TerminalPresenter: RenderingPresenter {
     /// A user's answer to the message on screen.
     public enum Choice: Sendable, Hashable {
         /// The n-th button, counting from 1.
@@ -48,6 +48,8 @@ public final class TerminalPresenter: MessagePresenter {
     /// Values for placeholders such as `%%first_name%%`, under each message's own
     /// (``InAppMessage/personalization``, the user's attributes).
     public var personalization: [String: String]
+    /// The app's style defaults and Marquee's words in the user's language; the SDK sets it on registration.
+    public var renderContext = RenderContext.standard
 
     /// - Parameters:
     ///   - width: columns to lay messages out in.
@@ -70,7 +72,7 @@ public final class TerminalPresenter: MessagePresenter {
         optOutChecked = false
         self.completion = completion
         let renderer = TerminalRenderer(width: width, useColor: useColor,
-                                        options: RenderOptions(personalization: message.personalization(over: personalization)))
+                                        options: renderContext.options(personalization: message.personalization(over: personalization)))
         write(renderer.render(message.message))
         write(hint(for: message.message))
     }
@@ -107,7 +109,7 @@ public final class TerminalPresenter: MessagePresenter {
         case .toggleOptOut:
             guard message.showsOptOut else { throw .noOptOut }
             optOutChecked.toggle()
-            write(optOutChecked ? "[x] don't show this again" : "[ ] don't show this again")
+            write((optOutChecked ? "[x] " : "[ ] ") + renderContext.strings.optOut)
             return
         }
         let optedOut = optOutChecked

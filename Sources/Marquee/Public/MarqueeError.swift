@@ -34,6 +34,8 @@ public enum MarqueeError: Error, Sendable, Hashable, CustomStringConvertible {
     case pushPermission(String)
     /// ``MarqueeSDK/logDisplay(of:result:shownAt:)`` named a campaign the current user does not hold.
     case unknownCampaign(String)
+    /// A value in ``MarqueeSDK/styleDefaults`` is out of range; the reason names it and the value used instead.
+    case invalidStyle(String)
 
     public var description: String {
         switch self {
@@ -53,6 +55,7 @@ public enum MarqueeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidPushMessage(let reason): "Marquee: ignored the push's in-app message: \(reason)"
         case .pushPermission(let description): "Marquee: asking for notification permission failed: \(description)"
         case .unknownCampaign(let id): "Marquee: no campaign \(id) is held for the current user; its display was not counted"
+        case .invalidStyle(let reason): "Marquee: style default adjusted: \(reason)"
         }
     }
 }

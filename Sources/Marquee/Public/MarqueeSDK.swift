@@ -165,11 +165,13 @@ public final class MarqueeSDK: Sendable {
     /// Uses `presenter` for messages of the given kinds, replacing the current one.
     @MainActor public func register(presenter: any MessagePresenter, for kinds: [MessageKind] = MessageKind.allCases) {
         for kind in kinds { registry.presenters[kind] = presenter }
+        attachRendering(to: presenter)
     }
 
     /// Registers a template: messages whose ``Message/template`` is `name` use `presenter`.
     @MainActor public func registerTemplate(named name: String, presenter: any MessagePresenter) {
         registry.templates[name] = presenter
+        attachRendering(to: presenter)
     }
 
     /// What the SDK holds for the current user once every earlier call has been handled:

@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+import MarqueeRender
 
 /// Runtime switches read by the engine at decision time; set from any thread.
 // @unchecked Sendable: every stored property is read and written only while `lock` is held.
@@ -16,6 +17,9 @@ final class MarqueeSettings: @unchecked Sendable {
     /// `UNAuthorizationOptions` as raw bits (alert, sound and badge), kept here so the settings build everywhere.
     private var _pushPrimerAuthorizationOptions: UInt = 0b111
     private var _assetCacheLimit = AssetCache.defaultLimitBytes
+    private var _styleDefaults = StyleDefaults()
+    private var _localizedStrings = LocalizedRenderStrings.builtIn
+    private var _language: String?
 
     var isEnabled: Bool {
         get { lock.withLock { _isEnabled } }
@@ -56,5 +60,17 @@ final class MarqueeSettings: @unchecked Sendable {
     var pushPrimerAuthorizationOptions: UInt {
         get { lock.withLock { _pushPrimerAuthorizationOptions } }
         set { lock.withLock { _pushPrimerAuthorizationOptions = newValue } }
+    }
+    var styleDefaults: StyleDefaults {
+        get { lock.withLock { _styleDefaults } }
+        set { lock.withLock { _styleDefaults = newValue } }
+    }
+    var localizedStrings: LocalizedRenderStrings {
+        get { lock.withLock { _localizedStrings } }
+        set { lock.withLock { _localizedStrings = newValue } }
+    }
+    var language: String? {
+        get { lock.withLock { _language } }
+        set { lock.withLock { _language = newValue } }
     }
 }

@@ -29,4 +29,9 @@ enum CSSEscaping {
         let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return trimmed.isEmpty ? systemFontStack : "\(string(trimmed)), \(systemFontStack)"
     }
+
+    /// `12` for whole numbers, `12.5` otherwise: CSS lengths without a trailing `.0`.
+    static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e6 ? String(Int(value)) : String(value)
+    }
 }

@@ -20,12 +20,13 @@ struct ContentSecurityPolicy: Sendable, Hashable {
             // Campaign HTML brings its own images, fonts and styles from wherever it likes, over HTTPS.
             scriptSources += [MarqueeBridge.frameScriptSource] + frame.scriptSources
             styleSource = nil
-            imageSources = ["https:", "data:"]
+            // The app's close image may be plain http.
+            imageSources = ["https:", "data:"] + [markup.dismissImage?.origin].compactMap { $0 }.filter { $0.hasPrefix("http:") }
             mediaSources = ["https:"]
             fontSources = ["https:", "data:"]
         } else {
             styleSource = "'sha256-\(SHA256.base64Digest(of: stylesheet))'"
-            var images = [markup.image?.origin, markup.bannerBackground?.origin].compactMap { $0 }
+            var images = [markup.image?.origin, markup.bannerBackground?.origin, markup.dismissImage?.origin].compactMap { $0 }
             images = images.enumerated().filter { images.firstIndex(of: $0.element) == $0.offset }.map(\.element)
             imageSources = images
             mediaSources = [markup.video?.origin].compactMap { $0 }

@@ -13,6 +13,9 @@ import MarqueeModel
 /// allows no script but Marquee's own (and, in an `html` message's frame, the campaign's inline
 /// scripts, by hash).
 ///
+/// The app's ``StyleDefaults`` (``RenderOptions/styleDefaults``) fill in what the campaign leaves
+/// open: sizes, padding, corner radii, fonts and text colours it did not set, and the close icon.
+///
 /// ```swift
 /// let html = HTMLRenderer(options: RenderOptions(theme: .dark, personalization: ["first_name": "Ada"]))
 ///     .render(campaign.message)

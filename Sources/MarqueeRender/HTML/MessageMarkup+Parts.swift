@@ -32,7 +32,24 @@ extension MessageMarkup {
             Markup.Attribute("data-marquee-id", "marquee-close"),
             Markup.Attribute("data-marquee-action", "close"),
             Markup.Attribute("aria-label", options.strings.close),
-        ], [.text("×")])
+        ], [closeContent])
+    }
+
+    /// What the close control shows; its label stays the accessible name either way.
+    private var closeContent: Markup {
+        switch style.dismissIcon {
+        case nil, .cross: return .text("×")
+        case .boldCross: return .text("✕")
+        case .label: return .text(options.strings.close)
+        case .image:
+            // An unusable URL was replaced by the cross when the style was clamped.
+            guard let dismissImage else { return .text("×") }
+            return .tag("img", [
+                Markup.Attribute("src", dismissImage.absoluteString),
+                Markup.Attribute("alt", ""),
+                Markup.Attribute("referrerpolicy", "no-referrer"),
+            ])
+        }
     }
 
     /// Header, title and body.

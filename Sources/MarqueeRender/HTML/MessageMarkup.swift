@@ -14,11 +14,17 @@ struct MessageMarkup {
     let bannerBackground: MediaURL?
     /// The campaign document of an `html` message, bridge injected.
     let frame: FrameDocument?
+    /// The app's style for this kind, clamped into range.
+    let style: MessageStyle
+    /// The close control's image, when the app's style names a usable one.
+    let dismissImage: MediaURL?
 
     init(message: Message, text: MessageText, options: RenderOptions) {
         self.message = message
         self.text = text
         self.options = options
+        style = options.resolvedStyle(for: message)
+        dismissImage = if case .image(let url) = style.dismissIcon, message.isDismissable { MediaURL(url) } else { nil }
         image = MediaURL(message.image?.url, inline: options.inlineImages)
         video = message.kind == .video ? MediaURL(message.media?.videoURL) : nil
         bannerBackground = message.kind == .banner ? MediaURL(message.banner?.backgroundImageURL, inline: options.inlineImages) : nil

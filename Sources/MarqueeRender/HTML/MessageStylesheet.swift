@@ -1,3 +1,4 @@
+import Foundation
 import MarqueeModel
 
 /// The one `<style>` element of a rendered message: shared rules, the rules for its kind, and
@@ -8,12 +9,15 @@ import MarqueeModel
 struct MessageStylesheet {
     let markup: MessageMarkup
     let theme: Theme
+    /// The app's style for the message's kind (already clamped).
+    var style: MessageStyle { markup.style }
 
     var css: String {
         let message = markup.message
         var rules: [String] = [variables]
         rules.append(Self.base)
         rules.append(Self.rules(for: message.kind))
+        rules += styleRules
         rules.append(".mq-text { text-align: \(textAlign); }")
         if message.textAlignment == .justified { rules.append(".mq-text { text-align-last: start; }") }
         let fit = message.image?.crop == .center ? "contain" : "cover"
@@ -26,7 +30,7 @@ struct MessageStylesheet {
         }
         if let viewport = markup.options.viewport, viewport.width > 0, viewport.height > 0 {
             // A preview at a fixed device size: the message is laid out inside the body, not the window.
-            rules.append("html, body { width: \(Self.points(viewport.width))px; height: \(Self.points(viewport.height))px; }")
+            rules.append("html, body { width: \(CSSEscaping.number(viewport.width))px; height: \(CSSEscaping.number(viewport.height))px; }")
             rules.append("body { position: relative; } .mq-root { position: absolute; }")
         }
         return "\n" + rules.joined(separator: "\n") + "\n"
@@ -34,12 +38,17 @@ struct MessageStylesheet {
 
     private var variables: String {
         let appearance = markup.message.appearance
+        // The campaign's fonts win over the app's defaults; a blank name counts as none.
+        func font(_ campaign: String?, _ app: String?) -> String {
+            let named = campaign?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false ? campaign : app
+            return CSSEscaping.fontFamily(named)
+        }
         let fonts = [
-            "--mq-title-font: \(CSSEscaping.fontFamily(appearance.titleFont));",
-            "--mq-body-font: \(CSSEscaping.fontFamily(appearance.bodyFont));",
-            "--mq-button-font: \(CSSEscaping.fontFamily(appearance.buttonFont));",
+            "--mq-title-font: \(font(appearance.titleFont, style.title.fontName));",
+            "--mq-body-font: \(font(appearance.bodyFont, style.body.fontName));",
+            "--mq-button-font: \(font(appearance.buttonFont, style.button.fontName));",
         ].joined(separator: " ")
-        let colors = markup.message.colors
+        let colors = markup.options.resolvedColors(for: markup.message)
         switch theme {
         case .light:
             return ":root { \(fonts) \(ThemePalette(colors, dark: false).cssVariables) }"
@@ -61,9 +70,5 @@ struct MessageStylesheet {
         case .trailing: "end"
         case .justified: "justify"
         }
-    }
-
-    private static func points(_ value: Double) -> String {
-        value.rounded() == value && value < 1e6 ? String(Int(value)) : String(value)
     }
 }

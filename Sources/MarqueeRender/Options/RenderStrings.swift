@@ -1,7 +1,8 @@
 /// The user-visible words Marquee itself adds to a rendered message.
 ///
 /// Campaign text is translated by whoever writes the campaign; these are the few words the
-/// renderer supplies, so an app can localize them alongside its own strings.
+/// renderer supplies, in HTML and in the terminal alike. ``LocalizedRenderStrings`` holds them per
+/// language (English, German, French and Japanese built in) and picks one for the user.
 public struct RenderStrings: Sendable, Hashable {
     /// The accessible label of the close control.
     public var close: String

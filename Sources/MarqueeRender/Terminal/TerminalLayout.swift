@@ -7,13 +7,16 @@ struct TerminalLayout {
     let palette: ThemePalette
     let width: Int
     let isRightToLeft: Bool
+    /// The words of the message's own controls (close, opt-out).
+    let strings: RenderStrings
 
     init(message: Message, options: RenderOptions, width: Int) {
         self.message = message
         text = MessageText(message, values: options.personalization)
-        palette = ThemePalette(message.colors, dark: options.resolvedTheme(for: message) == .dark)
+        palette = ThemePalette(options.resolvedColors(for: message), dark: options.resolvedTheme(for: message) == .dark)
         self.width = width
         isRightToLeft = message.appearance.layoutDirection == .rightToLeft
+        strings = options.strings
     }
 
     var lines: [TerminalLine] {
@@ -73,8 +76,8 @@ struct TerminalLayout {
         }
         var controls: [(label: String, style: TerminalStyle)] = []
         if isContentClickable { controls.append(("[c] tap message", TerminalStyle(foreground: palette.body))) }
-        if message.showsOptOut { controls.append(("[o] don't show again", TerminalStyle(foreground: palette.body))) }
-        if message.isDismissable { controls.append(("[x] close", TerminalStyle(foreground: palette.body))) }
+        if message.showsOptOut { controls.append(("[o] " + strings.optOut, TerminalStyle(foreground: palette.body))) }
+        if message.isDismissable { controls.append(("[x] " + strings.close, TerminalStyle(foreground: palette.body))) }
         return chipLines(buttons + extra, width: width) + chipLines(controls, width: width)
     }
 

@@ -5,7 +5,8 @@ import MarqueeModel
 /// Every kind gets a box-drawn layout that fits the given width (wrapping words, and counting
 /// CJK and emoji as two columns), with the message's choices numbered the way a user answers
 /// them: `[1] Shop now  [2] Later`, `[c] tap message` when the message has a content action,
-/// `[o] don't show again` when it shows the opt-out box and `[x] close` when it may be closed.
+/// `[o] Don't show this again` when it shows the opt-out box and `[x] Close` when it may be closed
+/// (in the language of ``RenderOptions/strings``, like the HTML).
 /// Positions are spelled out (`↑ slides in from the bottom`, `▲ points at cart-button`).
 /// HTML messages show their text with their links as numbered choices.
 ///

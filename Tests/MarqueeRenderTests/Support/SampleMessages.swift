@@ -1,4 +1,5 @@
 import MarqueeModel
+import MarqueeRender
 
 /// One representative message per kind, with most options set, used by the snapshot tests.
 enum SampleMessages {
@@ -61,5 +62,17 @@ enum SampleMessages {
                     tooltip: TooltipSettings(targetElementID: "cart-button", position: .bottomCenter,
                                              redirectURL: "shop://carts", autoDisappearSeconds: 8))
         }
+    }
+
+    /// An app's style defaults with a value of every sort set.
+    static var appStyle: StyleDefaults {
+        var defaults = StyleDefaults()
+        defaults.all = MessageStyle(
+            padding: StylePadding(top: 32, bottom: 32, leading: 16, trailing: 16), maxWidth: 340, maxHeight: 600,
+            cornerRadius: 4, title: TextStyle(fontName: "Georgia", fontSize: 22, color: HexColor("#0F766E")!),
+            body: TextStyle(fontName: "Georgia", fontSize: 17, color: HexColor("#374151")!),
+            button: ButtonStyle(fontName: "Futura", fontSize: 15, cornerRadius: 22, height: 48), dismissIcon: .boldCross)
+        defaults[.slideUp].maxWidth = 420
+        return defaults
     }
 }

@@ -1,0 +1,39 @@
+import MarqueeRender
+
+/// What a presenter that draws with Marquee's renderer needs from the app: its style defaults and
+/// Marquee's own words in the user's language.
+///
+/// The SDK hands one to every ``RenderingPresenter`` it registers. It reads the SDK's settings at
+/// each call, so a change to ``MarqueeSDK/styleDefaults`` applies from the next message on.
+public struct RenderContext: Sendable {
+    private let read: @Sendable () -> (styleDefaults: StyleDefaults, strings: RenderStrings)
+
+    /// Fixed values, for a presenter used without the SDK (previews, tests).
+    public init(styleDefaults: StyleDefaults = StyleDefaults(), strings: RenderStrings = .english) {
+        read = { (styleDefaults, strings) }
+    }
+
+    /// Reads `settings` at each call; the language is the app's choice, else `deviceLanguage`.
+    init(settings: MarqueeSettings, deviceLanguage: String) {
+        read = {
+            let language = settings.language ?? deviceLanguage
+            return (settings.styleDefaults, settings.localizedStrings.strings(for: [language]))
+        }
+    }
+
+    /// Marquee's built-in design, in English: what a presenter uses until it is registered.
+    public static let standard = RenderContext()
+
+    /// The app's style defaults now.
+    public var styleDefaults: StyleDefaults { read().styleDefaults }
+    /// Marquee's own words in the user's language now.
+    public var strings: RenderStrings { read().strings }
+
+    /// Options for rendering one message with the app's style defaults and strings.
+    public func options(viewport: ViewportSize? = nil, personalization: [String: String] = [:],
+                        showsTooltipTarget: Bool = true) -> RenderOptions {
+        let (styleDefaults, strings) = read()
+        return RenderOptions(viewport: viewport, personalization: personalization, strings: strings,
+                             showsTooltipTarget: showsTooltipTarget, styleDefaults: styleDefaults)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import MarqueeRender
+
+extension MarqueeSDK {
+    /// The app's look for in-app messages: a ``MessageStyle`` for all kinds and one per kind
+    /// (padding, maximum size, corner radius, fonts, text colours, buttons, close icon).
+    ///
+    /// Campaign values win over these (see ``StyleDefaults`` for the order). Values out of range
+    /// are clamped when messages are drawn; each time the defaults are set, every such value is
+    /// reported to ``errorCallback`` as ``MarqueeError/invalidStyle(_:)``. A change applies from
+    /// the next message on. Read by every ``RenderingPresenter`` the SDK registers.
+    ///
+    /// ```swift
+    /// var defaults = StyleDefaults()
+    /// defaults.all.title.fontName = "Avenir Next"
+    /// defaults[.modal].maxWidth = 360
+    /// MarqueeSDK.shared.styleDefaults = defaults
+    /// ```
+    public var styleDefaults: StyleDefaults {
+        get { settings.styleDefaults }
+        set {
+            settings.styleDefaults = newValue
+            for problem in newValue.problems { core.report(.invalidStyle(problem.description)) }
+        }
+    }
+
+    /// Marquee's own words (close, "Don't show this again", video unavailable) per language.
+    /// English, German, French and Japanese are built in; add or replace one with
+    /// `MarqueeSDK.shared.localizedStrings["es"] = RenderStrings(...)`.
+    public var localizedStrings: LocalizedRenderStrings {
+        get { settings.localizedStrings }
+        set { settings.localizedStrings = newValue }
+    }
+
+    /// The language of Marquee's own words, as a BCP 47 tag (`"de"`, `"pt-BR"`); `nil`, the
+    /// default, follows the app's language (the environment's ``AppInfo/locale``, else the
+    /// current locale). A language without strings falls back to English.
+    public var language: String? {
+        get { settings.language }
+        set { settings.language = newValue }
+    }
+
+    /// The context registered presenters render with.
+    var renderContext: RenderContext {
+        RenderContext(settings: settings, deviceLanguage: core.environment.app?.locale ?? Locale.current.identifier)
+    }
+
+    /// Hands `presenter` the app's style defaults and strings when it draws with Marquee's renderer.
+    @MainActor func attachRendering(to presenter: any MessagePresenter) {
+        guard let rendering = presenter as? any RenderingPresenter else { return }
+        rendering.renderContext = renderContext
+    }
+}
