@@ -10,7 +10,9 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "Marquee",
-    platforms: [.macOS(.v13), .iOS(.v15)],
+    // The SDK runs from iOS 13 (Swift concurrency's floor); the App Inbox views need iOS 17 and
+    // say so. macOS 13 is the server's floor.
+    platforms: [.macOS(.v13), .iOS(.v13)],
     products: [
         .library(name: "Marquee", targets: ["Marquee"]),
         .library(name: "MarqueeRender", targets: ["MarqueeRender"]),

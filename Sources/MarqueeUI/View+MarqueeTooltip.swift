@@ -2,6 +2,7 @@
 import Marquee
 import SwiftUI
 
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension View {
     /// Marks this view as the target of tooltips that name `identifier`, and tells the SDK when it
     /// appears so tooltip campaigns waiting for it can show. Call after `MarqueeSDK.shared.configure`.

@@ -40,7 +40,7 @@ public final class ManualClock: MarqueeClock, @unchecked Sendable {
     }
 
     /// The clock's current time.
-    public var now: Date { lock.withLock { current } }
+    public var now: Date { lock.locked { current } }
 
     /// Moves the clock forward by `seconds` and wakes the sleepers whose deadline has passed.
     public func advance(by seconds: TimeInterval) {
@@ -49,7 +49,7 @@ public final class ManualClock: MarqueeClock, @unchecked Sendable {
 
     /// Sets the clock to `date` and wakes the sleepers whose deadline has passed.
     public func set(to date: Date) {
-        let due: [CheckedContinuation<Void, any Error>] = lock.withLock {
+        let due: [CheckedContinuation<Void, any Error>] = lock.locked {
             current = date
             let ready = sleepers.filter { $0.value.deadline <= date }
             for key in ready.keys { sleepers[key] = nil }
@@ -60,10 +60,10 @@ public final class ManualClock: MarqueeClock, @unchecked Sendable {
 
     /// Suspends until the clock reaches `deadline`.
     public func sleep(until deadline: Date) async throws {
-        let id: Int = lock.withLock { nextSleeper += 1; return nextSleeper }
+        let id: Int = lock.locked { nextSleeper += 1; return nextSleeper }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow: Bool = lock.withLock {
+                let resumeNow: Bool = lock.locked {
                     if current >= deadline || Task.isCancelled { return true }
                     sleepers[id] = (deadline, continuation)
                     return false
@@ -72,7 +72,7 @@ public final class ManualClock: MarqueeClock, @unchecked Sendable {
             }
             try Task.checkCancellation()
         } onCancel: {
-            let continuation = lock.withLock { sleepers.removeValue(forKey: id)?.continuation }
+            let continuation = lock.locked { sleepers.removeValue(forKey: id)?.continuation }
             continuation?.resume(throwing: CancellationError())
         }
     }

@@ -22,55 +22,55 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _language: String?
 
     var isEnabled: Bool {
-        get { lock.withLock { _isEnabled } }
-        set { lock.withLock { _isEnabled = newValue } }
+        get { lock.locked { _isEnabled } }
+        set { lock.locked { _isEnabled = newValue } }
     }
     var isPaused: Bool {
-        get { lock.withLock { _isPaused } }
-        set { lock.withLock { _isPaused = newValue } }
+        get { lock.locked { _isPaused } }
+        set { lock.locked { _isPaused = newValue } }
     }
     var displayInterval: TimeInterval {
-        get { lock.withLock { _displayInterval } }
-        set { lock.withLock { _displayInterval = max(0, newValue) } }
+        get { lock.locked { _displayInterval } }
+        set { lock.locked { _displayInterval = max(0, newValue) } }
     }
     var queueOrder: QueueOrder {
-        get { lock.withLock { _queueOrder } }
-        set { lock.withLock { _queueOrder = newValue } }
+        get { lock.locked { _queueOrder } }
+        set { lock.locked { _queueOrder = newValue } }
     }
     var onVerifyContext: (@Sendable ([String], String) -> Bool)? {
-        get { lock.withLock { _onVerifyContext } }
-        set { lock.withLock { _onVerifyContext = newValue } }
+        get { lock.locked { _onVerifyContext } }
+        set { lock.locked { _onVerifyContext = newValue } }
     }
     var errorCallback: (@Sendable (MarqueeError) -> Void)? {
-        get { lock.withLock { _errorCallback } }
-        set { lock.withLock { _errorCallback = newValue } }
+        get { lock.locked { _errorCallback } }
+        set { lock.locked { _errorCallback = newValue } }
     }
     var trackingConsent: InboxTrackingConsent {
-        get { lock.withLock { _trackingConsent } }
-        set { lock.withLock { _trackingConsent = newValue } }
+        get { lock.locked { _trackingConsent } }
+        set { lock.locked { _trackingConsent = newValue } }
     }
     var pushPermissionRequester: (any PushPermissionRequester)? {
-        get { lock.withLock { _pushPermissionRequester } }
-        set { lock.withLock { _pushPermissionRequester = newValue } }
+        get { lock.locked { _pushPermissionRequester } }
+        set { lock.locked { _pushPermissionRequester = newValue } }
     }
     var assetCacheLimit: Int {
-        get { lock.withLock { _assetCacheLimit } }
-        set { lock.withLock { _assetCacheLimit = max(0, newValue) } }
+        get { lock.locked { _assetCacheLimit } }
+        set { lock.locked { _assetCacheLimit = max(0, newValue) } }
     }
     var pushPrimerAuthorizationOptions: UInt {
-        get { lock.withLock { _pushPrimerAuthorizationOptions } }
-        set { lock.withLock { _pushPrimerAuthorizationOptions = newValue } }
+        get { lock.locked { _pushPrimerAuthorizationOptions } }
+        set { lock.locked { _pushPrimerAuthorizationOptions = newValue } }
     }
     var styleDefaults: StyleDefaults {
-        get { lock.withLock { _styleDefaults } }
-        set { lock.withLock { _styleDefaults = newValue } }
+        get { lock.locked { _styleDefaults } }
+        set { lock.locked { _styleDefaults = newValue } }
     }
     var localizedStrings: LocalizedRenderStrings {
-        get { lock.withLock { _localizedStrings } }
-        set { lock.withLock { _localizedStrings = newValue } }
+        get { lock.locked { _localizedStrings } }
+        set { lock.locked { _localizedStrings = newValue } }
     }
     var language: String? {
-        get { lock.withLock { _language } }
-        set { lock.withLock { _language = newValue } }
+        get { lock.locked { _language } }
+        set { lock.locked { _language = newValue } }
     }
 }
