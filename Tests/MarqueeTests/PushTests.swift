@@ -154,19 +154,28 @@ import Testing
         MessageButton(id: "later", text: "Not now"),
     ])
 
-    @Test(arguments: [true, false])
-    func aPushPrimerButtonAsksTheRequesterAndTellsTheDelegate(_ grants: Bool) async throws {
-        let harness = Harness(campaigns: [Self.primer])
-        let requester = StubRequester(answer: .success(grants))
+    /// A started device holding the primer, with `requester` (none: the delegate answers).
+    static func primerDevice(requester: StubRequester?) async -> (Harness, PushDelegate, RecordingPresenter) {
+        let harness = Harness(campaigns: [primer])
         harness.sdk.pushPermissionRequester = requester
         let delegate = PushDelegate()
         harness.sdk.delegate = delegate
-        let presenter = await Self.started(harness)
+        return (harness, delegate, await started(harness))
+    }
 
+    /// Shows the primer (its trigger is a login) and taps `button`.
+    static func tap(_ button: String, on harness: Harness, _ presenter: RecordingPresenter) async {
         harness.sdk.logEvent(LoginSuccessfulEvent())
         await harness.sdk.waitUntilIdle()
-        presenter.finish(PresentationResult(.buttonClick(id: "allow")))
+        presenter.finish(PresentationResult(.buttonClick(id: button)))
         await harness.sdk.waitUntilIdle()
+    }
+
+    @Test(arguments: [true, false])
+    func aPushPrimerButtonAsksTheRequesterAndTellsTheDelegate(_ grants: Bool) async throws {
+        let requester = StubRequester(answer: .success(grants))
+        let (harness, delegate, presenter) = await Self.primerDevice(requester: requester)
+        await Self.tap("allow", on: harness, presenter)
 
         #expect(presenter.displayed.map(\.id) == ["primer"])
         #expect(requester.requests == 1)
@@ -175,23 +184,12 @@ import Testing
     }
 
     @Test func anotherButtonAsksNothingAndAFailedRequestIsReported() async throws {
-        let harness = Harness(campaigns: [Self.primer])
         let requester = StubRequester(answer: .failure(StubRequester.StubError()))
-        harness.sdk.pushPermissionRequester = requester
-        let delegate = PushDelegate()
-        harness.sdk.delegate = delegate
-        let presenter = await Self.started(harness)
-
-        harness.sdk.logEvent(LoginSuccessfulEvent())
-        await harness.sdk.waitUntilIdle()
-        presenter.finish(PresentationResult(.buttonClick(id: "later")))
-        await harness.sdk.waitUntilIdle()
+        let (harness, delegate, presenter) = await Self.primerDevice(requester: requester)
+        await Self.tap("later", on: harness, presenter)
         #expect(requester.requests == 0)
 
-        harness.sdk.logEvent(LoginSuccessfulEvent())
-        await harness.sdk.waitUntilIdle()
-        presenter.finish(PresentationResult(.buttonClick(id: "allow")))
-        await harness.sdk.waitUntilIdle()
+        await Self.tap("allow", on: harness, presenter)
         #expect(requester.requests == 1 && delegate.answers.isEmpty)
         #expect(harness.errors.errors.contains { if case .pushPermission = $0 { true } else { false } })
     }
@@ -209,15 +207,8 @@ import Testing
     }
 
     @Test func withoutARequesterTheDelegateIsAsked() async throws {
-        let harness = Harness(campaigns: [Self.primer])
-        let delegate = PushDelegate()
-        harness.sdk.delegate = delegate
-        let presenter = await Self.started(harness)
-
-        harness.sdk.logEvent(LoginSuccessfulEvent())
-        await harness.sdk.waitUntilIdle()
-        presenter.finish(PresentationResult(.buttonClick(id: "allow")))
-        await harness.sdk.waitUntilIdle()
+        let (harness, delegate, presenter) = await Self.primerDevice(requester: nil)
+        await Self.tap("allow", on: harness, presenter)
 
         #expect(delegate.asked == 1 && delegate.answers == [true])
     }

@@ -11,13 +11,25 @@ extension Database {
     /// statement simply waits its turn. A write that changes no row takes that lock, as
     /// `BEGIN IMMEDIATE` would, while keeping Fluent's own transaction bookkeeping (nesting).
     /// PostgreSQL needs nothing more: its row locks serialize writers.
+    ///
+    /// On SQLite, writers also take their turn in ``SQLiteWriteGate`` before they take a
+    /// connection, so they queue fairly in this process instead of in SQLite's busy handler.
     func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         let isOutermost = !inTransaction
-        return try await transaction { db in
-            if isOutermost, db is any SQLiteDatabase, let sql = db as? any SQLDatabase {
-                try await sql.raw("UPDATE \(ident: AppRecord.schema) SET id = id WHERE 0 = 1").run()
+        let isGated = isOutermost && self is any SQLiteDatabase
+        if isGated { await SQLiteWriteGate.shared.enter() }
+        do {
+            let result = try await transaction { db in
+                if isOutermost, db is any SQLiteDatabase, let sql = db as? any SQLDatabase {
+                    try await sql.raw("UPDATE \(ident: AppRecord.schema) SET id = id WHERE 0 = 1").run()
+                }
+                return try await body(db)
             }
-            return try await body(db)
+            if isGated { await SQLiteWriteGate.shared.leave() }
+            return result
+        } catch {
+            if isGated { await SQLiteWriteGate.shared.leave() }
+            throw error
         }
     }
 }
