@@ -10,10 +10,13 @@ extension MarqueeCore {
         scheduler.enqueue(campaign, for: identity, isLocal: isLocal)
     }
 
+    /// Active, not paused and in the foreground: messages may start. While it is `false` they wait.
+    var mayDisplay: Bool { isActive && !isPaused && lifecycle.isInForeground }
+
     /// Starts what may start now: waiting tooltips at once, the next message when the slot and the
     /// display interval allow (else at the time they will).
     func startQueue() {
-        guard isActive, !isPaused else { return }
+        guard mayDisplay else { return }
         startTooltips()
         guard let start = scheduler.nextMessageStart() else { return }
         if start > now { return schedule(.processQueue, at: start) }
@@ -22,11 +25,11 @@ extension MarqueeCore {
 
     /// Shows the next message that passes every check, one at a time.
     private func processQueue() async {
-        while isActive, !isPaused, let display = scheduler.claimNextMessage(order: settings.queueOrder, at: now) {
+        while mayDisplay, let display = scheduler.claimNextMessage(order: settings.queueOrder, at: now) {
             // The slot is taken before anything is prepared, so no second message can start meanwhile.
             if await !attempt(display.item, token: display.token) { _ = release(display.token) }
         }
-        guard isActive, !isPaused, let wake = scheduler.nextMessageStart(), wake > now else { return }
+        guard mayDisplay, let wake = scheduler.nextMessageStart(), wake > now else { return }
         schedule(.processQueue, at: wake)
     }
 
@@ -130,6 +133,11 @@ extension MarqueeCore {
             return false
         }
         guard stillValid(item, token: token) else { return false }
+        guard lifecycle.isInForeground else {
+            // The app left while the message was being prepared: it waits, in its place, for the foreground.
+            scheduler.retry(item, at: .distantPast)
+            return false
+        }
         let core = self
         let shown: Bool = await MainActor.run {
             guard presenter.isReady(for: message) else { return false }

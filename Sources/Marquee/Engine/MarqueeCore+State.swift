@@ -7,6 +7,8 @@ extension MarqueeCore {
             identity: identity,
             isEnabled: settings.isEnabled,
             isPaused: settings.isPaused,
+            isInForeground: lifecycle.isInForeground,
+            sessionStartedAt: lifecycle.sessionStartedAt,
             onScreen: scheduler.message?.message,
             tooltipsOnScreen: scheduler.tooltips.all.map(\.message),
             queued: scheduler.waiting(settings.queueOrder).map { InAppMessage(campaign: $0.campaign, isLocal: $0.isLocal) },

@@ -26,6 +26,10 @@ enum Command: Sendable {
     case subscribeInbox(UUID, AsyncStream<InboxSnapshot>.Continuation)
     /// That reader stopped.
     case unsubscribeInbox(UUID)
+    /// The app came to the foreground (``MarqueeSDK/appDidBecomeActive()``).
+    case appDidBecomeActive
+    /// The app is leaving the foreground (``MarqueeSDK/appWillResignActive()``).
+    case appWillResignActive
     case barrier(CheckedContinuation<Void, Never>)
 }
 
@@ -43,7 +47,9 @@ enum Command: Sendable {
 /// - inbox: `Inbox/` — ``InboxState`` (each user's synced messages) and `MarqueeCore+Inbox`
 ///   (sync, read state, deletes, tracking through the outbox, the readers of its changes);
 /// - per-user store: `Store/` — ``UserBucket`` and the files;
-/// - timers: ``Timers`` and `MarqueeCore+Timers` — jobs on the clock and tracked work.
+/// - timers: ``Timers`` and `MarqueeCore+Timers` — jobs on the clock and tracked work;
+/// - lifecycle: `Lifecycle/` — ``AppLifecycle`` (foreground, background, sessions) and
+///   `MarqueeCore+Lifecycle`.
 ///
 /// A new component gets its own folder with its state as a value and a
 /// `MarqueeCore+…` extension. Stored properties are internal only so those extensions can reach
@@ -101,6 +107,9 @@ actor MarqueeCore {
     var inboxSync: Task<Result<[InboxMessage], InboxError>, Never>?
     /// The readers of ``MarqueeInbox/changes``.
     var inboxSubscribers: [UUID: AsyncStream<InboxSnapshot>.Continuation] = [:]
+
+    // Lifecycle
+    var lifecycle = AppLifecycle()
 
     // Timers and tracked work
     var timers = Timers()
@@ -202,6 +211,10 @@ actor MarqueeCore {
             continuation.yield(inboxSnapshot())
         case .unsubscribeInbox(let id):
             inboxSubscribers[id] = nil
+        case .appDidBecomeActive:
+            await appBecameActive()
+        case .appWillResignActive:
+            appResignedActive()
         }
     }
 
@@ -242,6 +255,8 @@ actor MarqueeCore {
         preConfigure = []
         refreshIdentity()
         for case .logEvent(let event) in buffered { await log(event) }
+        // The first session starts with the SDK; its campaigns come with the first ping below.
+        if lifecycle.started(at: now) { await startSession() }
         // Unsent impressions go out once the configuration names the current endpoints (the server
         // may have moved since they were recorded); see `fetchConfig`.
         track { await $0.fetchConfig() }
@@ -264,14 +279,16 @@ actor MarqueeCore {
         startQueue()
     }
 
-    func log(_ event: Event) async {
+    /// Logs `event`; `reportsNoMatch` is `false` for the SDK's own events, which the delegate does
+    /// not hear about when no campaign listens.
+    func log(_ event: Event, reportsNoMatch: Bool = true) async {
         refreshIdentity()
         guard isActive else { return }
         await recordConversions(for: event)
         let bucket = self.bucket
         let now = self.now
         let outcome = engine.log(event) { bucket.isEligible($0, now: now) }
-        if !outcome.matchedTrigger && !outcome.deferred {
+        if reportsNoMatch, !outcome.matchedTrigger, !outcome.deferred {
             let registry = self.registry
             await MainActor.run { registry.delegate?.marquee(noMatchingTriggerFor: event) }
         }

@@ -17,12 +17,26 @@ public final class MarqueeSDK: Sendable {
     let core: MarqueeCore
     private let settings: MarqueeSettings
     private let registry: PresenterRegistry
+    #if (canImport(UIKit) && !os(watchOS)) || canImport(AppKit)
+    private let lifecycleObserver: AppLifecycleObserver?
+    #endif
 
     /// Creates an SDK instance with explicit dependencies (tests, previews, several instances).
+    ///
+    /// On iOS, tvOS, visionOS and macOS the instance follows the app's lifecycle from the system's
+    /// notifications unless ``MarqueeEnvironment/observesSystemLifecycle`` is `false`.
     public init(environment: MarqueeEnvironment = .live) {
-        settings = MarqueeSettings()
-        registry = PresenterRegistry()
-        core = MarqueeCore(environment: environment, settings: settings, registry: registry)
+        let settings = MarqueeSettings()
+        let core = MarqueeCore(environment: environment, settings: settings, registry: PresenterRegistry())
+        self.settings = settings
+        self.core = core
+        registry = core.registry
+        #if (canImport(UIKit) && !os(watchOS)) || canImport(AppKit)
+        lifecycleObserver = environment.observesSystemLifecycle
+            ? AppLifecycleObserver(becameActive: { core.submit(.appDidBecomeActive) },
+                                   willResignActive: { core.submit(.appWillResignActive) })
+            : nil
+        #endif
     }
 
     /// Starts the SDK: fetches the configuration, then the campaigns.
@@ -32,6 +46,36 @@ public final class MarqueeSDK: Sendable {
     public func configure(subscriptionID: String? = nil, configurationURL: URL? = nil, enableTooltipFeature: Bool? = nil) {
         core.submit(.configure(subscriptionID: subscriptionID, configurationURL: configurationURL,
                                enableTooltipFeature: enableTooltipFeature))
+    }
+
+    /// Tells the SDK that the app came to the foreground.
+    ///
+    /// After at least ``sessionTimeout`` in the background a new session starts: the SDK logs a
+    /// ``SessionStartEvent`` itself and refreshes the campaigns. Messages readied in the background
+    /// show now, subject to the usual rules. On Apple platforms the SDK follows the system's
+    /// notifications itself; call this on other platforms, or from your own lifecycle code (a
+    /// repeated call changes nothing). Before `configure` the state is kept, and `configure`
+    /// starts the first session only when the app is in the foreground.
+    public func appDidBecomeActive() {
+        core.submit(.appDidBecomeActive)
+    }
+
+    /// Tells the SDK that the app is leaving the foreground: nothing is shown until
+    /// ``appDidBecomeActive()``. Messages readied meanwhile, or about to be shown, wait in the
+    /// queue; a message already on screen stays there.
+    public func appWillResignActive() {
+        core.submit(.appWillResignActive)
+    }
+
+    /// How long the app must stay in the background for its next foreground to start a new
+    /// session. Default 30 minutes (1,800 seconds); negative values count as 0.
+    ///
+    /// A session also starts at `configure` when the app is in the foreground (else at the first
+    /// foreground after it). On each session start the SDK logs ``SessionStartEvent`` and
+    /// refreshes the campaigns (a ping); there is no need to log that event yourself.
+    public var sessionTimeout: TimeInterval {
+        get { settings.sessionTimeout }
+        set { settings.sessionTimeout = newValue }
     }
 
     /// Logs an event; campaigns whose triggers it completes are queued for display.

@@ -12,6 +12,7 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _onVerifyContext: (@Sendable ([String], String) -> Bool)?
     private var _errorCallback: (@Sendable (MarqueeError) -> Void)?
     private var _trackingConsent = InboxTrackingConsent.notRequired
+    private var _sessionTimeout: TimeInterval = 30 * 60
 
     var isEnabled: Bool {
         get { lock.withLock { _isEnabled } }
@@ -40,5 +41,9 @@ final class MarqueeSettings: @unchecked Sendable {
     var trackingConsent: InboxTrackingConsent {
         get { lock.withLock { _trackingConsent } }
         set { lock.withLock { _trackingConsent = newValue } }
+    }
+    var sessionTimeout: TimeInterval {
+        get { lock.withLock { _sessionTimeout } }
+        set { lock.withLock { _sessionTimeout = max(0, newValue) } }
     }
 }
