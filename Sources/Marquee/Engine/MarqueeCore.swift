@@ -7,8 +7,8 @@ enum Command: Sendable {
     case configure(subscriptionID: String?, configurationURL: URL?, enableTooltipFeature: Bool?)
     case logEvent(Event)
     case registerPreference(any UserInfoProvider)
-    /// Fetch the user's campaigns now rather than at the next scheduled ping.
-    case refresh
+    /// Fetch the user's campaigns now rather than at the next scheduled ping, and say how it went.
+    case refresh(CheckedContinuation<Result<Void, RefreshError>, Never>)
     case closeMessage(clearQueue: Bool)
     case closeTooltip(String)
     case present(Message)
@@ -180,9 +180,9 @@ actor MarqueeCore {
             self.provider = provider
             guard isConfigured else { return }
             refreshIdentity()
-        case .refresh:
-            guard isConfigured else { return }
-            refreshCampaigns()
+        case .refresh(let reply):
+            // Tracked, not awaited: later commands need not wait for the network.
+            track { reply.resume(returning: await $0.refresh()) }
         case .closeMessage(let clearQueue):
             if clearQueue { scheduler.removeWaitingMessages() }
             if let token = scheduler.message?.token { await takeDown(token) }

@@ -95,10 +95,19 @@ public final class MarqueeSDK: Sendable {
     }
 
     /// Fetches the current user's campaigns now instead of at the next scheduled ping, for example
-    /// after the app learned that a new campaign is live. While the SDK is disabled the fetch waits
-    /// until it is enabled again. Polling goes on from this fetch.
-    public func refresh() {
-        core.submit(.refresh)
+    /// after the app learned that a new campaign is live, and returns when they are current.
+    /// Polling goes on from this fetch. Campaigns the new list makes ready are queued as usual.
+    ///
+    /// - Throws: ``RefreshError/notConfigured`` before `configure`; ``RefreshError/disabled``
+    ///   while ``isEnabled`` is `false` or the device is outside the rollout (the fetch then goes
+    ///   out once enabled); ``RefreshError/offline(_:)`` when the server cannot be reached;
+    ///   ``RefreshError/failed(_:)`` when it answers with an error.
+    public func refresh() async throws(RefreshError) {
+        let result = await withCheckedContinuation { core.submit(.refresh($0)) }
+        switch result {
+        case .success: return
+        case .failure(let error): throw error
+        }
     }
 
     /// Closes the message on screen without counting an impression (the delegate hears
