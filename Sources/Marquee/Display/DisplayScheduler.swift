@@ -26,6 +26,7 @@ struct Displaying: Sendable {
 ///   `delayAfterCloseMillis`, whichever is longer.
 /// - A message put back (the delegate asked to wait, the presenter was not ready) is not tried
 ///   before its retry time.
+/// - A message (not a tooltip) still waiting when the display timeout is over is dropped.
 ///
 /// ``MarqueeCore`` owns one scheduler and does what it decides: permission requests, presenters,
 /// timers.
@@ -44,13 +45,20 @@ struct DisplayScheduler: Sendable {
 
     // MARK: - Waiting
 
-    /// Puts a ready campaign in its lane for `identity`: tooltips wait for their element, other kinds for the slot.
-    mutating func enqueue(_ campaign: Campaign, for identity: UserIdentity, isLocal: Bool = false) {
+    /// Puts a campaign readied at `date` in its lane for `identity`: tooltips wait for their
+    /// element, other kinds for the slot.
+    mutating func enqueue(_ campaign: Campaign, for identity: UserIdentity, isLocal: Bool = false, at date: Date) {
         if campaign.message.kind == .tooltip {
-            tooltipQueue.enqueue(campaign, for: identity, isLocal: isLocal)
+            tooltipQueue.enqueue(campaign, for: identity, isLocal: isLocal, at: date)
         } else {
-            queue.enqueue(campaign, for: identity, isLocal: isLocal)
+            queue.enqueue(campaign, for: identity, isLocal: isLocal, at: date)
         }
+    }
+
+    /// Drops and returns the waiting messages readied before `date`: they had no chance to show
+    /// within the display timeout. Tooltips wait for their element as long as it takes.
+    mutating func removeMessages(readiedBefore date: Date) -> [QueuedMessage] {
+        queue.remove(readiedBefore: date)
     }
 
     /// Puts `item` back in its lane with its place in line, not to be tried before `date`.

@@ -7,7 +7,7 @@ import MarqueeModel
 extension MarqueeCore {
     /// Puts a ready campaign in its lane, for the current user.
     func enqueue(_ campaign: Campaign, isLocal: Bool = false) {
-        scheduler.enqueue(campaign, for: identity, isLocal: isLocal)
+        scheduler.enqueue(campaign, for: identity, isLocal: isLocal, at: now)
     }
 
     /// Active, not paused and in the foreground: messages may start. While it is `false` they wait.
@@ -25,12 +25,29 @@ extension MarqueeCore {
 
     /// Shows the next message that passes every check, one at a time.
     private func processQueue() async {
-        while mayDisplay, let display = scheduler.claimNextMessage(order: settings.queueOrder, at: now) {
+        while mayDisplay, await discardTimedOut(),
+              let display = scheduler.claimNextMessage(order: settings.queueOrder, at: now) {
             // The slot is taken before anything is prepared, so no second message can start meanwhile.
             if await !attempt(display.item, token: display.token) { _ = release(display.token) }
         }
         guard mayDisplay, let wake = scheduler.nextMessageStart(), wake > now else { return }
         schedule(.processQueue, at: wake)
+    }
+
+    /// Drops the waiting messages whose display timeout is over; `true`, to read as a loop condition.
+    private func discardTimedOut() async -> Bool {
+        guard let timeout = settings.displayTimeout else { return true }
+        for item in scheduler.removeMessages(readiedBefore: now.addingTimeInterval(-timeout)) {
+            await discard(InAppMessage(campaign: item.campaign, isLocal: item.isLocal), because: .displayTimedOut)
+        }
+        return true
+    }
+
+    /// Tells the log and the delegate that `message` was dropped unseen; it may be triggered again.
+    private func discard(_ message: InAppMessage, because reason: DiscardReason) async {
+        environment.log("Marquee: discarded \(message.campaignName): \(reason)")
+        let registry = self.registry
+        await MainActor.run { registry.delegate?.marquee(didDiscard: message, reason: reason) }
     }
 
     /// Starts every waiting tooltip whose element is free. Each goes through the same checks as a
@@ -80,6 +97,13 @@ extension MarqueeCore {
             // The latest version of the campaign, if the server still lists it.
             guard let latest = bucket.campaigns.first(where: { $0.id == campaign.id }) else { return false }
             campaign = latest
+        }
+        // Checked before anything is asked of the server: a message that cannot fit the screen is not counted.
+        guard campaign.message.orientation.fits(device: settings.deviceOrientation) else {
+            await discard(InAppMessage(campaign: campaign, isLocal: item.isLocal), because: .orientationMismatch)
+            return false
+        }
+        if !item.isLocal {
             guard stillValid(item, token: token), bucket.isEligible(campaign, now: now) else { return false }
             guard await displayPermitted(campaign), stillValid(item, token: token) else { return false }
             // A tooltip's `Tooltip` context marks its kind; the app verifies only the others.

@@ -293,7 +293,7 @@ actor MarqueeCore {
             await MainActor.run { registry.delegate?.marquee(noMatchingTriggerFor: event) }
         }
         if outcome.matchedTrigger { markDirty() }
-        for campaign in outcome.ready { enqueue(campaign) }
+        for campaign in settings.triggerDeliveryMode.select(outcome.ready) { enqueue(campaign) }
         startQueue()
     }
 }

@@ -18,6 +18,9 @@ public protocol MarqueeDelegate: AnyObject, Sendable {
     func marquee(didHoldBack message: InAppMessage)
     /// The user reached a campaign's goal within its window; the conversion is on its way to the server.
     func marquee(didConvert conversion: Conversion)
+    /// `message` was readied but dropped without being shown or counted (its display timeout was
+    /// over, or its orientation does not fit the device). A later trigger may ready it again.
+    func marquee(didDiscard message: InAppMessage, reason: DiscardReason)
 }
 
 extension MarqueeDelegate {
@@ -28,4 +31,5 @@ extension MarqueeDelegate {
     public func marquee(noMatchingTriggerFor event: Event) {}
     public func marquee(didHoldBack message: InAppMessage) {}
     public func marquee(didConvert conversion: Conversion) {}
+    public func marquee(didDiscard message: InAppMessage, reason: DiscardReason) {}
 }

@@ -190,6 +190,33 @@ public final class MarqueeSDK: Sendable {
         set { settings.displayInterval = newValue }
     }
 
+    /// Which of the messages one event makes ready are queued: every eligible one, in turn
+    /// (``TriggerDeliveryMode/everyEligible``, the default, as RInAppMessaging), or only the one
+    /// with the highest priority (``TriggerDeliveryMode/highestPriorityOnly``, as Braze).
+    public var triggerDeliveryMode: TriggerDeliveryMode {
+        get { settings.triggerDeliveryMode }
+        set { settings.triggerDeliveryMode = newValue }
+    }
+
+    /// How long a readied message may wait for its turn: one still waiting after this many seconds
+    /// is discarded, unshown and uncounted, and the delegate hears
+    /// ``MarqueeDelegate/marquee(didDiscard:reason:)`` with ``DiscardReason/displayTimedOut`` when
+    /// its turn comes. Time in the background counts. Tooltips are exempt: they wait for their
+    /// element. Default `nil`: messages wait as long as it takes.
+    public var displayTimeout: TimeInterval? {
+        get { settings.displayTimeout }
+        set { settings.displayTimeout = newValue }
+    }
+
+    /// How the device is held. A message whose ``MarqueeModel/Message/orientation`` is `portrait`
+    /// or `landscape` and does not match is discarded when its turn comes (the delegate hears
+    /// ``DiscardReason/orientationMismatch``). Default `.any`: every message fits. Set it when
+    /// the orientation changes.
+    public var deviceOrientation: Orientation {
+        get { settings.deviceOrientation }
+        set { settings.deviceOrientation = newValue }
+    }
+
     /// The order of waiting messages with equal priority. Default ``QueueOrder/fifo``.
     public var queueOrder: QueueOrder {
         get { settings.queueOrder }

@@ -13,6 +13,9 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _errorCallback: (@Sendable (MarqueeError) -> Void)?
     private var _trackingConsent = InboxTrackingConsent.notRequired
     private var _sessionTimeout: TimeInterval = 30 * 60
+    private var _triggerDeliveryMode = TriggerDeliveryMode.everyEligible
+    private var _displayTimeout: TimeInterval?
+    private var _deviceOrientation = Orientation.any
 
     var isEnabled: Bool {
         get { lock.withLock { _isEnabled } }
@@ -45,5 +48,17 @@ final class MarqueeSettings: @unchecked Sendable {
     var sessionTimeout: TimeInterval {
         get { lock.withLock { _sessionTimeout } }
         set { lock.withLock { _sessionTimeout = max(0, newValue) } }
+    }
+    var triggerDeliveryMode: TriggerDeliveryMode {
+        get { lock.withLock { _triggerDeliveryMode } }
+        set { lock.withLock { _triggerDeliveryMode = newValue } }
+    }
+    var displayTimeout: TimeInterval? {
+        get { lock.withLock { _displayTimeout } }
+        set { lock.withLock { _displayTimeout = newValue.map { max(0, $0) } } }
+    }
+    var deviceOrientation: Orientation {
+        get { lock.withLock { _deviceOrientation } }
+        set { lock.withLock { _deviceOrientation = newValue } }
     }
 }
