@@ -4,6 +4,9 @@ import Marquee
 enum StateReport {
     static func queue(_ state: MarqueeState) -> String {
         var lines = ["on screen: \(state.onScreen?.campaignName ?? "nothing")"]
+        if !state.immediateOnScreen.isEmpty {
+            lines.append("also on screen: " + state.immediateOnScreen.map(\.campaignName).joined(separator: ", "))
+        }
         if !state.tooltipsOnScreen.isEmpty {
             lines.append("tooltips on screen: " + state.tooltipsOnScreen.map(\.campaignName).joined(separator: ", "))
         }

@@ -124,6 +124,77 @@ import Testing
     }
 }
 
+/// Display coordinators per message kind: one at a time, or at once beside the message on screen.
+@MainActor
+@Suite struct DisplayCoordinatorTests {
+    static let campaigns = [Fixture.campaign("modal", [Trigger(.login)], priority: 5),
+                            Fixture.campaign("banner", [Trigger(.login)], priority: 1, kind: .banner),
+                            Fixture.campaign("later", [Trigger(.purchase)])]
+
+    @Test func standardShowsOneAtATime() async {
+        let harness = Harness(campaigns: Self.campaigns)
+        let presenter = RecordingPresenter()
+        harness.sdk.register(presenter: presenter)
+        await harness.start()
+
+        harness.sdk.logEvent(LoginSuccessfulEvent())
+        await harness.sdk.waitUntilIdle()
+
+        #expect(presenter.displayed.map(\.id) == ["modal"])
+        #expect(await harness.sdk.state().queued.map(\.id) == ["banner"])
+    }
+
+    @Test func immediateShowsBesideTheMessageOnScreen() async {
+        let harness = Harness(campaigns: Self.campaigns)
+        let presenter = RecordingPresenter()
+        harness.sdk.register(presenter: presenter)
+        harness.sdk.displayCoordinators = [.banner: .immediate]
+        await harness.start()
+
+        harness.sdk.logEvent(LoginSuccessfulEvent())
+        await harness.sdk.waitUntilIdle()
+        let state = await harness.sdk.state()
+
+        #expect(Set(presenter.onScreen.map(\.id)) == ["modal", "banner"])
+        #expect(state.onScreen?.id == "modal")
+        #expect(state.immediateOnScreen.map(\.id) == ["banner"])
+    }
+
+    @Test func anImmediateMessageDoesNotStartTheDisplayInterval() async {
+        let harness = Harness(campaigns: Self.campaigns.filter { $0.id != "modal" })
+        let presenter = RecordingPresenter()
+        harness.sdk.register(presenter: presenter)
+        harness.sdk.displayCoordinators = [.banner: .immediate]
+        await harness.start()
+
+        harness.sdk.logEvent(LoginSuccessfulEvent())
+        await harness.sdk.waitUntilIdle()
+        presenter.finish(PresentationResult(.userDismissed), messageID: "banner")
+        await harness.sdk.waitUntilIdle()
+        harness.sdk.logEvent(PurchaseSuccessfulEvent())
+        await harness.sdk.waitUntilIdle()
+
+        #expect(presenter.displayed.map(\.id) == ["banner", "later"])
+        #expect(await harness.sdk.core.bucket.impressions["banner"]?.left == 0, "the banner's display counted")
+    }
+
+    @Test func closeMessageClosesImmediateMessagesToo() async {
+        let harness = Harness(campaigns: Self.campaigns)
+        let presenter = RecordingPresenter()
+        harness.sdk.register(presenter: presenter)
+        harness.sdk.displayCoordinators = [.banner: .immediate]
+        await harness.start()
+        harness.sdk.logEvent(LoginSuccessfulEvent())
+        await harness.sdk.waitUntilIdle()
+
+        harness.sdk.closeMessage()
+        await harness.sdk.waitUntilIdle()
+
+        #expect(presenter.onScreen.isEmpty)
+        #expect(await harness.sdk.state().immediateOnScreen.isEmpty)
+    }
+}
+
 /// Records the messages the SDK discarded.
 @MainActor
 final class DiscardRecorder: MarqueeDelegate {

@@ -145,4 +145,19 @@ import Testing
         #expect(scheduler.waiting(.fifo).isEmpty)
         #expect(scheduler.nextMessageStart() == nil)
     }
+
+    @Test func immediateMessagesDoNotWaitForTheSlotNorStartTheInterval() {
+        var scheduler = DisplayScheduler()
+        scheduler.enqueue(Fixture.campaign("modal"), for: user, at: t0)
+        scheduler.enqueue(Fixture.campaign("banner", kind: .banner), for: user, at: t0, coordinator: .immediate)
+
+        let slot = scheduler.claimNextMessage(order: .fifo, at: t0)
+        let beside = scheduler.claimImmediate(order: .fifo, at: t0)
+        let ended = scheduler.release(beside[0].token)
+        scheduler.ended(ended!, at: t0, displayInterval: 30)
+
+        #expect(slot?.item.campaign.id == "modal")
+        #expect(beside.map(\.item.campaign.id) == ["banner"])
+        #expect(scheduler.nextDisplayAt == .distantPast, "an immediate message starts no interval")
+    }
 }

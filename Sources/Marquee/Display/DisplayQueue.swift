@@ -11,6 +11,8 @@ struct QueuedMessage: Sendable, Hashable {
     var sequence: Int
     /// When it was readied: the display timeout counts from here.
     var readiedAt: Date
+    /// Shown by the immediate coordinator: it does not wait for the message slot.
+    var isImmediate = false
     /// Not tried again before this time (the delegate asked to wait, or the presenter was not ready).
     var notBefore = Date.distantPast
 
@@ -30,11 +32,12 @@ struct DisplayQueue: Sendable {
     var count: Int { items.count }
 
     /// Adds a campaign readied at `date` unless the same campaign is already waiting.
-    mutating func enqueue(_ campaign: Campaign, for identity: UserIdentity, isLocal: Bool = false, at date: Date) {
+    mutating func enqueue(_ campaign: Campaign, for identity: UserIdentity, isLocal: Bool = false, at date: Date,
+                          isImmediate: Bool = false) {
         guard isLocal || !items.contains(where: { $0.campaign.id == campaign.id && !$0.isLocal }) else { return }
         nextSequence += 1
         items.append(QueuedMessage(campaign: campaign, identity: identity, isLocal: isLocal, sequence: nextSequence,
-                                   readiedAt: date))
+                                   readiedAt: date, isImmediate: isImmediate))
     }
 
     /// Puts a message back with its original place in line.

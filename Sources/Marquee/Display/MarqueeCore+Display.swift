@@ -7,7 +7,8 @@ import MarqueeModel
 extension MarqueeCore {
     /// Puts a ready campaign in its lane, for the current user.
     func enqueue(_ campaign: Campaign, isLocal: Bool = false) {
-        scheduler.enqueue(campaign, for: identity, isLocal: isLocal, at: now)
+        scheduler.enqueue(campaign, for: identity, isLocal: isLocal, at: now,
+                          coordinator: settings.displayCoordinators[campaign.message.kind] ?? .standard)
     }
 
     /// Active, not paused and in the foreground: messages may start. While it is `false` they wait.
@@ -18,6 +19,7 @@ extension MarqueeCore {
     func startQueue() {
         guard mayDisplay else { return }
         startTooltips()
+        startImmediate()
         guard let start = scheduler.nextMessageStart() else { return }
         if start > now { return schedule(.processQueue, at: start) }
         track { await $0.processQueue() }
@@ -54,17 +56,28 @@ extension MarqueeCore {
     /// message, on its own, without waiting for the message slot or the display interval.
     private func startTooltips() {
         guard tooltipsEnabled else { return }
-        for display in scheduler.claimTooltips(order: settings.queueOrder, at: now) {
+        startBesideTheSlot(scheduler.claimTooltips(order: settings.queueOrder, at: now))
+        if let wake = scheduler.nextTooltipRetry(after: now) { schedule(.processQueue, at: wake) }
+    }
+
+    /// Starts every waiting message under the immediate coordinator, beside whatever is on screen.
+    private func startImmediate() {
+        startBesideTheSlot(scheduler.claimImmediate(order: settings.queueOrder, at: now))
+        if let wake = scheduler.nextImmediateRetry(after: now) { schedule(.processQueue, at: wake) }
+    }
+
+    /// Runs the checks and the presenter for displays that do not take the message slot, each on its own.
+    private func startBesideTheSlot(_ displays: [Displaying]) {
+        for display in displays {
             let item = display.item
             let token = display.token
             track { core in
                 guard await !core.attempt(item, token: token) else { return }
-                // The element is free again: another tooltip may be waiting for it.
+                // Its place is free again: another tooltip may be waiting for the element.
                 _ = core.release(token)
                 core.startQueue()
             }
         }
-        if let wake = scheduler.nextTooltipRetry(after: now) { schedule(.processQueue, at: wake) }
     }
 
     /// Frees display `token`'s slot, stops its auto-disappear timer and clears its on-screen entry.

@@ -11,6 +11,7 @@ extension MarqueeCore {
             sessionStartedAt: lifecycle.sessionStartedAt,
             onScreen: scheduler.message?.message,
             tooltipsOnScreen: scheduler.tooltips.all.map(\.message),
+            immediateOnScreen: scheduler.immediateDisplays.map(\.message),
             queued: scheduler.waiting(settings.queueOrder).map { InAppMessage(campaign: $0.campaign, isLocal: $0.isLocal) },
             campaigns: bucket.campaigns.map { campaign in
                 let left = bucket.impressionsLeft(campaign)

@@ -185,7 +185,8 @@ actor MarqueeCore {
             track { reply.resume(returning: await $0.refresh()) }
         case .closeMessage(let clearQueue):
             if clearQueue { scheduler.removeWaitingMessages() }
-            if let token = scheduler.message?.token { await takeDown(token) }
+            let tokens = [scheduler.message?.token].compactMap { $0 } + scheduler.immediateDisplays.map(\.token)
+            for token in tokens { await takeDown(token) }
         case .closeTooltip(let element):
             if let token = scheduler.tooltipToken(on: element) { await takeDown(token) }
         case .present(let message):

@@ -110,8 +110,8 @@ public final class MarqueeSDK: Sendable {
         }
     }
 
-    /// Closes the message on screen without counting an impression (the delegate hears
-    /// ``DisplayResolution/interrupted``). Tooltips stay; close them with ``closeTooltip(with:)``.
+    /// Closes the message on screen, and those shown by the immediate coordinator, without counting
+    /// an impression (the delegate hears ``DisplayResolution/interrupted``). Tooltips stay; close them with ``closeTooltip(with:)``.
     /// - Parameter clearQueuedCampaigns: also drops every message waiting to be shown.
     public func closeMessage(clearQueuedCampaigns: Bool = false) {
         core.submit(.closeMessage(clearQueue: clearQueuedCampaigns))
@@ -215,6 +215,19 @@ public final class MarqueeSDK: Sendable {
     public var deviceOrientation: Orientation {
         get { settings.deviceOrientation }
         set { settings.deviceOrientation = newValue }
+    }
+
+    /// How messages of each kind take the screen: ``DisplayCoordinator/standard`` (one at a time
+    /// with ``displayInterval`` between two; kinds not listed) or ``DisplayCoordinator/immediate``
+    /// (as soon as ready, beside what is on screen). Tooltips always show beside the message, so
+    /// their entry is ignored. Default: every kind standard.
+    ///
+    /// ```swift
+    /// MarqueeSDK.shared.displayCoordinators = [.banner: .immediate]
+    /// ```
+    public var displayCoordinators: [MessageKind: DisplayCoordinator] {
+        get { settings.displayCoordinators }
+        set { settings.displayCoordinators = newValue }
     }
 
     /// The order of waiting messages with equal priority. Default ``QueueOrder/fifo``.

@@ -16,6 +16,7 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _triggerDeliveryMode = TriggerDeliveryMode.everyEligible
     private var _displayTimeout: TimeInterval?
     private var _deviceOrientation = Orientation.any
+    private var _displayCoordinators: [MessageKind: DisplayCoordinator] = [:]
 
     var isEnabled: Bool {
         get { lock.withLock { _isEnabled } }
@@ -60,5 +61,9 @@ final class MarqueeSettings: @unchecked Sendable {
     var deviceOrientation: Orientation {
         get { lock.withLock { _deviceOrientation } }
         set { lock.withLock { _deviceOrientation = newValue } }
+    }
+    var displayCoordinators: [MessageKind: DisplayCoordinator] {
+        get { lock.withLock { _displayCoordinators } }
+        set { lock.withLock { _displayCoordinators = newValue } }
     }
 }

@@ -16,6 +16,8 @@ public struct MarqueeState: Sendable, Hashable {
     public var onScreen: InAppMessage?
     /// The tooltips on screen, oldest first: several may show at once, beside ``onScreen``.
     public var tooltipsOnScreen: [InAppMessage]
+    /// The messages shown by the immediate ``DisplayCoordinator``, oldest first, beside ``onScreen``.
+    public var immediateOnScreen: [InAppMessage]
     /// Messages waiting to be shown, in the order they will be shown, then waiting tooltips.
     public var queued: [InAppMessage]
     /// The user's cached campaigns, in the server's order.
