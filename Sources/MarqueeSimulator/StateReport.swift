@@ -38,7 +38,7 @@ enum StateReport {
     static func status(_ state: MarqueeState) -> String {
         """
         user: \(state.identity)
-        enabled: \(state.isEnabled), paused: \(state.isPaused)
+        enabled: \(state.isEnabled), paused: \(state.isPaused), app: \(state.isInForeground ? "foreground" : "background")
         campaigns cached: \(state.campaigns.count), queued: \(state.queued.count), unsent impression batches: \(state.pendingImpressionBatches), unsent conversions: \(state.pendingConversions)\(experiments(state))
         """
     }
