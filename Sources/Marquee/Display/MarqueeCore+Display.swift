@@ -27,8 +27,9 @@ extension MarqueeCore {
 
     /// Shows the next message that passes every check, one at a time.
     private func processQueue() async {
-        while mayDisplay, await discardTimedOut(),
-              let display = scheduler.claimNextMessage(order: settings.queueOrder, at: now) {
+        while mayDisplay {
+            await discardTimedOut()
+            guard let display = scheduler.claimNextMessage(order: settings.queueOrder, at: now) else { break }
             // The slot is taken before anything is prepared, so no second message can start meanwhile.
             if await !attempt(display.item, token: display.token) { _ = release(display.token) }
         }
@@ -36,13 +37,12 @@ extension MarqueeCore {
         schedule(.processQueue, at: wake)
     }
 
-    /// Drops the waiting messages whose display timeout is over; `true`, to read as a loop condition.
-    private func discardTimedOut() async -> Bool {
-        guard let timeout = settings.displayTimeout else { return true }
+    /// Drops the waiting messages whose display timeout is over.
+    private func discardTimedOut() async {
+        guard let timeout = settings.displayTimeout else { return }
         for item in scheduler.removeMessages(readiedBefore: now.addingTimeInterval(-timeout)) {
             await discard(InAppMessage(campaign: item.campaign, isLocal: item.isLocal), because: .displayTimedOut)
         }
-        return true
     }
 
     /// Tells the log and the delegate that `message` was dropped unseen; it may be triggered again.

@@ -111,7 +111,8 @@ public final class MarqueeSDK: Sendable {
     }
 
     /// Closes the message on screen, and those shown by the immediate coordinator, without counting
-    /// an impression (the delegate hears ``DisplayResolution/interrupted``). Tooltips stay; close them with ``closeTooltip(with:)``.
+    /// an impression (the delegate hears ``DisplayResolution/interrupted``). Tooltips stay; close
+    /// them with ``closeTooltip(with:)``.
     /// - Parameter clearQueuedCampaigns: also drops every message waiting to be shown.
     public func closeMessage(clearQueuedCampaigns: Bool = false) {
         core.submit(.closeMessage(clearQueue: clearQueuedCampaigns))
