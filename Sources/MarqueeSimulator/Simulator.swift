@@ -18,16 +18,22 @@ public final class Simulator {
     private let tooltipPresenter: TerminalPresenter
     private let user: SimulatedUser
     private let observer: Observer
+    /// Real time plus the time skipped with `wait`.
+    private let clock: SimulatorClock
     /// The messages the last `inbox` listed, which `inbox open N` and the others number.
     private var listedInbox: [InboxMessage] = []
 
     public init(options: SimulatorOptions, write: @escaping @Sendable (String) -> Void) {
         self.options = options
         self.write = write
+        let clock = SimulatorClock()
+        self.clock = clock
+        // The terminal is the app's window: its lifecycle comes from `background` and `foreground`.
         let environment = MarqueeEnvironment(
-            storageDirectory: options.storageDirectory,
+            clock: clock, storageDirectory: options.storageDirectory,
             app: AppInfo(appID: "dev.marquee.simulator", appVersion: options.appVersion,
-                         locale: options.locale, deviceID: options.deviceID))
+                         locale: options.locale, deviceID: options.deviceID),
+            observesSystemLifecycle: false)
         sdk = MarqueeSDK(environment: environment)
         presenter = TerminalPresenter(width: options.width, useColor: options.useColor, write: write)
         tooltipPresenter = TerminalPresenter(width: options.width, useColor: options.useColor, write: write)
@@ -91,6 +97,11 @@ public final class Simulator {
         case .resume: sdk.isPaused = false; write("resumed")
         case .enable: sdk.isEnabled = true; write("enabled")
         case .disable: sdk.isEnabled = false; write("disabled: nothing shows and events do not count")
+        case .background: sdk.appWillResignActive(); write("in the background: nothing shows")
+        case .foreground: sdk.appDidBecomeActive(); write("in the foreground")
+        case .wait(let seconds):
+            clock.skip(seconds)
+            write("(\(Self.describe(seconds)) later)")
         case .queue: write(StateReport.queue(await sdk.state()))
         case .cache: write(StateReport.cache(await sdk.state()))
         case .status: write(StateReport.status(await sdk.state()))
@@ -162,6 +173,14 @@ public final class Simulator {
         } catch {
             write("! \(error)")
         }
+    }
+
+    /// `31m`, `2h 5m`, `45s`: the skipped time as a person says it.
+    nonisolated static func describe(_ seconds: TimeInterval) -> String {
+        let total = Int(seconds.rounded())
+        let parts = [(total / 86_400, "d"), (total % 86_400 / 3600, "h"), (total % 3600 / 60, "m"), (total % 60, "s")]
+            .filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }
+        return parts.isEmpty ? "0s" : parts.joined(separator: " ")
     }
 
     private func prompt() {

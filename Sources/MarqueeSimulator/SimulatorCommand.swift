@@ -11,6 +11,10 @@ public enum SimulatorCommand: Sendable, Equatable {
     case chooseTooltip(TerminalPresenter.Choice)
     case user(String?)
     case pause, resume, enable, disable
+    /// The app leaves the foreground, or comes back to it.
+    case background, foreground
+    /// Moves the device's clock ahead by this many seconds (`wait 31m`).
+    case wait(TimeInterval)
     case queue, cache, status
     /// The App Inbox of the current user.
     case inbox(InboxCommand)
@@ -43,6 +47,9 @@ public enum SimulatorCommand: Sendable, Equatable {
     Device:
       user ID | user -                   switch to user ID, or to the anonymous user
       pause | resume | enable | disable
+      background | foreground            the app leaves the foreground / comes back (a new
+                                         session after 30 minutes away)
+      wait 31m | wait 90s | wait 2h      move the device's clock ahead (also: advance)
       queue | cache | status             show the queue, the user's cached campaigns, the state
     App Inbox (identified users):
       inbox                              sync and list the messages, numbered
@@ -99,6 +106,11 @@ public enum SimulatorCommand: Sendable, Equatable {
         case "resume": self = .resume
         case "enable": self = .enable
         case "disable": self = .disable
+        case "background", "bg": self = .background
+        case "foreground", "fg": self = .foreground
+        case "wait", "advance":
+            guard let text = rest.first else { throw .missingArgument("\(head) needs a duration: \(head) 31m") }
+            self = .wait(try Self.duration(text))
         case "queue": self = .queue
         case "cache": self = .cache
         case "status": self = .status
@@ -194,6 +206,17 @@ public enum SimulatorCommand: Sendable, Equatable {
     struct Word: Equatable {
         var text: String
         var isQuoted: Bool
+    }
+
+    /// `90`, `90s`, `31m`, `2h` or `1d`, in seconds.
+    static func duration(_ text: String) throws(SimulatorCommandError) -> TimeInterval {
+        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        let unit = text.last.flatMap { units[$0] }
+        let number = unit == nil ? text : String(text.dropLast())
+        guard let value = Double(number), value.isFinite, value >= 0 else {
+            throw .badValue("'\(text)' is not a duration: 90s, 31m, 2h or 1d")
+        }
+        return value * (unit ?? 1)
     }
 
     /// Splits on white space, keeping `"quoted text"` together.

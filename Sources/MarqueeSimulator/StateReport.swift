@@ -4,6 +4,9 @@ import Marquee
 enum StateReport {
     static func queue(_ state: MarqueeState) -> String {
         var lines = ["on screen: \(state.onScreen?.campaignName ?? "nothing")"]
+        if !state.immediateOnScreen.isEmpty {
+            lines.append("also on screen: " + state.immediateOnScreen.map(\.campaignName).joined(separator: ", "))
+        }
         if !state.tooltipsOnScreen.isEmpty {
             lines.append("tooltips on screen: " + state.tooltipsOnScreen.map(\.campaignName).joined(separator: ", "))
         }
@@ -43,7 +46,7 @@ enum StateReport {
     static func status(_ state: MarqueeState) -> String {
         """
         user: \(state.identity)
-        enabled: \(state.isEnabled), paused: \(state.isPaused)
+        enabled: \(state.isEnabled), paused: \(state.isPaused), app: \(state.isInForeground ? "foreground" : "background")
         campaigns cached: \(state.campaigns.count), queued: \(state.queued.count), unsent impression batches: \(state.pendingImpressionBatches), unsent conversions: \(state.pendingConversions)\(experiments(state))
         """
     }

@@ -17,12 +17,13 @@ struct SimulatorCLITests {
     }
 
     /// Runs the simulator with `script` on standard input and returns everything it printed.
-    static func simulate(_ script: [String], server: LiveServer, extraArguments: [String] = []) async throws -> String {
+    static func simulate(_ script: [String], server: LiveServer, subscription: String = "demo-subscription",
+                         extraArguments: [String] = []) async throws -> String {
         let storage = FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: storage) }
         let process = Process()
         process.executableURL = try marqueeExecutable()
-        process.arguments = ["simulate", "--server", server.baseURL.absoluteString, "--subscription", "demo-subscription",
+        process.arguments = ["simulate", "--server", server.baseURL.absoluteString, "--subscription", subscription,
                              "--storage", storage.path, "--width", "60", "--no-color"] + extraArguments
         let input = Pipe()
         let output = Pipe()
@@ -166,6 +167,35 @@ struct SimulatorCLITests {
                     "rule offer shows the held banner once (maxViews 1): \(output)")
             let opened = try #require(output.range(of: "(push click on spring)"))
             #expect(output[opened.upperBound...].contains("Welcome from the push"), "the push-click campaign shows")
+        }
+    }
+
+    @MainActor
+    @Test func aSessionStartCampaignShowsAfterThirtyOneMinutesInTheBackgroundNotAfterFive() async throws {
+        try await LiveServer.with { server in
+            let app = try await server.createApp()
+            _ = try await server.createCampaign(
+                CampaignDraft.make("Welcome back", triggers: [Trigger(.sessionStart)], maxImpressions: 5), in: app)
+
+            let output = try await Self.simulate([
+                "close",
+                "background", "wait 5m", "foreground", "queue",
+                "background", "wait 31m", "foreground", "queue",
+                "quit",
+            ], server: server, subscription: app.subscriptionID)
+
+            let firstClose = try #require(output.range(of: "> close"), "\(output)")
+            let shortBreak = try #require(output.range(of: "> wait 5m"))
+            let longBreak = try #require(output.range(of: "> wait 31m"))
+            #expect(output[..<firstClose.lowerBound].contains("Body of Welcome back"), "the launch is a session start")
+            let afterShortBreak = output[shortBreak.upperBound..<longBreak.lowerBound]
+            #expect(afterShortBreak.contains("(5m later)"))
+            #expect(!afterShortBreak.contains("Body of Welcome back"), "five minutes away is the same session")
+            #expect(afterShortBreak.contains("on screen: nothing"))
+            let afterLongBreak = output[longBreak.upperBound...]
+            #expect(afterLongBreak.contains("(31m later)"))
+            #expect(afterLongBreak.contains("Body of Welcome back"), "31 minutes away starts a new session")
+            #expect(afterLongBreak.contains("on screen: Welcome back"))
         }
     }
 

@@ -36,6 +36,20 @@ struct SimulatorCommandTests {
         #expect(throws: SimulatorCommandError.unknownCommand("notifications")) { try parse("notifications {}") }
     }
 
+    @Test func lifecycleAndTimeCommands() throws {
+        #expect(try parse("background") == .background)
+        #expect(try parse("foreground") == .foreground)
+        #expect(try parse("wait 31m") == .wait(31 * 60))
+        #expect(try parse("advance 90") == .wait(90))
+        #expect(try parse("wait 2h") == .wait(7200))
+        #expect(try parse("wait 1.5d") == .wait(129_600))
+        #expect(throws: SimulatorCommandError.self) { try parse("wait") }
+        #expect(throws: SimulatorCommandError.self) { try parse("wait soon") }
+        #expect(throws: SimulatorCommandError.self) { try parse("wait -5m") }
+        #expect(Simulator.describe(31 * 60) == "31m")
+        #expect(Simulator.describe(7500) == "2h 5m")
+    }
+
     @Test func builtInEvents() throws {
         #expect(try parse("start") == .log(.appStart))
         #expect(try parse("login") == .log(.login))

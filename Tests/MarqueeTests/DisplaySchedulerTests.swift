@@ -16,8 +16,8 @@ import Testing
 
     @Test func oneMessageAtATimeHighestPriorityFirst() {
         var scheduler = DisplayScheduler()
-        scheduler.enqueue(Fixture.campaign("low", priority: 1), for: user)
-        scheduler.enqueue(Fixture.campaign("high", priority: 5), for: user)
+        scheduler.enqueue(Fixture.campaign("low", priority: 1), for: user, at: t0)
+        scheduler.enqueue(Fixture.campaign("high", priority: 5), for: user, at: t0)
 
         let first = scheduler.claimNextMessage(order: .fifo, at: t0)
         let whileShowing = scheduler.claimNextMessage(order: .fifo, at: t0)
@@ -31,7 +31,7 @@ import Testing
 
     @Test func equalPrioritiesFollowTheQueueOrder() {
         var fifo = DisplayScheduler()
-        for id in ["a", "b", "c"] { fifo.enqueue(Fixture.campaign(id), for: user) }
+        for id in ["a", "b", "c"] { fifo.enqueue(Fixture.campaign(id), for: user, at: t0) }
         var lifo = fifo
 
         #expect(fifo.claimNextMessage(order: .fifo, at: t0)?.item.campaign.id == "a")
@@ -41,19 +41,19 @@ import Testing
 
     @Test func aCampaignAlreadyWaitingIsNotQueuedTwiceButLocalMessagesAre() {
         var scheduler = DisplayScheduler()
-        scheduler.enqueue(Fixture.campaign("a"), for: user)
-        scheduler.enqueue(Fixture.campaign("a"), for: user)
-        scheduler.enqueue(Fixture.campaign("local"), for: user, isLocal: true)
-        scheduler.enqueue(Fixture.campaign("local"), for: user, isLocal: true)
+        scheduler.enqueue(Fixture.campaign("a"), for: user, at: t0)
+        scheduler.enqueue(Fixture.campaign("a"), for: user, at: t0)
+        scheduler.enqueue(Fixture.campaign("local"), for: user, isLocal: true, at: t0)
+        scheduler.enqueue(Fixture.campaign("local"), for: user, isLocal: true, at: t0)
 
         #expect(scheduler.waiting(.fifo).map(\.campaign.id) == ["a", "local", "local"])
     }
 
     @Test func theNextMessageWaitsForTheLongerOfIntervalAndDelayAfterClose() throws {
         var scheduler = DisplayScheduler()
-        scheduler.enqueue(Fixture.campaign("a", delayAfterCloseMillis: 45_000), for: user)
-        scheduler.enqueue(Fixture.campaign("b"), for: user)
-        scheduler.enqueue(Fixture.campaign("c"), for: user)
+        scheduler.enqueue(Fixture.campaign("a", delayAfterCloseMillis: 45_000), for: user, at: t0)
+        scheduler.enqueue(Fixture.campaign("b"), for: user, at: t0)
+        scheduler.enqueue(Fixture.campaign("c"), for: user, at: t0)
         let claimedA = scheduler.claimNextMessage(order: .fifo, at: t0)
         let a = try #require(claimedA)
 
@@ -74,8 +74,8 @@ import Testing
 
     @Test func aMessagePutBackWaitsForItsRetryTimeAndKeepsItsPlace() throws {
         var scheduler = DisplayScheduler()
-        scheduler.enqueue(Fixture.campaign("a"), for: user)
-        scheduler.enqueue(Fixture.campaign("b"), for: user)
+        scheduler.enqueue(Fixture.campaign("a"), for: user, at: t0)
+        scheduler.enqueue(Fixture.campaign("b"), for: user, at: t0)
         let claimedA = scheduler.claimNextMessage(order: .fifo, at: t0)
         let a = try #require(claimedA)
         _ = scheduler.release(a.token)
@@ -95,10 +95,10 @@ import Testing
 
     @Test func tooltipsShowBesideTheMessageOnePerElementAndIgnoreTheInterval() throws {
         var scheduler = DisplayScheduler()
-        scheduler.enqueue(Fixture.campaign("modal"), for: user)
-        scheduler.enqueue(Self.tooltip("cart-1", on: "cart"), for: user)
-        scheduler.enqueue(Self.tooltip("cart-2", on: "cart"), for: user)
-        scheduler.enqueue(Self.tooltip("menu", on: "menu"), for: user)
+        scheduler.enqueue(Fixture.campaign("modal"), for: user, at: t0)
+        scheduler.enqueue(Self.tooltip("cart-1", on: "cart"), for: user, at: t0)
+        scheduler.enqueue(Self.tooltip("cart-2", on: "cart"), for: user, at: t0)
+        scheduler.enqueue(Self.tooltip("menu", on: "menu"), for: user, at: t0)
 
         let claimedModal = scheduler.claimNextMessage(order: .fifo, at: t0)
         let modal = try #require(claimedModal)
@@ -117,7 +117,7 @@ import Testing
 
     @Test func aReleasedDisplayIsGoneAndUpdatesToItAreIgnored() throws {
         var scheduler = DisplayScheduler()
-        scheduler.enqueue(Fixture.campaign("a"), for: user)
+        scheduler.enqueue(Fixture.campaign("a"), for: user, at: t0)
         let claimedA = scheduler.claimNextMessage(order: .fifo, at: t0)
         let a = try #require(claimedA)
 
@@ -134,8 +134,8 @@ import Testing
 
     @Test func removingWaitingMessagesKeepsTooltipsUnlessAllAreRemoved() {
         var scheduler = DisplayScheduler()
-        scheduler.enqueue(Fixture.campaign("a"), for: user)
-        scheduler.enqueue(Self.tooltip("tip", on: "cart"), for: user)
+        scheduler.enqueue(Fixture.campaign("a"), for: user, at: t0)
+        scheduler.enqueue(Self.tooltip("tip", on: "cart"), for: user, at: t0)
 
         scheduler.removeWaitingMessages()
         let afterMessages = scheduler.waiting(.fifo).map(\.campaign.id)
@@ -144,5 +144,20 @@ import Testing
         #expect(afterMessages == ["tip"])
         #expect(scheduler.waiting(.fifo).isEmpty)
         #expect(scheduler.nextMessageStart() == nil)
+    }
+
+    @Test func immediateMessagesDoNotWaitForTheSlotNorStartTheInterval() {
+        var scheduler = DisplayScheduler()
+        scheduler.enqueue(Fixture.campaign("modal"), for: user, at: t0)
+        scheduler.enqueue(Fixture.campaign("banner", kind: .banner), for: user, at: t0, coordinator: .immediate)
+
+        let slot = scheduler.claimNextMessage(order: .fifo, at: t0)
+        let beside = scheduler.claimImmediate(order: .fifo, at: t0)
+        let ended = scheduler.release(beside[0].token)
+        scheduler.ended(ended!, at: t0, displayInterval: 30)
+
+        #expect(slot?.item.campaign.id == "modal")
+        #expect(beside.map(\.item.campaign.id) == ["banner"])
+        #expect(scheduler.nextDisplayAt == .distantPast, "an immediate message starts no interval")
     }
 }

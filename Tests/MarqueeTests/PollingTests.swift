@@ -72,24 +72,71 @@ import Testing
     }
 }
 
-/// ``MarqueeSDK/refresh()`` fetches now, and waits while the SDK is disabled.
+/// ``MarqueeSDK/refresh()`` fetches now and says how it went.
 @Suite struct RefreshTests {
-    @Test func refreshPingsNowAndWaitsWhileDisabled() async {
-        let harness = Harness(campaigns: [Fixture.campaign("c1")])
-        harness.sdk.refresh()   // before configuration: nothing to refresh yet
+    @Test func refreshPingsNowAndReturnsWhenTheCampaignsAreCurrent() async throws {
+        let server = StubTransport()
+        let harness = Harness(campaigns: [Fixture.campaign("c1")], server: server)
         await harness.start()
-        #expect(harness.server.requests(to: "ping").count == 1)
+        server.set("ping", .status(200, Fixture.ping([Fixture.campaign("c1"), Fixture.campaign("c2")])))
 
-        harness.sdk.refresh()
-        await harness.sdk.waitUntilIdle()
+        try await harness.sdk.refresh()
+
         #expect(harness.server.requests(to: "ping").count == 2, "a refresh pings at once")
+        #expect(await harness.sdk.state().campaigns.map(\.id) == ["c1", "c2"])
+    }
+
+    @Test func refreshBeforeConfigureThrowsNotConfigured() async {
+        let harness = Harness(campaigns: [Fixture.campaign("c1")])
+
+        await #expect(throws: RefreshError.notConfigured) { try await harness.sdk.refresh() }
+        #expect(harness.server.requests.isEmpty)
+    }
+
+    @Test func refreshOfflineThrowsOffline() async {
+        let harness = Harness(campaigns: [Fixture.campaign("c1")])
+        await harness.start()
+        harness.server.set("ping", .failure)
+
+        await #expect {
+            try await harness.sdk.refresh()
+        } throws: { error in
+            guard case RefreshError.offline = error else { return false }
+            return true
+        }
+    }
+
+    @Test func refreshWithAServerErrorThrowsFailed() async {
+        let harness = Harness(campaigns: [Fixture.campaign("c1")])
+        await harness.start()
+        harness.server.set("ping", .status(500, Data()))
+
+        await #expect(throws: RefreshError.failed(.httpStatus(endpoint: "ping", status: 500))) {
+            try await harness.sdk.refresh()
+        }
+    }
+
+    @Test func refreshWhileDisabledThrowsAndGoesOutOnceEnabled() async {
+        let harness = Harness(campaigns: [Fixture.campaign("c1")])
+        await harness.start()
 
         harness.sdk.isEnabled = false
-        harness.sdk.refresh()
-        await harness.sdk.waitUntilIdle()
-        #expect(harness.server.requests(to: "ping").count == 2, "a disabled SDK sends nothing")
+        await #expect(throws: RefreshError.disabled) { try await harness.sdk.refresh() }
+        #expect(harness.server.requests(to: "ping").count == 1, "a disabled SDK sends nothing")
         harness.sdk.isEnabled = true
         await harness.sdk.waitUntilIdle()
-        #expect(harness.server.requests(to: "ping").count == 3, "the refresh goes out once enabled")
+
+        #expect(harness.server.requests(to: "ping").count == 2, "the refresh goes out once enabled")
+    }
+
+    @Test func refreshFetchesTheConfigurationFirstWhenItNeverArrived() async throws {
+        let harness = Harness(campaigns: [Fixture.campaign("c1")])
+        harness.server.queue("config", .failure)
+        await harness.start()
+        #expect(harness.server.requests(to: "ping").isEmpty)
+
+        try await harness.sdk.refresh()
+
+        #expect(await harness.sdk.state().campaigns.map(\.id) == ["c1"])
     }
 }

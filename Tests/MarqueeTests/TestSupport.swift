@@ -123,7 +123,7 @@ struct Harness {
         let environment = MarqueeEnvironment(
             clock: clock, transport: server, storageDirectory: directory, random: CountingRandom(),
             app: AppInfo(appID: "com.example.app", appVersion: "2.1.0", locale: locale, deviceID: "device-1"),
-            buildConfiguration: BuildConfiguration())
+            buildConfiguration: BuildConfiguration(), observesSystemLifecycle: false)
         sdk = MarqueeSDK(environment: environment)
         sdk.errorCallback = { errors.append($0) }
         self.server = server

@@ -9,6 +9,10 @@ struct QueuedMessage: Sendable, Hashable {
     var identity: UserIdentity
     var isLocal: Bool
     var sequence: Int
+    /// When it was readied: the display timeout counts from here.
+    var readiedAt: Date
+    /// Shown by the immediate coordinator: it does not wait for the message slot.
+    var isImmediate = false
     /// Not tried again before this time (the delegate asked to wait, or the presenter was not ready).
     var notBefore = Date.distantPast
 
@@ -27,11 +31,13 @@ struct DisplayQueue: Sendable {
     var isEmpty: Bool { items.isEmpty }
     var count: Int { items.count }
 
-    /// Adds a campaign unless the same campaign is already waiting.
-    mutating func enqueue(_ campaign: Campaign, for identity: UserIdentity, isLocal: Bool = false) {
+    /// Adds a campaign readied at `date` unless the same campaign is already waiting.
+    mutating func enqueue(_ campaign: Campaign, for identity: UserIdentity, isLocal: Bool = false, at date: Date,
+                          isImmediate: Bool = false) {
         guard isLocal || !items.contains(where: { $0.campaign.id == campaign.id && !$0.isLocal }) else { return }
         nextSequence += 1
-        items.append(QueuedMessage(campaign: campaign, identity: identity, isLocal: isLocal, sequence: nextSequence))
+        items.append(QueuedMessage(campaign: campaign, identity: identity, isLocal: isLocal, sequence: nextSequence,
+                                   readiedAt: date, isImmediate: isImmediate))
     }
 
     /// Puts a message back with its original place in line.
@@ -56,6 +62,13 @@ struct DisplayQueue: Sendable {
     var earliestTry: Date? { items.map(\.notBefore).min() }
 
     mutating func removeAll() { items = [] }
+
+    /// Removes and returns the messages readied before `date`, in line order.
+    mutating func remove(readiedBefore date: Date) -> [QueuedMessage] {
+        let old = items.filter { $0.readiedAt < date }.sorted { $0.sequence < $1.sequence }
+        items.removeAll { $0.readiedAt < date }
+        return old
+    }
 
     /// Every waiting message in the order `dequeue` would return them.
     func ordered(_ order: QueueOrder) -> [QueuedMessage] {

@@ -18,14 +18,18 @@ struct Displaying: Sendable {
 /// Which waiting message or tooltip takes which slot, and when: the display pipeline's rules as a
 /// value, without I/O and without reading a clock (every time is passed in).
 ///
-/// - Messages of every kind but tooltip share one slot: one at a time.
+/// - Messages under the standard ``DisplayCoordinator`` (every kind but tooltip, by default) share
+///   one slot: one at a time.
 /// - Tooltips show beside that message, several at once, at most one per target element, and do
 ///   not wait for the display interval.
+/// - Messages of kinds under the immediate ``DisplayCoordinator`` show beside it too, as soon as
+///   they are ready, and do not start the display interval.
 /// - Waiting messages go highest ``DeliveryRules/priority`` first, then in ``QueueOrder``.
 /// - After a message ends, the next starts no sooner than the display interval or the campaign's
 ///   `delayAfterCloseMillis`, whichever is longer.
 /// - A message put back (the delegate asked to wait, the presenter was not ready) is not tried
 ///   before its retry time.
+/// - A message (not a tooltip) still waiting when the display timeout is over is dropped.
 ///
 /// ``MarqueeCore`` owns one scheduler and does what it decides: permission requests, presenters,
 /// timers.
@@ -38,40 +42,64 @@ struct DisplayScheduler: Sendable {
     private(set) var message: Displaying?
     /// The tooltips being prepared or shown, one per element.
     private(set) var tooltips = TooltipSlots()
+    /// Messages under the immediate coordinator, waiting only for their retry time.
+    private(set) var immediateQueue = DisplayQueue()
+    /// The immediate messages being prepared or shown, by token.
+    private var immediate: [Int: Displaying] = [:]
     /// No message starts before this time (display interval after the last one ended).
     private(set) var nextDisplayAt = Date.distantPast
     private var lastToken = 0
 
     // MARK: - Waiting
 
-    /// Puts a ready campaign in its lane for `identity`: tooltips wait for their element, other kinds for the slot.
-    mutating func enqueue(_ campaign: Campaign, for identity: UserIdentity, isLocal: Bool = false) {
-        if campaign.message.kind == .tooltip {
-            tooltipQueue.enqueue(campaign, for: identity, isLocal: isLocal)
-        } else {
-            queue.enqueue(campaign, for: identity, isLocal: isLocal)
+    /// Puts a campaign readied at `date` in its lane for `identity`: tooltips wait for their
+    /// element, immediate messages for nothing, the others for the slot.
+    mutating func enqueue(_ campaign: Campaign, for identity: UserIdentity, isLocal: Bool = false, at date: Date,
+                          coordinator: DisplayCoordinator = .standard) {
+        guard campaign.message.kind != .tooltip else {
+            return tooltipQueue.enqueue(campaign, for: identity, isLocal: isLocal, at: date)
         }
+        switch coordinator {
+        case .standard: queue.enqueue(campaign, for: identity, isLocal: isLocal, at: date)
+        case .immediate: immediateQueue.enqueue(campaign, for: identity, isLocal: isLocal, at: date, isImmediate: true)
+        }
+    }
+
+    /// Drops and returns the waiting messages readied before `date`: they had no chance to show
+    /// within the display timeout. Tooltips wait for their element as long as it takes.
+    mutating func removeMessages(readiedBefore date: Date) -> [QueuedMessage] {
+        queue.remove(readiedBefore: date) + immediateQueue.remove(readiedBefore: date)
     }
 
     /// Puts `item` back in its lane with its place in line, not to be tried before `date`.
     mutating func retry(_ item: QueuedMessage, at date: Date) {
         var item = item
         item.notBefore = date
-        if item.isTooltip { tooltipQueue.requeue(item) } else { queue.requeue(item) }
+        if item.isTooltip {
+            tooltipQueue.requeue(item)
+        } else if item.isImmediate {
+            immediateQueue.requeue(item)
+        } else {
+            queue.requeue(item)
+        }
     }
 
     /// Drops every waiting message (not tooltips).
-    mutating func removeWaitingMessages() { queue.removeAll() }
+    mutating func removeWaitingMessages() {
+        queue.removeAll()
+        immediateQueue.removeAll()
+    }
 
     /// Drops every waiting message and tooltip.
     mutating func removeAllWaiting() {
         queue.removeAll()
+        immediateQueue.removeAll()
         tooltipQueue.removeAll()
     }
 
-    /// Waiting messages in the order they will show, then waiting tooltips.
+    /// Waiting messages in the order they will show, then waiting immediate messages and tooltips.
     func waiting(_ order: QueueOrder) -> [QueuedMessage] {
-        queue.ordered(order) + tooltipQueue.ordered(order)
+        queue.ordered(order) + immediateQueue.ordered(order) + tooltipQueue.ordered(order)
     }
 
     // MARK: - Starting
@@ -104,6 +132,25 @@ struct DisplayScheduler: Sendable {
         return claimed
     }
 
+    /// Claims every waiting immediate message that may be tried at `now`.
+    mutating func claimImmediate(order: QueueOrder, at now: Date) -> [Displaying] {
+        var claimed: [Displaying] = []
+        while let item = immediateQueue.dequeue(order: order, at: now) {
+            let display = newDisplay(item)
+            immediate[display.token] = display
+            claimed.append(display)
+        }
+        return claimed
+    }
+
+    /// The earliest time after `now` at which a waiting immediate message may be tried again.
+    func nextImmediateRetry(after now: Date) -> Date? {
+        immediateQueue.nextRetry(after: now)
+    }
+
+    /// The immediate messages being prepared or shown, oldest first.
+    var immediateDisplays: [Displaying] { immediate.values.sorted { $0.token < $1.token } }
+
     /// The earliest time after `now` at which a waiting tooltip may be tried again.
     func nextTooltipRetry(after now: Date) -> Date? {
         tooltipQueue.nextRetry(after: now)
@@ -118,7 +165,7 @@ struct DisplayScheduler: Sendable {
 
     /// The display `token` stands for: the message in the slot or one of the tooltips.
     func display(_ token: Int) -> Displaying? {
-        message?.token == token ? message : tooltips[token]
+        message?.token == token ? message : immediate[token] ?? tooltips[token]
     }
 
     /// The tooltip display on `element`.
@@ -129,6 +176,9 @@ struct DisplayScheduler: Sendable {
         if var current = message, current.token == token {
             change(&current)
             message = current
+        } else if var current = immediate[token] {
+            change(&current)
+            immediate[token] = current
         } else {
             tooltips.update(token: token, change)
         }
@@ -140,13 +190,13 @@ struct DisplayScheduler: Sendable {
             defer { message = nil }
             return message
         }
-        return tooltips.release(token: token)
+        return immediate.removeValue(forKey: token) ?? tooltips.release(token: token)
     }
 
-    /// Display `display` ended at `date`: after a message (not a tooltip) the next one waits for
-    /// the longer of `displayInterval` and the campaign's delay after close.
+    /// Display `display` ended at `date`: after a message in the slot the next one waits for the
+    /// longer of `displayInterval` and the campaign's delay after close.
     mutating func ended(_ display: Displaying, at date: Date, displayInterval: TimeInterval) {
-        guard !display.item.isTooltip else { return }
+        guard !display.item.isTooltip, !display.item.isImmediate else { return }
         let delay = max(displayInterval, TimeInterval(display.item.campaign.delivery.delayAfterCloseMillis) / 1000)
         nextDisplayAt = date.addingTimeInterval(delay)
     }

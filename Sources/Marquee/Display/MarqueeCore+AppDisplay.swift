@@ -14,7 +14,7 @@ extension MarqueeCore {
         let finishedAt = now
         recordDisplay(of: campaign, optedOut: result.optedOut, for: identity, at: finishedAt)
         let displayed = Displaying(
-            token: -1, item: QueuedMessage(campaign: campaign, identity: identity, isLocal: false, sequence: 0),
+            token: -1, item: QueuedMessage(campaign: campaign, identity: identity, isLocal: false, sequence: 0, readiedAt: shownAt ?? finishedAt),
             message: message, shownAt: shownAt ?? finishedAt, presenter: nil,
             arm: campaign.arm(for: experimentUnit(of: identity)), goal: campaign.goal)
         recordImpressions(for: displayed, result: result, at: finishedAt)

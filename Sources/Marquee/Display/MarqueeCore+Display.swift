@@ -7,14 +7,19 @@ import MarqueeModel
 extension MarqueeCore {
     /// Puts a ready campaign in its lane, for the current user.
     func enqueue(_ campaign: Campaign, isLocal: Bool = false) {
-        scheduler.enqueue(campaign, for: identity, isLocal: isLocal)
+        scheduler.enqueue(campaign, for: identity, isLocal: isLocal, at: now,
+                          coordinator: settings.displayCoordinators[campaign.message.kind] ?? .standard)
     }
+
+    /// Active, not paused and in the foreground: messages may start. While it is `false` they wait.
+    var mayDisplay: Bool { isActive && !isPaused && lifecycle.isInForeground }
 
     /// Starts what may start now: waiting tooltips at once, the next message when the slot and the
     /// display interval allow (else at the time they will).
     func startQueue() {
-        guard isActive, !isPaused else { return }
+        guard mayDisplay else { return }
         startTooltips()
+        startImmediate()
         guard let start = scheduler.nextMessageStart() else { return }
         if start > now { return schedule(.processQueue, at: start) }
         track { await $0.processQueue() }
@@ -22,29 +27,57 @@ extension MarqueeCore {
 
     /// Shows the next message that passes every check, one at a time.
     private func processQueue() async {
-        while isActive, !isPaused, let display = scheduler.claimNextMessage(order: settings.queueOrder, at: now) {
+        while mayDisplay {
+            await discardTimedOut()
+            guard let display = scheduler.claimNextMessage(order: settings.queueOrder, at: now) else { break }
             // The slot is taken before anything is prepared, so no second message can start meanwhile.
             if await !attempt(display.item, token: display.token) { _ = release(display.token) }
         }
-        guard isActive, !isPaused, let wake = scheduler.nextMessageStart(), wake > now else { return }
+        guard mayDisplay, let wake = scheduler.nextMessageStart(), wake > now else { return }
         schedule(.processQueue, at: wake)
+    }
+
+    /// Drops the waiting messages whose display timeout is over.
+    private func discardTimedOut() async {
+        guard let timeout = settings.displayTimeout else { return }
+        for item in scheduler.removeMessages(readiedBefore: now.addingTimeInterval(-timeout)) {
+            await discard(InAppMessage(campaign: item.campaign, isLocal: item.isLocal), because: .displayTimedOut)
+        }
+    }
+
+    /// Tells the log and the delegate that `message` was dropped unseen; it may be triggered again.
+    private func discard(_ message: InAppMessage, because reason: DiscardReason) async {
+        environment.log("Marquee: discarded \(message.campaignName): \(reason)")
+        let registry = self.registry
+        await MainActor.run { registry.delegate?.marquee(didDiscard: message, reason: reason) }
     }
 
     /// Starts every waiting tooltip whose element is free. Each goes through the same checks as a
     /// message, on its own, without waiting for the message slot or the display interval.
     private func startTooltips() {
         guard tooltipsEnabled else { return }
-        for display in scheduler.claimTooltips(order: settings.queueOrder, at: now) {
+        startBesideTheSlot(scheduler.claimTooltips(order: settings.queueOrder, at: now))
+        if let wake = scheduler.nextTooltipRetry(after: now) { schedule(.processQueue, at: wake) }
+    }
+
+    /// Starts every waiting message under the immediate coordinator, beside whatever is on screen.
+    private func startImmediate() {
+        startBesideTheSlot(scheduler.claimImmediate(order: settings.queueOrder, at: now))
+        if let wake = scheduler.nextImmediateRetry(after: now) { schedule(.processQueue, at: wake) }
+    }
+
+    /// Runs the checks and the presenter for displays that do not take the message slot, each on its own.
+    private func startBesideTheSlot(_ displays: [Displaying]) {
+        for display in displays {
             let item = display.item
             let token = display.token
             track { core in
                 guard await !core.attempt(item, token: token) else { return }
-                // The element is free again: another tooltip may be waiting for it.
+                // Its place is free again: another tooltip may be waiting for the element.
                 _ = core.release(token)
                 core.startQueue()
             }
         }
-        if let wake = scheduler.nextTooltipRetry(after: now) { schedule(.processQueue, at: wake) }
     }
 
     /// Frees display `token`'s slot, stops its auto-disappear timer and clears its on-screen entry.
@@ -77,6 +110,13 @@ extension MarqueeCore {
             // The latest version of the campaign, if the server still lists it.
             guard let latest = listedCampaign(campaign.id) else { return false }
             campaign = latest
+        }
+        // Checked before anything is asked of the server: a message that cannot fit the screen is not counted.
+        guard campaign.message.orientation.fits(device: settings.deviceOrientation) else {
+            await discard(InAppMessage(campaign: campaign, isLocal: item.isLocal), because: .orientationMismatch)
+            return false
+        }
+        if !item.isLocal {
             guard stillValid(item, token: token), bucket.isEligible(campaign, now: now) else { return false }
             guard await displayPermitted(campaign), stillValid(item, token: token) else { return false }
             // A tooltip's `Tooltip` context marks its kind; the app verifies only the others.
@@ -136,6 +176,11 @@ extension MarqueeCore {
             return false
         }
         guard stillValid(item, token: token) else { return false }
+        guard lifecycle.isInForeground else {
+            // The app left while the message was being prepared: it waits, in its place, for the foreground.
+            scheduler.retry(item, at: .distantPast)
+            return false
+        }
         let core = self
         let shown: Bool = await MainActor.run {
             guard presenter.isReady(for: message) else { return false }

@@ -7,8 +7,11 @@ extension MarqueeCore {
             identity: identity,
             isEnabled: settings.isEnabled,
             isPaused: settings.isPaused,
+            isInForeground: lifecycle.isInForeground,
+            sessionStartedAt: lifecycle.sessionStartedAt,
             onScreen: scheduler.message?.message,
             tooltipsOnScreen: scheduler.tooltips.all.map(\.message),
+            immediateOnScreen: scheduler.immediateDisplays.map(\.message),
             // The queue holds summaries; the app sees each waiting message whole.
             queued: scheduler.waiting(settings.queueOrder).map { item in
                 let campaign = item.isLocal ? item.campaign : listedCampaign(item.campaign.id) ?? item.campaign

@@ -7,8 +7,8 @@ enum Command: Sendable {
     case configure(subscriptionID: String?, configurationURL: URL?, enableTooltipFeature: Bool?)
     case logEvent(Event)
     case registerPreference(any UserInfoProvider)
-    /// Fetch the user's campaigns now rather than at the next scheduled ping.
-    case refresh
+    /// Fetch the user's campaigns now rather than at the next scheduled ping, and say how it went.
+    case refresh(CheckedContinuation<Result<Void, RefreshError>, Never>)
     case closeMessage(clearQueue: Bool)
     case closeTooltip(String)
     case present(Message)
@@ -30,6 +30,10 @@ enum Command: Sendable {
     case subscribeInbox(UUID, AsyncStream<InboxSnapshot>.Continuation)
     /// That reader stopped.
     case unsubscribeInbox(UUID)
+    /// The app came to the foreground (``MarqueeSDK/appDidBecomeActive()``).
+    case appDidBecomeActive
+    /// The app is leaving the foreground (``MarqueeSDK/appWillResignActive()``).
+    case appWillResignActive
     case barrier(CheckedContinuation<Void, Never>)
 }
 
@@ -47,7 +51,9 @@ enum Command: Sendable {
 /// - inbox: `Inbox/` — ``InboxState`` (each user's synced messages) and `MarqueeCore+Inbox`
 ///   (sync, read state, deletes, tracking through the outbox, the readers of its changes);
 /// - per-user store: `Store/` — ``UserBucket`` and the files;
-/// - timers: ``Timers`` and `MarqueeCore+Timers` — jobs on the clock and tracked work.
+/// - timers: ``Timers`` and `MarqueeCore+Timers` — jobs on the clock and tracked work;
+/// - lifecycle: `Lifecycle/` — ``AppLifecycle`` (foreground, background, sessions) and
+///   `MarqueeCore+Lifecycle`.
 ///
 /// A new component gets its own folder with its state as a value and a
 /// `MarqueeCore+…` extension. Stored properties are internal only so those extensions can reach
@@ -115,6 +121,9 @@ actor MarqueeCore {
     var inboxSync: Task<Result<[InboxMessage], InboxError>, Never>?
     /// The readers of ``MarqueeInbox/changes``.
     var inboxSubscribers: [UUID: AsyncStream<InboxSnapshot>.Continuation] = [:]
+
+    // Lifecycle
+    var lifecycle = AppLifecycle()
 
     // Timers and tracked work
     var timers = Timers()
@@ -187,12 +196,13 @@ actor MarqueeCore {
             self.provider = provider
             guard isConfigured else { return }
             refreshIdentity()
-        case .refresh:
-            guard isConfigured else { return }
-            refreshCampaigns()
+        case .refresh(let reply):
+            // Tracked, not awaited: later commands need not wait for the network.
+            track { reply.resume(returning: await $0.refresh()) }
         case .closeMessage(let clearQueue):
             if clearQueue { scheduler.removeWaitingMessages() }
-            if let token = scheduler.message?.token { await takeDown(token) }
+            let tokens = [scheduler.message?.token].compactMap { $0 } + scheduler.immediateDisplays.map(\.token)
+            for token in tokens { await takeDown(token) }
         case .closeTooltip(let element):
             if let token = scheduler.tooltipToken(on: element) { await takeDown(token) }
         case .present(let message):
@@ -223,6 +233,10 @@ actor MarqueeCore {
             continuation.yield(inboxSnapshot())
         case .unsubscribeInbox(let id):
             inboxSubscribers[id] = nil
+        case .appDidBecomeActive:
+            await appBecameActive()
+        case .appWillResignActive:
+            appResignedActive()
         }
     }
 
@@ -263,6 +277,8 @@ actor MarqueeCore {
         preConfigure = []
         refreshIdentity()
         for command in buffered { await handle(command) }
+        // The first session starts with the SDK; its campaigns come with the first ping below.
+        if lifecycle.started(at: now) { await startSession() }
         // Unsent impressions go out once the configuration names the current endpoints (the server
         // may have moved since they were recorded); see `fetchConfig`.
         track { await $0.fetchConfig() }
@@ -288,7 +304,9 @@ actor MarqueeCore {
         startQueue()
     }
 
-    func log(_ event: Event) async {
+    /// Logs `event`; `reportsNoMatch` is `false` for the SDK's own events, which the delegate does
+    /// not hear about when no campaign listens.
+    func log(_ event: Event, reportsNoMatch: Bool = true) async {
         refreshIdentity()
         guard isActive else { return }
         await recordConversions(for: event)
@@ -296,12 +314,12 @@ actor MarqueeCore {
         let now = self.now
         let outcome = engine.log(event) { bucket.isEligible($0, now: now) }
         let showsHeld = showHeldMessage(for: event)
-        if !outcome.matchedTrigger && !outcome.deferred && !showsHeld {
+        if reportsNoMatch, !outcome.matchedTrigger, !outcome.deferred, !showsHeld {
             let registry = self.registry
             await MainActor.run { registry.delegate?.marquee(noMatchingTriggerFor: event) }
         }
         if outcome.matchedTrigger { markDirty() }
-        for campaign in outcome.ready { enqueue(campaign) }
+        for campaign in settings.triggerDeliveryMode.select(outcome.ready) { enqueue(campaign) }
         startQueue()
     }
 }

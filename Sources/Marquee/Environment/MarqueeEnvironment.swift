@@ -51,12 +51,17 @@ public struct MarqueeEnvironment: Sendable {
     public var app: AppInfo?
     /// Build-time configuration, normally read from Info.plist or the process environment.
     public var buildConfiguration: BuildConfiguration
+    /// Whether the SDK follows the app's foreground and background from the system's notifications
+    /// (UIKit, AppKit). Without them (Linux, tests) call ``MarqueeSDK/appDidBecomeActive()`` and
+    /// ``MarqueeSDK/appWillResignActive()``.
+    public var observesSystemLifecycle: Bool
 
     /// Creates an environment.
     public init(clock: any MarqueeClock = SystemClock(), transport: any HTTPTransport = URLSessionTransport(),
                 storageDirectory: URL = MarqueeEnvironment.defaultStorageDirectory,
                 random: any RandomSource = SystemRandom(), log: @escaping @Sendable (String) -> Void = { _ in },
-                app: AppInfo? = nil, buildConfiguration: BuildConfiguration = .fromBuildSettings()) {
+                app: AppInfo? = nil, buildConfiguration: BuildConfiguration = .fromBuildSettings(),
+                observesSystemLifecycle: Bool = true) {
         self.clock = clock
         self.transport = transport
         self.storageDirectory = storageDirectory
@@ -64,6 +69,7 @@ public struct MarqueeEnvironment: Sendable {
         self.log = log
         self.app = app
         self.buildConfiguration = buildConfiguration
+        self.observesSystemLifecycle = observesSystemLifecycle
     }
 
     /// The live environment.

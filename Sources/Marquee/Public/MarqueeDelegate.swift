@@ -26,6 +26,9 @@ public protocol MarqueeDelegate: AnyObject, Sendable {
     /// Where the SDK cannot read it from the system: whether the app may notify the user.
     /// Default: ``PushAuthorization/notDetermined``.
     func marqueePushAuthorization() -> PushAuthorization
+    /// `message` was readied but dropped without being shown or counted (its display timeout was
+    /// over, or its orientation does not fit the device). A later trigger may ready it again.
+    func marquee(didDiscard message: InAppMessage, reason: DiscardReason)
 }
 
 extension MarqueeDelegate {
@@ -39,4 +42,5 @@ extension MarqueeDelegate {
     public func marquee(didRequestPushPermission granted: Bool) {}
     public func marqueeRequestsPushPermission() async -> Bool { false }
     public func marqueePushAuthorization() -> PushAuthorization { .notDetermined }
+    public func marquee(didDiscard message: InAppMessage, reason: DiscardReason) {}
 }

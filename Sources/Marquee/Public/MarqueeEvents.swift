@@ -22,7 +22,8 @@ public struct LoginSuccessfulEvent: MarqueeEvent {
     public var event: Event { .login }
 }
 
-/// A new session began.
+/// A new session began. The SDK logs it itself at each session start (see
+/// ``MarqueeSDK/sessionTimeout``); apps with their own notion of a session may log more.
 public struct SessionStartEvent: MarqueeEvent {
     /// Creates the event.
     public init() {}

@@ -17,12 +17,26 @@ public final class MarqueeSDK: Sendable {
     let core: MarqueeCore
     let settings: MarqueeSettings
     private let registry: PresenterRegistry
+    #if (canImport(UIKit) && !os(watchOS)) || canImport(AppKit)
+    private let lifecycleObserver: AppLifecycleObserver?
+    #endif
 
     /// Creates an SDK instance with explicit dependencies (tests, previews, several instances).
+    ///
+    /// On iOS, tvOS, visionOS and macOS the instance follows the app's lifecycle from the system's
+    /// notifications unless ``MarqueeEnvironment/observesSystemLifecycle`` is `false`.
     public init(environment: MarqueeEnvironment = .live) {
-        settings = MarqueeSettings()
-        registry = PresenterRegistry()
-        core = MarqueeCore(environment: environment, settings: settings, registry: registry)
+        let settings = MarqueeSettings()
+        let core = MarqueeCore(environment: environment, settings: settings, registry: PresenterRegistry())
+        self.settings = settings
+        self.core = core
+        registry = core.registry
+        #if (canImport(UIKit) && !os(watchOS)) || canImport(AppKit)
+        lifecycleObserver = environment.observesSystemLifecycle
+            ? AppLifecycleObserver(becameActive: { core.submit(.appDidBecomeActive) },
+                                   willResignActive: { core.submit(.appWillResignActive) })
+            : nil
+        #endif
     }
 
     /// Starts the SDK: fetches the configuration, then the campaigns.
@@ -32,6 +46,36 @@ public final class MarqueeSDK: Sendable {
     public func configure(subscriptionID: String? = nil, configurationURL: URL? = nil, enableTooltipFeature: Bool? = nil) {
         core.submit(.configure(subscriptionID: subscriptionID, configurationURL: configurationURL,
                                enableTooltipFeature: enableTooltipFeature))
+    }
+
+    /// Tells the SDK that the app came to the foreground.
+    ///
+    /// After at least ``sessionTimeout`` in the background a new session starts: the SDK logs a
+    /// ``SessionStartEvent`` itself and refreshes the campaigns. Messages readied in the background
+    /// show now, subject to the usual rules. On Apple platforms the SDK follows the system's
+    /// notifications itself; call this on other platforms, or from your own lifecycle code (a
+    /// repeated call changes nothing). Before `configure` the state is kept, and `configure`
+    /// starts the first session only when the app is in the foreground.
+    public func appDidBecomeActive() {
+        core.submit(.appDidBecomeActive)
+    }
+
+    /// Tells the SDK that the app is leaving the foreground: nothing is shown until
+    /// ``appDidBecomeActive()``. Messages readied meanwhile, or about to be shown, wait in the
+    /// queue; a message already on screen stays there.
+    public func appWillResignActive() {
+        core.submit(.appWillResignActive)
+    }
+
+    /// How long the app must stay in the background for its next foreground to start a new
+    /// session. Default 30 minutes (1,800 seconds); negative values count as 0.
+    ///
+    /// A session also starts at `configure` when the app is in the foreground (else at the first
+    /// foreground after it). On each session start the SDK logs ``SessionStartEvent`` and
+    /// refreshes the campaigns (a ping); there is no need to log that event yourself.
+    public var sessionTimeout: TimeInterval {
+        get { settings.sessionTimeout }
+        set { settings.sessionTimeout = newValue }
     }
 
     /// Logs an event; campaigns whose triggers it completes are queued for display.
@@ -51,14 +95,24 @@ public final class MarqueeSDK: Sendable {
     }
 
     /// Fetches the current user's campaigns now instead of at the next scheduled ping, for example
-    /// after the app learned that a new campaign is live. While the SDK is disabled the fetch waits
-    /// until it is enabled again. Polling goes on from this fetch.
-    public func refresh() {
-        core.submit(.refresh)
+    /// after the app learned that a new campaign is live, and returns when they are current.
+    /// Polling goes on from this fetch. Campaigns the new list makes ready are queued as usual.
+    ///
+    /// - Throws: ``RefreshError/notConfigured`` before `configure`; ``RefreshError/disabled``
+    ///   while ``isEnabled`` is `false` or the device is outside the rollout (the fetch then goes
+    ///   out once enabled); ``RefreshError/offline(_:)`` when the server cannot be reached;
+    ///   ``RefreshError/failed(_:)`` when it answers with an error.
+    public func refresh() async throws(RefreshError) {
+        let result = await withCheckedContinuation { core.submit(.refresh($0)) }
+        switch result {
+        case .success: return
+        case .failure(let error): throw error
+        }
     }
 
-    /// Closes the message on screen without counting an impression (the delegate hears
-    /// ``DisplayResolution/interrupted``). Tooltips stay; close them with ``closeTooltip(with:)``.
+    /// Closes the message on screen, and those shown by the immediate coordinator, without counting
+    /// an impression (the delegate hears ``DisplayResolution/interrupted``). Tooltips stay; close
+    /// them with ``closeTooltip(with:)``.
     /// - Parameter clearQueuedCampaigns: also drops every message waiting to be shown.
     public func closeMessage(clearQueuedCampaigns: Bool = false) {
         core.submit(.closeMessage(clearQueue: clearQueuedCampaigns))
@@ -143,6 +197,46 @@ public final class MarqueeSDK: Sendable {
     public var displayInterval: TimeInterval {
         get { settings.displayInterval }
         set { settings.displayInterval = newValue }
+    }
+
+    /// Which of the messages one event makes ready are queued: every eligible one, in turn
+    /// (``TriggerDeliveryMode/everyEligible``, the default, as RInAppMessaging), or only the one
+    /// with the highest priority (``TriggerDeliveryMode/highestPriorityOnly``, as Braze).
+    public var triggerDeliveryMode: TriggerDeliveryMode {
+        get { settings.triggerDeliveryMode }
+        set { settings.triggerDeliveryMode = newValue }
+    }
+
+    /// How long a readied message may wait for its turn: one still waiting after this many seconds
+    /// is discarded, unshown and uncounted, and the delegate hears
+    /// ``MarqueeDelegate/marquee(didDiscard:reason:)`` with ``DiscardReason/displayTimedOut`` when
+    /// its turn comes. Time in the background counts. Tooltips are exempt: they wait for their
+    /// element. Default `nil`: messages wait as long as it takes.
+    public var displayTimeout: TimeInterval? {
+        get { settings.displayTimeout }
+        set { settings.displayTimeout = newValue }
+    }
+
+    /// How the device is held. A message whose ``MarqueeModel/Message/orientation`` is `portrait`
+    /// or `landscape` and does not match is discarded when its turn comes (the delegate hears
+    /// ``DiscardReason/orientationMismatch``). Default `.any`: every message fits. Set it when
+    /// the orientation changes.
+    public var deviceOrientation: Orientation {
+        get { settings.deviceOrientation }
+        set { settings.deviceOrientation = newValue }
+    }
+
+    /// How messages of each kind take the screen: ``DisplayCoordinator/standard`` (one at a time
+    /// with ``displayInterval`` between two; kinds not listed) or ``DisplayCoordinator/immediate``
+    /// (as soon as ready, beside what is on screen). Tooltips always show beside the message, so
+    /// their entry is ignored. Default: every kind standard.
+    ///
+    /// ```swift
+    /// MarqueeSDK.shared.displayCoordinators = [.banner: .immediate]
+    /// ```
+    public var displayCoordinators: [MessageKind: DisplayCoordinator] {
+        get { settings.displayCoordinators }
+        set { settings.displayCoordinators = newValue }
     }
 
     /// The order of waiting messages with equal priority. Default ``QueueOrder/fifo``.

@@ -20,6 +20,11 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _styleDefaults = StyleDefaults()
     private var _localizedStrings = LocalizedRenderStrings.builtIn
     private var _language: String?
+    private var _sessionTimeout: TimeInterval = 30 * 60
+    private var _triggerDeliveryMode = TriggerDeliveryMode.everyEligible
+    private var _displayTimeout: TimeInterval?
+    private var _deviceOrientation = Orientation.any
+    private var _displayCoordinators: [MessageKind: DisplayCoordinator] = [:]
 
     var isEnabled: Bool {
         get { lock.locked { _isEnabled } }
@@ -72,5 +77,25 @@ final class MarqueeSettings: @unchecked Sendable {
     var language: String? {
         get { lock.locked { _language } }
         set { lock.locked { _language = newValue } }
+    }
+    var sessionTimeout: TimeInterval {
+        get { lock.withLock { _sessionTimeout } }
+        set { lock.withLock { _sessionTimeout = max(0, newValue) } }
+    }
+    var triggerDeliveryMode: TriggerDeliveryMode {
+        get { lock.withLock { _triggerDeliveryMode } }
+        set { lock.withLock { _triggerDeliveryMode = newValue } }
+    }
+    var displayTimeout: TimeInterval? {
+        get { lock.withLock { _displayTimeout } }
+        set { lock.withLock { _displayTimeout = newValue.map { max(0, $0) } } }
+    }
+    var deviceOrientation: Orientation {
+        get { lock.withLock { _deviceOrientation } }
+        set { lock.withLock { _deviceOrientation = newValue } }
+    }
+    var displayCoordinators: [MessageKind: DisplayCoordinator] {
+        get { lock.withLock { _displayCoordinators } }
+        set { lock.withLock { _displayCoordinators = newValue } }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MarqueeModel
 
 /// A snapshot of what the SDK holds for the current user: for debugging screens and the simulator.
@@ -6,10 +7,17 @@ public struct MarqueeState: Sendable, Hashable {
     public var identity: UserIdentity
     public var isEnabled: Bool
     public var isPaused: Bool
+    /// Whether the app is in the foreground, as ``MarqueeSDK/appDidBecomeActive()`` and
+    /// ``MarqueeSDK/appWillResignActive()`` last said; nothing is shown while it is not.
+    public var isInForeground: Bool
+    /// When the current session started; `nil` before the first.
+    public var sessionStartedAt: Date?
     /// The message on screen, if any (tooltips are in ``tooltipsOnScreen``).
     public var onScreen: InAppMessage?
     /// The tooltips on screen, oldest first: several may show at once, beside ``onScreen``.
     public var tooltipsOnScreen: [InAppMessage]
+    /// The messages shown by the immediate ``DisplayCoordinator``, oldest first, beside ``onScreen``.
+    public var immediateOnScreen: [InAppMessage]
     /// Messages waiting to be shown, in the order they will be shown, then waiting tooltips.
     public var queued: [InAppMessage]
     /// The user's cached campaigns, in the server's order.

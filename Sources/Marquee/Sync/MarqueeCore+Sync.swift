@@ -5,8 +5,9 @@ import MarqueeWire
 /// Sync: the configuration, polling (ping), display permission, and the impression outbox. Every
 /// request goes through ``ProtocolClient``; failures back off and retry on the clock.
 extension MarqueeCore {
-    func fetchConfig() async {
-        guard let client, let configurationURL else { return }
+    @discardableResult
+    func fetchConfig() async -> SyncOutcome {
+        guard let client, let configurationURL else { return .deferred }
         switch await client.config(url: configurationURL) {
         case .success(let response):
             sync.configFailures = 0
@@ -18,30 +19,35 @@ extension MarqueeCore {
             files.write(device, to: DeviceState.fileName)
             guard enabled else {
                 scheduler.removeAllWaiting()
-                return report(.disabledByRollout)
+                report(.disabledByRollout)
+                return .deferred
             }
-            await ping()
+            let outcome = await ping()
             if !outbox.items.isEmpty { await flushOutbox() }
+            return outcome
         case .failure(.retryable(let error)):
             report(error)
             schedule(.config, at: now.addingTimeInterval(retryDelay(sync.configFailures)))
             sync.configFailures += 1
             // The impression endpoint saved from an earlier launch may still answer.
             if !outbox.items.isEmpty { schedule(.flushOutbox, at: now) }
+            return .failed(error)
         case .failure(.permanent(let error)):
             report(error)
+            return .failed(error)
         }
     }
 
     private var pingURL: URL? { device.endpoints?.ping.flatMap { URL(string: $0) } }
 
-    func ping() async {
-        guard let client, let url = pingURL else { return }
+    @discardableResult
+    func ping() async -> SyncOutcome {
+        guard let client, let url = pingURL else { return .deferred }
         guard isActive else {
             // Not now, but not never: `resumePolling` sends it once the SDK is enabled again.
             timers.cancel(.ping)
             sync.pingMissed = true
-            return
+            return .deferred
         }
         timers.cancel(.ping)
         sync.pingMissed = false
@@ -49,7 +55,7 @@ extension MarqueeCore {
         let result = await client.ping(url: url, identity: requested, accessToken: accessToken, signature: userSignature,
                                        holding: bucket.listFingerprint)
         // A user change while waiting started its own ping; this answer belongs to the old user.
-        guard identity == requested else { return }
+        guard identity == requested else { return .done }
         switch result {
         case .success(let response):
             sync.pingFailures = 0
@@ -69,7 +75,7 @@ extension MarqueeCore {
                     } else {
                         schedule(.ping, at: now.addingTimeInterval(sync.pingInterval))
                     }
-                    return
+                    return .done
                 }
                 bucket.adopt(bucket.catalog, caps: bucket.frequencyCaps, pingMillis: response.currentPingMillis, now: now)
             } else {
@@ -85,19 +91,21 @@ extension MarqueeCore {
             prefetchAssets()
             sync.pingInterval = max(1, TimeInterval(response.nextPingMillis) / 1000)
             schedule(.ping, at: now.addingTimeInterval(sync.pingInterval))
+            return .done
         case .failure(.retryable(let error)):
             report(error)
             schedule(.ping, at: now.addingTimeInterval(retryDelay(sync.pingFailures)))
             sync.pingFailures += 1
+            return .failed(error)
         case .failure(.permanent(let error)):
             // Polling continues: the next ping may well succeed.
             report(error)
             schedule(.ping, at: now.addingTimeInterval(sync.pingInterval))
+            return .failed(error)
         }
     }
 
-    /// Pings now, or as soon as the SDK is active again: the user changed, or the app asked
-    /// (``MarqueeSDK/refresh()``).
+    /// Pings now, or as soon as the SDK is active again: the user changed, or a session started.
     func refreshCampaigns() {
         guard pingURL != nil else { return }
         if isActive {
