@@ -76,6 +76,34 @@ import Testing
         #expect(presenter.displayed.map(\.id) == [first.heldMessageID, second.heldMessageID])
     }
 
+    @Test func underOldestOnlyARuleShowsOneMessageTheOldestHeldElseTheFirstListed() async throws {
+        let harness = Harness(campaigns: [Fixture.campaign("listed-1", [Trigger(.rule, name: "offer")], maxImpressions: 9),
+                                          Fixture.campaign("listed-2", [Trigger(.rule, name: "offer")], maxImpressions: 9)])
+        harness.sdk.ruleDeliveryMode = .oldestOnly
+        let presenter = await Self.started(harness)
+        let held = harness.sdk.handleNotification(Self.inApp(["launch"]), openedByUser: false)
+
+        func run(_ rules: [String]) async {
+            harness.sdk.executeRule(rules)
+            await harness.sdk.waitUntilIdle()
+            if presenter.current != nil { presenter.finish(PresentationResult(.userDismissed)) }
+            await harness.advance(1)
+        }
+        await run(["offer", "launch"])
+        #expect(presenter.displayed.map(\.id) == [held.heldMessageID], "one message: the one a push delivered")
+        await run(["offer", "launch"])
+        #expect(presenter.displayed.map(\.id).dropFirst() == ["listed-1"], "then the first listed campaign, alone")
+
+        harness.sdk.ruleDeliveryMode = .everyMatching
+        harness.sdk.executeRule(["offer"])
+        await harness.sdk.waitUntilIdle()
+        for _ in 0..<2 {
+            presenter.finish(PresentationResult(.userDismissed))
+            await harness.advance(1)
+        }
+        #expect(presenter.displayed.map(\.id).dropFirst(2) == ["listed-1", "listed-2"], "every matching one, in turn")
+    }
+
     @Test func theSamePushTwiceIsOneMessageAndHeldMessagesSurviveARelaunch() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-push-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

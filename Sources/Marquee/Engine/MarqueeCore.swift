@@ -6,6 +6,8 @@ import MarqueeWire
 enum Command: Sendable {
     case configure(subscriptionID: String?, configurationURL: URL?, enableTooltipFeature: Bool?)
     case logEvent(Event)
+    /// ``MarqueeSDK/executeRule(_:)``: rule events, delivered as ``RuleDeliveryMode`` says.
+    case executeRule([String])
     case registerPreference(any UserInfoProvider)
     /// Fetch the user's campaigns now rather than at the next scheduled ping, and say how it went.
     case refresh(CheckedContinuation<Result<Void, RefreshError>, Never>)
@@ -192,6 +194,9 @@ actor MarqueeCore {
         case .logEvent(let event):
             guard isConfigured else { return preConfigure.append(command) }
             await log(event)
+        case .executeRule(let rules):
+            guard isConfigured else { return preConfigure.append(command) }
+            await executeRules(rules)
         case .registerPreference(let provider):
             self.provider = provider
             guard isConfigured else { return }
@@ -304,22 +309,46 @@ actor MarqueeCore {
         startQueue()
     }
 
-    /// Logs `event`; `reportsNoMatch` is `false` for the SDK's own events, which the delegate does
-    /// not hear about when no campaign listens.
-    func log(_ event: Event, reportsNoMatch: Bool = true) async {
+    /// Logs `event` and returns the campaigns it made ready, which it queues with the held message
+    /// listening for it unless `queues` is `false` (the caller picks). `reportsNoMatch` is `false`
+    /// for the SDK's own events, which the delegate does not hear about when no campaign listens.
+    @discardableResult
+    func log(_ event: Event, reportsNoMatch: Bool = true, queues: Bool = true) async -> [Campaign] {
         refreshIdentity()
-        guard isActive else { return }
+        guard isActive else { return [] }
         await recordConversions(for: event)
         let bucket = self.bucket
         let now = self.now
         let outcome = engine.log(event) { bucket.isEligible($0, now: now) }
-        let showsHeld = showHeldMessage(for: event)
-        if reportsNoMatch, !outcome.matchedTrigger, !outcome.deferred, !showsHeld {
+        let heldMessage = event.kind == .rule ? held.oldestReady(for: [event], at: now) : nil
+        if reportsNoMatch, !outcome.matchedTrigger, !outcome.deferred, heldMessage == nil {
             let registry = self.registry
             await MainActor.run { registry.delegate?.marquee(noMatchingTriggerFor: event) }
         }
         if outcome.matchedTrigger { markDirty() }
-        for campaign in settings.triggerDeliveryMode.select(outcome.ready) { enqueue(campaign) }
+        let ready = settings.triggerDeliveryMode.select(outcome.ready)
+        guard queues else { return ready }
+        if let heldMessage { enqueue(heldMessage, isLocal: true) }
+        for campaign in ready { enqueue(campaign) }
+        startQueue()
+        return ready
+    }
+
+    /// Logs a rule event per rule; under ``RuleDeliveryMode/oldestOnly`` queues one message: the
+    /// oldest held one listening for a rule, else the first listed campaign they made ready.
+    private func executeRules(_ rules: [String]) async {
+        let events = rules.map(Event.rule)
+        guard settings.ruleDeliveryMode == .oldestOnly else {
+            for event in events { await log(event) }
+            return
+        }
+        var ready: [Campaign] = []
+        for event in events { ready += await log(event, queues: false) }
+        if let message = held.oldestReady(for: events, at: now) {
+            enqueue(message, isLocal: true)
+        } else if let first = ready.first {
+            enqueue(first)
+        }
         startQueue()
     }
 }

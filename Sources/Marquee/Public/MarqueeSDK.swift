@@ -135,9 +135,11 @@ public final class MarqueeSDK: Sendable {
     }
 
     /// Shows the stored rule-keyword messages that match any of `rules` (maximum views, trigger
-    /// date and expiration date apply). A message whose template is not registered is reported, not shown.
+    /// date and expiration date apply): campaigns listening for them and messages pushes
+    /// delivered, all of them or the oldest only (``ruleDeliveryMode``). A message whose template
+    /// is not registered is reported, not shown.
     public func executeRule(_ rules: [String]) {
-        for rule in rules { core.submit(.logEvent(.rule(rule))) }
+        core.submit(.executeRule(rules))
     }
 
     /// Called with the campaign's contexts and name before a campaign with contexts is shown;
@@ -205,6 +207,14 @@ public final class MarqueeSDK: Sendable {
     public var triggerDeliveryMode: TriggerDeliveryMode {
         get { settings.triggerDeliveryMode }
         set { settings.triggerDeliveryMode = newValue }
+    }
+
+    /// Whether ``executeRule(_:)`` shows every message listening for its rules
+    /// (``RuleDeliveryMode/everyMatching``, the default) or one, the oldest
+    /// (``RuleDeliveryMode/oldestOnly``, as Acoustic).
+    public var ruleDeliveryMode: RuleDeliveryMode {
+        get { settings.ruleDeliveryMode }
+        set { settings.ruleDeliveryMode = newValue }
     }
 
     /// How long a readied message may wait for its turn: one still waiting after this many seconds

@@ -22,6 +22,7 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _language: String?
     private var _sessionTimeout: TimeInterval = 30 * 60
     private var _triggerDeliveryMode = TriggerDeliveryMode.everyEligible
+    private var _ruleDeliveryMode = RuleDeliveryMode.everyMatching
     private var _displayTimeout: TimeInterval?
     private var _deviceOrientation = Orientation.any
     private var _displayCoordinators: [MessageKind: DisplayCoordinator] = [:]
@@ -79,23 +80,27 @@ final class MarqueeSettings: @unchecked Sendable {
         set { lock.locked { _language = newValue } }
     }
     var sessionTimeout: TimeInterval {
-        get { lock.withLock { _sessionTimeout } }
-        set { lock.withLock { _sessionTimeout = max(0, newValue) } }
+        get { lock.locked { _sessionTimeout } }
+        set { lock.locked { _sessionTimeout = max(0, newValue) } }
+    }
+    var ruleDeliveryMode: RuleDeliveryMode {
+        get { lock.locked { _ruleDeliveryMode } }
+        set { lock.locked { _ruleDeliveryMode = newValue } }
     }
     var triggerDeliveryMode: TriggerDeliveryMode {
-        get { lock.withLock { _triggerDeliveryMode } }
-        set { lock.withLock { _triggerDeliveryMode = newValue } }
+        get { lock.locked { _triggerDeliveryMode } }
+        set { lock.locked { _triggerDeliveryMode = newValue } }
     }
     var displayTimeout: TimeInterval? {
-        get { lock.withLock { _displayTimeout } }
-        set { lock.withLock { _displayTimeout = newValue.map { max(0, $0) } } }
+        get { lock.locked { _displayTimeout } }
+        set { lock.locked { _displayTimeout = newValue.map { max(0, $0) } } }
     }
     var deviceOrientation: Orientation {
-        get { lock.withLock { _deviceOrientation } }
-        set { lock.withLock { _deviceOrientation = newValue } }
+        get { lock.locked { _deviceOrientation } }
+        set { lock.locked { _deviceOrientation = newValue } }
     }
     var displayCoordinators: [MessageKind: DisplayCoordinator] {
-        get { lock.withLock { _displayCoordinators } }
-        set { lock.withLock { _displayCoordinators = newValue } }
+        get { lock.locked { _displayCoordinators } }
+        set { lock.locked { _displayCoordinators = newValue } }
     }
 }

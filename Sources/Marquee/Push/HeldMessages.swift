@@ -36,12 +36,13 @@ struct HeldMessages: Sendable, Hashable, Codable {
         entries.contains { $0.campaign.id == campaignID }
     }
 
-    /// The oldest message that listens for `event` and may show at `now` (its trigger date has
-    /// come, it has not expired, views are left), as Acoustic's `executeRule` shows one message.
-    func oldestReady(for event: Event, at now: Date) -> Campaign? {
-        entries.first { entry in
+    /// The oldest message that listens for one of `events` and may show at `now` (its trigger
+    /// date has come, it has not expired, views are left): a rule shows one held message.
+    func oldestReady(for events: [Event], at now: Date) -> Campaign? {
+        let keys = Set(events.map(\.key))
+        return entries.first { entry in
             entry.viewsLeft > 0 && entry.campaign.delivery.isLive(at: now)
-                && entry.campaign.triggers.allTriggers.contains { $0.key == event.key }
+                && entry.campaign.triggers.allTriggers.contains { keys.contains($0.key) }
         }?.campaign
     }
 

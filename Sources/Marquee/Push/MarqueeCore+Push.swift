@@ -14,13 +14,6 @@ extension MarqueeCore {
         prefetchAssets()
     }
 
-    /// Queues the oldest held message that listens for `event`; returns whether one did.
-    func showHeldMessage(for event: Event) -> Bool {
-        guard event.kind == .rule, let campaign = held.oldestReady(for: event, at: now) else { return false }
-        enqueue(campaign, isLocal: true)
-        return true
-    }
-
     /// A held message was seen to its end.
     func recordHeldView(of campaignID: String) {
         guard held.contains(campaignID) else { return }
