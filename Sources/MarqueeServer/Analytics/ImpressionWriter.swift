@@ -142,6 +142,7 @@ actor ImpressionWriter {
             return stored
         }
         commits += 1
+        ServerMetrics.impressionsCommitted(batches: batches.count)
         return result
     }
 

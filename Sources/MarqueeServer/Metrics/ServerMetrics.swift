@@ -13,6 +13,12 @@ enum ServerMetrics {
         Counter(label: "marquee_impressions_ingested_total").increment(by: count)
     }
 
+    /// One group commit of impression batches: how many shared it (one disk sync for them all).
+    static func impressionsCommitted(batches: Int) {
+        Counter(label: "marquee_impression_commits_total").increment()
+        Recorder(label: "marquee_impression_batches_per_commit").record(batches)
+    }
+
     static func catalogRebuilt() {
         Counter(label: "marquee_catalog_rebuilds_total").increment()
     }
