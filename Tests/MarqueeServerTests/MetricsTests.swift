@@ -24,7 +24,8 @@ struct MetricsTests {
             #expect(metrics.headers.contentType?.subType == "plain")
             let text = metrics.text
             for name in ["marquee_pings_total{result=\"list\"}", "marquee_ping_campaigns", "marquee_catalog_rebuilds_total",
-                         "marquee_impressions_ingested_total", "http_requests_total", "http_request_duration_seconds_bucket"] {
+                         "marquee_impressions_ingested_total", "marquee_impression_commits_total",
+                         "marquee_impression_batches_per_commit", "http_requests_total", "http_request_duration_seconds_bucket"] {
                 #expect(text.contains(name), "\(name) is exported")
             }
             #expect(text.contains(#"path="/v1/ping""#) || text.contains(#"path="/v1/ping/""#), "requests are counted by route")
