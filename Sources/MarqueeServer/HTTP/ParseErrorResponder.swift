@@ -3,7 +3,7 @@ import NIOHTTP1
 
 /// Answers a request the HTTP parser rejected with its proper status (400 for malformed HTTP or
 /// a bad `Content-Length`, 431 for oversized headers) and the one JSON error body, if no other
-/// response is under way; the parser then closes the connection.
+/// response is under way and the connection is still open; the parser then closes it.
 final class ParseErrorResponder: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -17,7 +17,10 @@ final class ParseErrorResponder: ChannelDuplexHandler {
             context.fireErrorCaught(error)
             return
         }
-        if !responseUnderWay {
+        // A connection that is closing (the client left, or the server is shutting down) has
+        // nothing left to answer: the parser reports the request it cut short, and a write now
+        // would go after the connection's last response.
+        if !responseUnderWay, context.channel.isActive {
             let answer = ConnectionError.malformed(parseError)
             let body = answer.body(allocator: context.channel.allocator)
             context.write(wrapOutboundOut(.head(answer.head(bodyLength: body.readableBytes))), promise: nil)
