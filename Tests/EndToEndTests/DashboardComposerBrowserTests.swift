@@ -97,6 +97,8 @@ struct DashboardComposerBrowserTests {
                     """)
                 try await page.click("save")
                 try await page.waitUntil("document.querySelector('[data-path=\"message.title\"] .field-error').textContent !== ''")
+                // The preview of the untitled draft answers after the failed save; the save's error stays.
+                try await page.waitUntil("document.body.dataset.preview === 'failed'")
                 #expect(try await page.evaluate("document.getElementById('status').classList.contains('error')") == .bool(true))
 
                 // The JSON view edits the same draft: a title typed there is in the form at once.

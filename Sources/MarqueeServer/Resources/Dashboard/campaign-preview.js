@@ -6,18 +6,41 @@ import { previewedMessage } from "./composer.js";
 
 let timer = null;
 let onProblems = () => {};
+// Whether the status line and the problem list show what the preview found: only that is the
+// preview's to clear once it renders again (a failed save's problems stay).
+let showsPreviewProblem = false;
 
-// Renders the campaign in the JSON view again, a moment after the last edit.
+// Renders the campaign in the JSON view again, a moment after the last edit. Only the latest
+// request's answer counts: an earlier one that arrives late is dropped.
+let latest = 0;
 export function schedulePreview() {
   clearTimeout(timer);
-  timer = setTimeout(() => preview().catch((error) => onProblems(error)), 250);
+  timer = setTimeout(() => {
+    const request = ++latest;
+    preview(() => request === latest).catch((error) => {
+      if (request !== latest) return;
+      showsPreviewProblem = true;
+      document.body.dataset.preview = "failed";
+      onProblems(error);
+    });
+  }, 250);
 }
 
-async function preview() {
+function rendered() {
+  if (showsPreviewProblem) {
+    $("problems").replaceChildren();
+    clearError();
+  }
+  showsPreviewProblem = false;
+}
+
+// `isCurrent()` says whether this request is still the latest when its answer arrives.
+async function preview(isCurrent) {
   let campaign;
   try {
     campaign = JSON.parse($("campaign-json").value);
   } catch (error) {
+    showsPreviewProblem = true;
     say(`The JSON is not valid: ${error.message}`, true);
     return;
   }
@@ -27,26 +50,27 @@ async function preview() {
   $("preview-stage").hidden = format !== "html";
   $("device-size").hidden = format !== "html";
   $("preview-text").hidden = format === "html";
-  if (format === "html") return previewInFrame(message);
+  if (format === "html") return previewInFrame(message, isCurrent);
   const body = { message, format };
   if ($("theme").value) body.theme = $("theme").value;
-  $("preview-text").textContent = await api("POST", "/api/v1/preview", body, "text/plain");
-  $("problems").replaceChildren();
+  const text = await api("POST", "/api/v1/preview", body, "text/plain");
+  if (!isCurrent()) return;
+  $("preview-text").textContent = text;
+  rendered();
   document.body.dataset.preview = "ready";
-  clearError();
 }
 
 // The device preview is a page of its own, posted into the frame: it runs under the preview's
 // policy rather than inheriting the dashboard's, so every message kind behaves as on a device.
 // Errors are checked first through the API, which reports them as JSON.
-async function previewInFrame(message) {
+async function previewInFrame(message, isCurrent) {
   const theme = $("theme").value;
   const check = { message, format: "html" };
   if (theme) check.theme = theme;
   await api("POST", "/api/v1/preview", check, "text/html");
-  $("problems").replaceChildren();
+  if (!isCurrent()) return;
+  rendered();
   postToFrame($("preview-form"), { message: JSON.stringify(message), theme });
-  clearError();
 }
 
 // `problems(error)` shows what the server found wrong with the message.
