@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import MarqueeModel
 import SQLKit
 
 /// Stores each user's placeholder values (``UserAttributes``) by app and user ID. Pings of a
@@ -18,12 +19,12 @@ struct UserAttributesStore {
         let row = try await sql.select().column("attributes").from(Self.schema)
             .where("app_id", .equal, appID).where("user_id", .equal, userID)
             .first(decoding: Row.self)
-        return row.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.attributes.utf8)) } ?? [:]
+        return row.flatMap { try? MarqueeJSON.decoder().decode([String: String].self, from: Data($0.attributes.utf8)) } ?? [:]
     }
 
     /// Replaces the user's values; none removes the row.
     func replace(appID: UUID, userID: String, with attributes: [String: String], at millis: Int64) async throws {
-        let text = String(decoding: try JSONEncoder.sortedKeys.encode(attributes), as: UTF8.self)
+        let text = String(decoding: try MarqueeJSON.encoder().encode(attributes), as: UTF8.self)
         try await database.writeTransaction { db in
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
             guard !attributes.isEmpty else {
@@ -41,14 +42,5 @@ struct UserAttributesStore {
     /// Removes the user's values, inside the caller's transaction.
     static func delete(appID: UUID, userID: String, on sql: any SQLDatabase) async throws {
         try await sql.delete(from: schema).where("app_id", .equal, appID).where("user_id", .equal, userID).run()
-    }
-}
-
-extension JSONEncoder {
-    /// Same values, same text: what a fingerprint of them needs.
-    static var sortedKeys: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
     }
 }
