@@ -41,6 +41,33 @@ struct UserAttributesTests {
         }
     }
 
+    /// Racing writes on the database `marquee serve` uses: each user ends with one writer's values
+    /// whole, never a mix, and no write is refused as busy.
+    @Test(arguments: TestDatabase.production)
+    func racingWritesEachLeaveOneWholeAnswer(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let users = ["ada", "grace", "edsger"]
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for user in users {
+                    for writer in 0..<8 {
+                        group.addTask {
+                            let response = try await server.send(.PUT, path(app, user), json: [
+                                "attributes": ["first_name": "\(user)-\(writer)", "writer": "\(writer)"]])
+                            #expect(response.status == .ok, "\(response.text)")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            for user in users {
+                let stored = try #require(try await server.send(.GET, path(app, user)).json["attributes"] as? [String: String])
+                let writer = try #require(stored["writer"])
+                #expect(stored == ["first_name": "\(user)-\(writer)", "writer": writer], "one writer's values, whole")
+            }
+        }
+    }
+
     @Test func badValuesAreNamedAndStoreNothing() async throws {
         try await TestServer.with(.sqlite) { server in
             let app = try await server.createApp()
