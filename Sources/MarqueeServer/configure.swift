@@ -15,7 +15,8 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.routes.defaultMaxBodySize = ByteCount(value: configuration.connections.maxBodyBytes)
     app.useMarqueeHTTPServer(limits: configuration.connections)
 
-    try await DatabaseSetup(storage: configuration.storage).apply(to: app)
+    let databaseSetup = DatabaseSetup(storage: configuration.storage)
+    try await databaseSetup.apply(to: app)
     app.migrations.addMarqueeMigrations()
     try await app.autoMigrate()
 
@@ -31,7 +32,8 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.marquee = MarqueeServices(configuration: configuration, clock: clock, catalog: CampaignCatalog(logger: app.logger),
                                   directory: directory,
                                   adminTokenHash: adminTokenHash, renderWorkers: renderWorkers,
-                                  impressionWriter: ImpressionWriter(database: app.db), passwords: passwords,
+                                  impressionWriter: ImpressionWriter(transactions: try await databaseSetup.frequentWriterTransactions(for: app)),
+                                  passwords: passwords,
                                   signInLimiter: SignInLimiter(clock: clock))
 
     // Outermost first: every request is logged, every response (errors included) gets its cache policy.

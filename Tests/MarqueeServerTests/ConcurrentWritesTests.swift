@@ -80,6 +80,39 @@ struct ConcurrentWritesTests {
         }
     }
 
+    /// On a SQLite file impressions commit on a connection of their own while campaign writes use
+    /// the application's: both take their turn for the one write lock, and neither is refused.
+    @Test(arguments: TestDatabase.production)
+    func impressionsRacingCampaignWritesAreAllStored(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let id = try await server.createCampaign(Fixtures.modal(), in: app)
+            let posts = 120, creations = 12
+            try await withThrowingTaskGroup(of: (Int, String).self) { group in
+                for index in 0..<posts {
+                    group.addTask {
+                        let body = ImpressionBody(campaignId: id, impressions: [.init(type: 1, timestamp: 1_000), .init(type: 2, timestamp: 1_001)],
+                                                  batchId: "race-\(index)")
+                        let response = try await server.send(.POST, "/v1/impression", token: nil, subscription: app.subscriptionID,
+                                                             deviceID: "device-\(index)", json: body)
+                        return (Int(response.status.code), response.text)
+                    }
+                }
+                for index in 0..<creations {
+                    group.addTask {
+                        let response = try await server.send(.POST, "/api/v1/apps/\(app.id)/campaigns", json: Fixtures.modal("Race \(index)"))
+                        return (Int(response.status.code), response.text)
+                    }
+                }
+                for try await (status, text) in group { #expect((200..<300).contains(status), "\(text)") }
+            }
+            let stats = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/stats").json
+            #expect(stats["impressions"] as? Int == posts)
+            #expect(stats["buttonOneClicks"] as? Int == posts)
+            #expect(try await server.campaignsVersion(of: app) == creations + 1, "every campaign write committed once")
+        }
+    }
+
     @Test(arguments: TestDatabase.production)
     func twoHundredConcurrentImpressionPostsAreAllStoredAndCounted(_ database: TestDatabase) async throws {
         try await TestServer.with(database) { server in

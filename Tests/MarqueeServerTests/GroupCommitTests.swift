@@ -38,13 +38,14 @@ struct GroupCommitTests {
         }
     }
 
-    @Test(arguments: TestDatabase.available)
+    /// On a SQLite file the writer has a connection of its own, whose rollback is tested here too.
+    @Test(arguments: TestDatabase.available + [.sqliteFile])
     func aBatchThatCannotBeStoredDoesNotFailItsGroup(_ database: TestDatabase) async throws {
         try await TestServer.with(database) { server in
             let app = try await server.createApp()
             let campaignID = try #require(UUID(uuidString: try await server.createCampaign(Fixtures.modal(), in: app)))
             let appID = app.id
-            let writer = ImpressionWriter(database: server.app.db)
+            let writer = server.app.marquee.impressionWriter
             func batch(_ key: String, app: UUID) -> ImpressionWriter.Batch {
                 ImpressionWriter.Batch(appID: app, key: key, receivedAt: server.clock.now(), impressions: [
                     .init(campaignID: campaignID, type: 1, occurredAt: 1, userKey: "u:a|t:", deviceID: nil, isTest: false, variant: "",

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import MarqueeWire
 import SQLKit
@@ -9,8 +8,10 @@ import SQLKit
 ///
 /// A batch already stored (a client's retry) is not stored again, also when both copies wait in
 /// the same group. The same transaction keeps ``CampaignCounts`` and ``CampaignReach`` in step
-/// with the impressions it stores, so statistics never scan impressions. If a group's transaction fails, its batches are written one by one, so one
-/// bad batch never fails the others.
+/// with the impressions it stores, so statistics never scan impressions. If a group's
+/// transaction fails, its batches are written one by one, so one bad batch never fails the others.
+///
+/// On a SQLite file the transactions run on a connection of their own (``SQLiteWriterConnection``).
 actor ImpressionWriter {
     /// One batch ready to store: its key and rows, built by ``ImpressionRecorder``.
     struct Batch: Sendable {
@@ -43,15 +44,15 @@ actor ImpressionWriter {
         var continuation: CheckedContinuation<Bool, any Error>
     }
 
-    private let database: any Database
+    private let transactions: any SQLWriteTransactions
     private var queue: [Waiting] = []
     private var draining = false
     /// How many transactions were committed, and how many batches they held (`marquee-bench`-free
     /// evidence that commits are shared).
     private(set) var commits = 0
 
-    init(database: any Database) {
-        self.database = database
+    init(transactions: any SQLWriteTransactions) {
+        self.transactions = transactions
     }
 
     /// Stores `batch`; returns `false` when it had been stored before.
@@ -92,11 +93,12 @@ actor ImpressionWriter {
 
     /// Stores `batches` in one transaction; for each, whether it was new.
     private func commit(_ batches: [Batch]) async throws -> [Bool] {
-        let result = try await database.writeTransaction { db -> [Bool] in
-            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
-            let keys = Array(Set(batches.map(\.key)))
+        let result = try await transactions.writeTransaction { sql -> [Bool] in
+            // Both columns of the unique (app_id, batch_key) index, so the lookup uses it rather
+            // than reading every batch ever stored.
             let existing = try await sql.select().columns("app_id", "batch_key").from(ImpressionBatchRecord.schema)
-                .where("batch_key", .in, keys)
+                .where("app_id", .in, Array(Set(batches.map(\.appID))))
+                .where("batch_key", .in, Array(Set(batches.map(\.key))))
                 .all(decoding: ExistingKey.self)
             var seen = Set(existing.map { "\($0.app_id.uuidString.lowercased())|\($0.batch_key)" })
             var stored: [Bool] = []
@@ -112,12 +114,13 @@ actor ImpressionWriter {
                     continue
                 }
                 stored.append(true)
-                let batchID = UUID()
+                // Time-ordered ids append to the primary-key indexes (see `UUID.timeOrdered`).
+                let batchID = UUID.timeOrdered(at: batch.receivedAt)
                 batchRows.append([SQLBind(batchID), SQLBind(batch.appID), SQLBind(batch.key), SQLBind(batch.receivedAt)])
                 for row in batch.impressions {
                     impressionRows.append([
-                        SQLBind(UUID()), SQLBind(batch.appID), SQLBind(row.campaignID), SQLBind(batchID), SQLBind(row.type),
-                        SQLBind(row.occurredAt), SQLBind(row.userKey), SQLBind(row.deviceID), SQLBind(row.isTest),
+                        SQLBind(UUID.timeOrdered(at: batch.receivedAt)), SQLBind(batch.appID), SQLBind(row.campaignID),
+                        SQLBind(batchID), SQLBind(row.type), SQLBind(row.occurredAt), SQLBind(row.userKey), SQLBind(row.deviceID), SQLBind(row.isTest),
                         SQLBind(row.variant),
                     ])
                     guard let type = ImpressionTypeCode(rawValue: row.type), let metric = CountMetric(type) else { continue }

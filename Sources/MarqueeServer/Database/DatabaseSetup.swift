@@ -11,6 +11,13 @@ struct DatabaseSetup {
 
     /// How long a SQLite connection waits for another one's write lock before giving up.
     static let sqliteBusyTimeoutMillis = 5_000
+    /// Set on every SQLite connection the server opens: the busy timeout, and statement journals
+    /// (which a multi-row `INSERT` keeps, to undo only itself on a conflict) in memory rather than
+    /// in a temporary file created for each one.
+    static let sqliteConnectionPragmas: [SQLQueryString] = [
+        "PRAGMA busy_timeout = \(unsafeRaw: String(sqliteBusyTimeoutMillis))",
+        "PRAGMA temp_store = MEMORY",
+    ]
     /// How long a request waits for its event loop's SQLite connection before it is answered 503.
     /// Writes queue for the one write lock, each committed to disk before it is acknowledged, so
     /// a burst of writes takes a while to drain.
@@ -44,6 +51,16 @@ struct DatabaseSetup {
         }
     }
 
+    /// Where a writer that commits many times a second runs its transactions: on a SQLite file, a
+    /// connection of its own (``SQLiteWriterConnection``), closed when the application shuts down;
+    /// elsewhere the application's pool. (An in-memory database cannot be opened a second time.)
+    func frequentWriterTransactions(for app: Application) async throws -> any SQLWriteTransactions {
+        guard case .sqliteFile(let path) = storage else { return DatabaseWriteTransactions(database: app.db) }
+        let connection = try await SQLiteWriterConnection.open(path: path, logger: app.logger, on: app.eventLoopGroup.any())
+        app.lifecycle.use(SQLiteWriterConnectionLifecycle(connection: connection))
+        return connection
+    }
+
     /// SQLite runs every statement on a thread of the application's pool, and a connection waiting
     /// for another's write lock sleeps on its thread. With a shared pool no larger than the number
     /// of connections, every thread can be asleep while the lock holder waits for a thread to
@@ -55,14 +72,14 @@ struct DatabaseSetup {
 
     /// Write-ahead logging lets readers go on while one connection writes (the mode is stored in
     /// the file); the busy timeout makes a writer wait, sleeping, for the lock instead of spinning.
-    /// Each event loop keeps one connection, so the timeout is set on each loop's connection.
+    /// Each event loop keeps one connection, so the pragmas are set on each loop's connection.
     private func tuneSQLite(_ app: Application, writeAheadLog: Bool) async throws {
         if writeAheadLog, let sql = app.db as? any SQLDatabase {
             try await sql.raw("PRAGMA journal_mode = WAL").run()
         }
         for loop in app.eventLoopGroup.makeIterator() {
             guard let sql = app.databases.database(.sqlite, logger: app.logger, on: loop) as? any SQLDatabase else { continue }
-            try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(Self.sqliteBusyTimeoutMillis))").run()
+            for pragma in Self.sqliteConnectionPragmas { try await sql.raw(pragma).run() }
         }
     }
 }

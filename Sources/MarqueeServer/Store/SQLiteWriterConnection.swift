@@ -1,0 +1,86 @@
+import FluentSQLiteDriver
+import NIOPosix
+import Vapor
+
+/// A SQLite connection of its own, on a thread of its own, for a writer that commits many times
+/// a second (impression group commit).
+///
+/// On the application's pool each statement of a transaction hops from the task to the
+/// connection's thread, to an event loop and back to the task, which waits its turn behind every
+/// request's jobs; and consecutive transactions land on different connections, each finding its
+/// page cache stale because another one wrote last. Here a transaction's task runs on the
+/// connection's own thread (``ThreadPoolTaskExecutor``), so its statements run one after the
+/// other without a thread switch, and the cache stays valid from one commit to the next.
+/// Transactions still take their turn in ``SQLiteWriteGate`` with every other writer of the
+/// process, and wait in SQLite's busy handler for writers of other processes.
+final class SQLiteWriterConnection: SQLWriteTransactions {
+    private let connection: SQLiteConnection
+    private let threadPool: NIOThreadPool
+
+    private init(connection: SQLiteConnection, threadPool: NIOThreadPool) {
+        self.connection = connection
+        self.threadPool = threadPool
+    }
+
+    /// Opens the file at `path` with the pragmas every connection of the server has.
+    static func open(path: String, logger: Logger, on eventLoop: any EventLoop) async throws -> SQLiteWriterConnection {
+        let threadPool = NIOThreadPool(numberOfThreads: 1)
+        threadPool.start()
+        do {
+            let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger,
+                                                             on: eventLoop)
+            let sql = connection.sql()
+            // Fluent turns foreign keys on for its own connections.
+            try await sql.raw("PRAGMA foreign_keys = ON").run()
+            for pragma in DatabaseSetup.sqliteConnectionPragmas { try await sql.raw(pragma).run() }
+            return SQLiteWriterConnection(connection: connection, threadPool: threadPool)
+        } catch {
+            try? await threadPool.shutdownGracefully()
+            throw error
+        }
+    }
+
+    func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        if #available(macOS 15.0, iOS 18.0, *) {
+            try await withTaskExecutorPreference(ThreadPoolTaskExecutor(threadPool: threadPool)) {
+                try await self.transaction(body)
+            }
+        } else {
+            try await transaction(body)
+        }
+    }
+
+    private func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        await SQLiteWriteGate.shared.enter()
+        let sql = connection.sql()
+        do {
+            try await sql.raw("BEGIN IMMEDIATE").run()
+            let result: T
+            do {
+                result = try await body(sql)
+                try await sql.raw("COMMIT").run()
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                throw error
+            }
+            await SQLiteWriteGate.shared.leave()
+            return result
+        } catch {
+            await SQLiteWriteGate.shared.leave()
+            throw error
+        }
+    }
+
+    func close() async {
+        try? await connection.close()
+        try? await threadPool.shutdownGracefully()
+    }
+}
+
+struct SQLiteWriterConnectionLifecycle: LifecycleHandler {
+    let connection: SQLiteWriterConnection
+
+    func shutdownAsync(_ application: Application) async {
+        await connection.close()
+    }
+}
