@@ -21,5 +21,6 @@ extension Migrations {
         add(M016_CreateCampaignReach())
         add(M017_CreateConversions())
         add(M018_CreateUserAttributes())
+        add(M019_IndexImpressionBatches())
     }
 }
