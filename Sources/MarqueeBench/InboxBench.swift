@@ -38,14 +38,16 @@ func makeInboxSDK(directory: URL, transport: any HTTPTransport) -> MarqueeSDK {
 }
 
 /// The child: creates the SDK, configures it offline and reads the inbox; prints
-/// "<milliseconds> <peak MiB> <messages>".
+/// "<milliseconds> <peak resident MiB> <messages> <peak private MiB>" (see ``ProcessMemory``).
 func inboxChild(directory: URL) async {
+    let memoryAtStart = ProcessMemory.now()
     let start = ContinuousClock.now
     let sdk = makeInboxSDK(directory: directory, transport: OfflineTransport())
     sdk.configure(subscriptionID: "bench", configurationURL: URL(string: "http://bench.local/v1/config"))
     let messages = await sdk.inbox.messages
     let elapsed = seconds(start) * 1000
-    print(String(format: "%.2f %.1f %d", elapsed, peakMemoryMiB(), messages.count))
+    let memory = ProcessMemory.now()
+    print(String(format: "%.2f %.1f %d %.1f", elapsed, memory.peakResident, messages.count, memory.peakPrivate(since: memoryAtStart)))
 }
 
 /// What storing the inbox cost in the setup process.
@@ -84,17 +86,19 @@ func inboxBenchmark(total: Int) async {
         .compactMap { try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent($0).path)[.size] as? Int }
         .reduce(0, +)
 
-    var runs: [(millis: String, memory: String, count: String)] = []
+    var runs: [(millis: String, memory: String, count: String, privateMemory: String)] = []
     for _ in 0..<3 {
         let output = runChild(["inbox-child", directory.path])
         let parts = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        runs.append((parts.first ?? "n/a", parts.dropFirst().first ?? "n/a", parts.dropFirst(2).first ?? "n/a"))
+        func part(_ index: Int) -> String { parts.count > index ? parts[index] : "n/a" }
+        runs.append((part(0), part(1), part(2), part(3)))
     }
     print("App Inbox of \(total) messages (store: \(storeBytes) bytes on disk)")
     print(String(format: "setup: full sync of %d messages in %d pages, applied and stored: %.1f ms", setup.synced,
                  (total + InboxBenchServer.pageSize - 1) / InboxBenchServer.pageSize, setup.syncMillis))
     print(String(format: "markRead of one message (the store is written again): %.1f ms", setup.markReadMillis))
     for (index, run) in runs.enumerated() {
-        print("launch \(index + 1): SDK created → configure → inbox.messages returned \(run.count) messages in \(run.millis) ms, peak memory \(run.memory) MiB")
+        print("launch \(index + 1): SDK created → configure → inbox.messages returned \(run.count) messages in \(run.millis) ms, "
+              + "peak memory \(run.memory) MiB (private at most \(run.privateMemory) MiB)")
     }
 }

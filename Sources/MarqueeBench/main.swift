@@ -59,22 +59,6 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
 }
 
-/// Peak resident memory of this process in MiB.
-func peakMemoryMiB() -> Double {
-    #if os(Linux)
-    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-       let kib = Double(line.split(separator: " ").dropFirst().first ?? "") {
-        return kib / 1024
-    }
-    return 0
-    #else
-    var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
-    return Double(usage.ru_maxrss) / 1_048_576
-    #endif
-}
-
 struct Row {
     var campaigns: Int
     var throughput: Double
@@ -125,12 +109,16 @@ func measure(total: Int) async -> Row {
 }
 
 /// Seeds a cache with `total` campaigns, then times a fresh SDK that starts offline from it.
+/// Prints "<milliseconds> <peak resident MiB> <peak private MiB>" (see ``ProcessMemory``).
 func coldStartChild(directory: URL) async {
+    let memoryAtStart = ProcessMemory.now()
     let start = ContinuousClock.now
     let sdk = makeSDK(directory: directory, ping: nil)
     sdk.configure(subscriptionID: "bench", configurationURL: URL(string: "http://bench.local/v1/config"))
     await sdk.waitUntilIdle()
-    print(String(format: "%.2f %.1f", seconds(start) * 1000, peakMemoryMiB()))
+    let elapsed = seconds(start) * 1000
+    let memory = ProcessMemory.now()
+    print(String(format: "%.2f %.1f %.1f", elapsed, memory.peakResident, memory.peakPrivate(since: memoryAtStart)))
 }
 
 /// Stores `total` campaigns in `directory` as a ping leaves them.
@@ -140,24 +128,27 @@ func seedCampaigns(directory: URL, total: Int) async {
     await seeder.waitUntilIdle()
 }
 
-/// The median time and the highest peak memory of `runs` cold starts from `total` cached
-/// campaigns: a single start on a shared machine varies by a factor of two.
-func coldStart(total: Int, runs: Int = 5) async -> (millis: String, memory: String) {
+/// The median time and the highest peaks (resident and private) of `runs` cold starts from
+/// `total` cached campaigns: a single start on a shared machine varies by a factor of two.
+func coldStart(total: Int, runs: Int = 5) async -> (millis: String, memory: String, privateMemory: String) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-bench-cold-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     await seedCampaigns(directory: directory, total: total)
 
     var times: [Double] = []
     var peaks: [Double] = []
+    var privatePeaks: [Double] = []
     for _ in 0..<runs {
         // A separate process, so the peak memory is the cold start's alone.
         let parts = runChild(["cold-start-child", directory.path]).split(separator: " ")
             .compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        guard parts.count == 2 else { return ("n/a", "n/a") }
+        guard parts.count == 3 else { return ("n/a", "n/a", "n/a") }
         times.append(parts[0])
         peaks.append(parts[1])
+        privatePeaks.append(parts[2])
     }
-    return (String(format: "%.2f", percentile(times.sorted(), 0.5)), String(format: "%.1f", peaks.max() ?? 0))
+    return (String(format: "%.2f", percentile(times.sorted(), 0.5)), String(format: "%.1f", peaks.max() ?? 0),
+            String(format: "%.1f", privatePeaks.max() ?? 0))
 }
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -166,10 +157,10 @@ case "engine":
     var rows: [Row] = []
     for total in [10, 1_000, 10_000] { rows.append(await measure(total: total)) }
     // 0 and 1,000 show what the runtime costs alone and how the cost grows with the list.
-    var cold: [(total: Int, millis: String, memory: String)] = []
+    var cold: [(total: Int, millis: String, memory: String, privateMemory: String)] = []
     for total in [0, 1_000, 10_000] {
         let run = await coldStart(total: total)
-        cold.append((total, run.millis, run.memory))
+        cold.append((total, run.millis, run.memory, run.privateMemory))
     }
     print("logEvent with 10 listening campaigns (SDK: logEvent + waitUntilIdle; engine: TriggerEngine.log)")
     print("campaigns | events/s (SDK) | p50 µs | p99 µs | engine µs/event")
@@ -177,7 +168,8 @@ case "engine":
         print(String(format: "%9d | %14.0f | %6.1f | %6.1f | %15.3f", row.campaigns, row.throughput, row.p50, row.p99, row.engineMicros))
     }
     for run in cold {
-        print("cold start with \(run.total) cached campaigns: \(run.millis) ms, peak memory \(run.memory) MiB")
+        print("cold start with \(run.total) cached campaigns: \(run.millis) ms, peak memory \(run.memory) MiB "
+              + "(private at most \(run.privateMemory) MiB)")
     }
     let ratio = (1 / rows[2].throughput) / (1 / rows[0].throughput)
     print(String(format: "ratio per-event cost 10000:10 = %.2f", ratio))
