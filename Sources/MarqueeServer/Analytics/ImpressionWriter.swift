@@ -119,8 +119,8 @@ actor ImpressionWriter {
                 batchRows.append([SQLBind(batchID), SQLBind(batch.appID), SQLBind(batch.key), SQLBind(batch.receivedAt)])
                 for row in batch.impressions {
                     impressionRows.append([
-                        SQLBind(UUID.timeOrdered(at: batch.receivedAt)), SQLBind(batch.appID), SQLBind(row.campaignID),
-                        SQLBind(batchID), SQLBind(row.type), SQLBind(row.occurredAt), SQLBind(row.userKey), SQLBind(row.deviceID), SQLBind(row.isTest),
+                        SQLBind(UUID.timeOrdered(at: batch.receivedAt)), SQLBind(batch.appID), SQLBind(row.campaignID), SQLBind(batchID),
+                        SQLBind(row.type), SQLBind(row.occurredAt), SQLBind(row.userKey), SQLBind(row.deviceID), SQLBind(row.isTest),
                         SQLBind(row.variant),
                     ])
                     guard let type = ImpressionTypeCode(rawValue: row.type), let metric = CountMetric(type) else { continue }
