@@ -25,9 +25,11 @@ struct MetricsTests {
             let text = metrics.text
             for name in ["marquee_pings_total{result=\"list\"}", "marquee_ping_campaigns", "marquee_catalog_rebuilds_total",
                          "marquee_impressions_ingested_total", "marquee_impression_commits_total",
-                         "marquee_impression_batches_per_commit", "http_requests_total", "http_request_duration_seconds_bucket"] {
+                         "marquee_impression_batches_per_commit", "marquee_impression_commit_seconds_bucket",
+                         "http_requests_total", "http_request_duration_seconds_bucket"] {
                 #expect(text.contains(name), "\(name) is exported")
             }
+            #expect(text.contains(#"marquee_impression_commit_seconds_bucket{le="0.0005"}"#), "commits have sub-millisecond buckets")
             #expect(text.contains(#"path="/v1/ping""#) || text.contains(#"path="/v1/ping/""#), "requests are counted by route")
 
             #expect(try await server.send(.GET, "/metrics", token: nil).status == .unauthorized)

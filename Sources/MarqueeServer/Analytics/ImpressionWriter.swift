@@ -93,6 +93,7 @@ actor ImpressionWriter {
 
     /// Stores `batches` in one transaction; for each, whether it was new.
     private func commit(_ batches: [Batch]) async throws -> [Bool] {
+        let started = ContinuousClock.now
         let result = try await transactions.writeTransaction { sql -> [Bool] in
             // Both columns of the unique (app_id, batch_key) index, so the lookup uses it rather
             // than reading every batch ever stored.
@@ -145,7 +146,7 @@ actor ImpressionWriter {
             return stored
         }
         commits += 1
-        ServerMetrics.impressionsCommitted(batches: batches.count)
+        ServerMetrics.impressionsCommitted(batches: batches.count, duration: ContinuousClock.now - started)
         return result
     }
 

@@ -6,7 +6,9 @@ public enum MetricsExport {
     static let registry = PrometheusCollectorRegistry()
 
     private static let bootstrapped: Void = {
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets[ServerMetrics.commitDurationLabel] = ServerMetrics.commitDurationBuckets
+        MetricsSystem.bootstrap(factory)
     }()
 
     /// Sends the process's swift-metrics to the registry `/metrics` serves. Process-wide: the

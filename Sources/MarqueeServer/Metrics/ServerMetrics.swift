@@ -13,11 +13,21 @@ enum ServerMetrics {
         Counter(label: "marquee_impressions_ingested_total").increment(by: count)
     }
 
-    /// One group commit of impression batches: how many shared it (one disk sync for them all).
-    static func impressionsCommitted(batches: Int) {
+    /// One group commit of impression batches: how many shared it (one disk sync for them all),
+    /// and how long its transaction took. Ingestion is at most the batches a commit carries over
+    /// its duration, so the two say where the limit is.
+    static func impressionsCommitted(batches: Int, duration: Duration) {
         Counter(label: "marquee_impression_commits_total").increment()
         Recorder(label: "marquee_impression_batches_per_commit").record(batches)
+        Timer(label: commitDurationLabel).recordNanoseconds(duration.nanoseconds)
     }
+
+    static let commitDurationLabel = "marquee_impression_commit_seconds"
+    /// A commit takes a few milliseconds; the default buckets start at 5.
+    static let commitDurationBuckets: [Duration] = [
+        .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+        .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5),
+    ]
 
     static func catalogRebuilt() {
         Counter(label: "marquee_catalog_rebuilds_total").increment()
@@ -29,5 +39,12 @@ enum ServerMetrics {
 
     static func rateLimited(scope: String) {
         Counter(label: "marquee_rate_limited_total", dimensions: [("scope", scope)]).increment()
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds, as swift-metrics timers take them.
+    var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
     }
 }
