@@ -26,6 +26,7 @@ struct MetricsTests {
             for name in ["marquee_pings_total{result=\"list\"}", "marquee_ping_campaigns", "marquee_catalog_rebuilds_total",
                          "marquee_impressions_ingested_total", "marquee_impression_commits_total",
                          "marquee_impression_batches_per_commit", "marquee_impression_commit_seconds_bucket",
+                         "marquee_impression_batches_waiting",
                          "http_requests_total", "http_request_duration_seconds_bucket"] {
                 #expect(text.contains(name), "\(name) is exported")
             }

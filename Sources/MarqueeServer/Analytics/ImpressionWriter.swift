@@ -45,7 +45,9 @@ actor ImpressionWriter {
     }
 
     private let transactions: any SQLWriteTransactions
-    private var queue: [Waiting] = []
+    private var queue: [Waiting] = [] {
+        didSet { ServerMetrics.impressionBatchesWaiting(queue.count) }
+    }
     private var draining = false
     /// How many transactions were committed, and how many batches they held (`marquee-bench`-free
     /// evidence that commits are shared).

@@ -22,6 +22,11 @@ enum ServerMetrics {
         Timer(label: commitDurationLabel).recordNanoseconds(duration.nanoseconds)
     }
 
+    /// Batches received and waiting for a commit: it grows when ingestion falls behind.
+    static func impressionBatchesWaiting(_ count: Int) {
+        Gauge(label: "marquee_impression_batches_waiting").record(count)
+    }
+
     static let commitDurationLabel = "marquee_impression_commit_seconds"
     /// A commit takes a few milliseconds; the default buckets start at 5.
     static let commitDurationBuckets: [Duration] = [
