@@ -11,13 +11,15 @@ let onProblems = () => {};
 let showsPreviewProblem = false;
 
 // Renders the campaign in the JSON view again, a moment after the last edit. Only the latest
-// request's answer counts: an earlier one that arrives late is dropped.
+// request's answer counts: an earlier one that arrives late is dropped, and so is the frame's
+// load of a page an earlier request posted (`framed`), which can finish after a later failure.
 let latest = 0;
+let framed = 0;
 export function schedulePreview() {
   clearTimeout(timer);
   timer = setTimeout(() => {
     const request = ++latest;
-    preview(() => request === latest).catch((error) => {
+    preview(request).catch((error) => {
       if (request !== latest) return;
       showsPreviewProblem = true;
       document.body.dataset.preview = "failed";
@@ -34,8 +36,9 @@ function rendered() {
   showsPreviewProblem = false;
 }
 
-// `isCurrent()` says whether this request is still the latest when its answer arrives.
-async function preview(isCurrent) {
+// `request` is this preview's number; it is still current when it is the latest.
+async function preview(request) {
+  const isCurrent = () => request === latest;
   let campaign;
   try {
     campaign = JSON.parse($("campaign-json").value);
@@ -50,7 +53,7 @@ async function preview(isCurrent) {
   $("preview-stage").hidden = format !== "html";
   $("device-size").hidden = format !== "html";
   $("preview-text").hidden = format === "html";
-  if (format === "html") return previewInFrame(message, isCurrent);
+  if (format === "html") return previewInFrame(message, request);
   const body = { message, format };
   if ($("theme").value) body.theme = $("theme").value;
   const text = await api("POST", "/api/v1/preview", body, "text/plain");
@@ -63,13 +66,14 @@ async function preview(isCurrent) {
 // The device preview is a page of its own, posted into the frame: it runs under the preview's
 // policy rather than inheriting the dashboard's, so every message kind behaves as on a device.
 // Errors are checked first through the API, which reports them as JSON.
-async function previewInFrame(message, isCurrent) {
+async function previewInFrame(message, request) {
   const theme = $("theme").value;
   const check = { message, format: "html" };
   if (theme) check.theme = theme;
   await api("POST", "/api/v1/preview", check, "text/html");
-  if (!isCurrent()) return;
+  if (request !== latest) return;
   rendered();
+  framed = request;
   postToFrame($("preview-form"), { message: JSON.stringify(message), theme });
 }
 
@@ -77,7 +81,7 @@ async function previewInFrame(message, isCurrent) {
 export function wireCampaignPreview(problems) {
   onProblems = problems;
   $("preview-frame").addEventListener("load", () => {
-    if ($("preview-form").children.length) document.body.dataset.preview = "ready";
+    if ($("preview-form").children.length && framed === latest) document.body.dataset.preview = "ready";
   });
   $("theme").addEventListener("change", schedulePreview);
   $("format").addEventListener("change", schedulePreview);
