@@ -16,20 +16,15 @@ extension Database {
     /// connection, so they queue fairly in this process instead of in SQLite's busy handler.
     func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         let isOutermost = !inTransaction
-        let isGated = isOutermost && self is any SQLiteDatabase
-        if isGated { await SQLiteWriteGate.shared.enter() }
-        do {
-            let result = try await transaction { db in
+        let run = {
+            try await transaction { db in
                 if isOutermost, db is any SQLiteDatabase, let sql = db as? any SQLDatabase {
                     try await sql.raw("UPDATE \(ident: AppRecord.schema) SET id = id WHERE 0 = 1").run()
                 }
                 return try await body(db)
             }
-            if isGated { await SQLiteWriteGate.shared.leave() }
-            return result
-        } catch {
-            if isGated { await SQLiteWriteGate.shared.leave() }
-            throw error
         }
+        guard isOutermost, self is any SQLiteDatabase else { return try await run() }
+        return try await SQLiteWriteGate.shared.withTurn(run)
     }
 }

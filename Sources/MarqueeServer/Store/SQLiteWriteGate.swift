@@ -11,8 +11,21 @@ actor SQLiteWriteGate {
     private var isHeld = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
+    /// Runs `body` holding the gate, and hands it on however `body` ends.
+    nonisolated func withTurn<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        await enter()
+        do {
+            let result = try await body()
+            await leave()
+            return result
+        } catch {
+            await leave()
+            throw error
+        }
+    }
+
     /// Returns once this caller holds the gate.
-    func enter() async {
+    private func enter() async {
         guard isHeld else {
             isHeld = true
             return
@@ -21,7 +34,7 @@ actor SQLiteWriteGate {
     }
 
     /// Hands the gate to the longest waiting caller, or opens it.
-    func leave() {
+    private func leave() {
         if waiting.isEmpty {
             isHeld = false
         } else {

@@ -51,23 +51,17 @@ final class SQLiteWriterConnection: SQLWriteTransactions {
     }
 
     private func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        await SQLiteWriteGate.shared.enter()
-        let sql = connection.sql()
-        do {
+        try await SQLiteWriteGate.shared.withTurn {
+            let sql = connection.sql()
             try await sql.raw("BEGIN IMMEDIATE").run()
-            let result: T
             do {
-                result = try await body(sql)
+                let result = try await body(sql)
                 try await sql.raw("COMMIT").run()
+                return result
             } catch {
                 try? await sql.raw("ROLLBACK").run()
                 throw error
             }
-            await SQLiteWriteGate.shared.leave()
-            return result
-        } catch {
-            await SQLiteWriteGate.shared.leave()
-            throw error
         }
     }
 
