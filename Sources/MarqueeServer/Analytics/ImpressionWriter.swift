@@ -36,11 +36,33 @@ actor ImpressionWriter {
 
     /// The most batches one transaction takes (100 impressions each at most).
     static let maxBatchesPerCommit = 64
-    /// Rows per INSERT statement, under every database's limit on bound values.
-    static let rowsPerStatement = 200
+
+    /// A batch with its rows built (ids included) before it queues, so the writer's thread, which
+    /// every commit waits on, only stores them.
+    private struct Prepared: Sendable {
+        var batch: Batch
+        var batchRow: [StoredValue]
+        var impressionRows: [[StoredValue]]
+
+        static let batchColumns = ["id", "app_id", "batch_key", "received_at"]
+        static let impressionColumns = ["id", "app_id", "campaign_id", "batch_id", "type", "occurred_at", "user_key", "device_id",
+                                        "is_test", "variant"]
+
+        init(_ batch: Batch) {
+            // Time-ordered ids append to the primary-key indexes (see `UUID.timeOrdered`).
+            let batchID = UUID.timeOrdered(at: batch.receivedAt)
+            self.batch = batch
+            batchRow = [.uuid(batchID), .uuid(batch.appID), .text(batch.key), .date(batch.receivedAt)]
+            impressionRows = batch.impressions.map { row in
+                [.uuid(UUID.timeOrdered(at: batch.receivedAt)), .uuid(batch.appID), .uuid(row.campaignID), .uuid(batchID),
+                 .integer(row.type), .integer(Int(row.occurredAt)), .text(row.userKey), .text(row.deviceID), .bool(row.isTest),
+                 .text(row.variant)]
+            }
+        }
+    }
 
     private struct Waiting {
-        var batch: Batch
+        var batch: Prepared
         var continuation: CheckedContinuation<Bool, any Error>
     }
 
@@ -58,7 +80,11 @@ actor ImpressionWriter {
     }
 
     /// Stores `batch`; returns `false` when it had been stored before.
-    func write(_ batch: Batch) async throws -> Bool {
+    nonisolated func write(_ batch: Batch) async throws -> Bool {
+        try await enqueue(Prepared(batch))
+    }
+
+    private func enqueue(_ batch: Prepared) async throws -> Bool {
         try await withCheckedThrowingContinuation { continuation in
             queue.append(Waiting(batch: batch, continuation: continuation))
             if !draining {
@@ -94,7 +120,8 @@ actor ImpressionWriter {
     }
 
     /// Stores `batches` in one transaction; for each, whether it was new.
-    private func commit(_ batches: [Batch]) async throws -> [Bool] {
+    private func commit(_ prepared: [Prepared]) async throws -> [Bool] {
+        let batches = prepared.map(\.batch)
         let started = ContinuousClock.now
         let result = try await transactions.writeTransaction { sql -> [Bool] in
             // Both columns of the unique (app_id, batch_key) index, so the lookup uses it rather
@@ -105,27 +132,21 @@ actor ImpressionWriter {
                 .all(decoding: ExistingKey.self)
             var seen = Set(existing.map { "\($0.app_id.uuidString.lowercased())|\($0.batch_key)" })
             var stored: [Bool] = []
-            var batchRows: [[any SQLExpression]] = []
-            var impressionRows: [[any SQLExpression]] = []
+            var batchRows: [[StoredValue]] = []
+            var impressionRows: [[StoredValue]] = []
             var counts = CampaignCounts.Deltas()
             var exposures: [CampaignReach.Exposure] = []
             let receivedAt = batches.map(\.receivedAt).max() ?? Date()
-            for batch in batches {
+            for (batch, rows) in zip(batches, prepared) {
                 let identity = "\(batch.appID.uuidString.lowercased())|\(batch.key)"
                 guard seen.insert(identity).inserted else {
                     stored.append(false)
                     continue
                 }
                 stored.append(true)
-                // Time-ordered ids append to the primary-key indexes (see `UUID.timeOrdered`).
-                let batchID = UUID.timeOrdered(at: batch.receivedAt)
-                batchRows.append([SQLBind(batchID), SQLBind(batch.appID), SQLBind(batch.key), SQLBind(batch.receivedAt)])
+                batchRows.append(rows.batchRow)
+                impressionRows += rows.impressionRows
                 for row in batch.impressions {
-                    impressionRows.append([
-                        SQLBind(UUID.timeOrdered(at: batch.receivedAt)), SQLBind(batch.appID), SQLBind(row.campaignID), SQLBind(batchID),
-                        SQLBind(row.type), SQLBind(row.occurredAt), SQLBind(row.userKey), SQLBind(row.deviceID), SQLBind(row.isTest),
-                        SQLBind(row.variant),
-                    ])
                     guard let type = ImpressionTypeCode(rawValue: row.type), let metric = CountMetric(type) else { continue }
                     counts.add(1, of: metric, to: CampaignCounts.Key(appID: batch.appID, campaignID: row.campaignID, variant: row.variant,
                                                                      quarter: CampaignCounts.quarter(ofMillis: row.occurredAt),
@@ -137,12 +158,8 @@ actor ImpressionWriter {
                     }
                 }
             }
-            try await Self.insert(into: ImpressionBatchRecord.schema, columns: ["id", "app_id", "batch_key", "received_at"],
-                                  rows: batchRows, on: sql)
-            try await Self.insert(into: ImpressionRecord.schema,
-                                  columns: ["id", "app_id", "campaign_id", "batch_id", "type", "occurred_at", "user_key", "device_id",
-                                            "is_test", "variant"],
-                                  rows: impressionRows, on: sql)
+            try await sql.insertRows(into: ImpressionBatchRecord.schema, columns: Prepared.batchColumns, batchRows)
+            try await sql.insertRows(into: ImpressionRecord.schema, columns: Prepared.impressionColumns, impressionRows)
             counts.add(try await CampaignReach.record(exposures, receivedAt: receivedAt, on: sql))
             try await CampaignCounts.add(counts, on: sql)
             return stored
@@ -150,16 +167,5 @@ actor ImpressionWriter {
         commits += 1
         ServerMetrics.impressionsCommitted(batches: batches.count, duration: ContinuousClock.now - started)
         return result
-    }
-
-    private static func insert(into table: String, columns: [String], rows: [[any SQLExpression]], on sql: any SQLDatabase) async throws {
-        var start = 0
-        while start < rows.count {
-            let chunk = rows[start..<min(start + rowsPerStatement, rows.count)]
-            var insert = sql.insert(into: table).columns(columns)
-            for row in chunk { insert = insert.values(row) }
-            try await insert.run()
-            start += chunk.count
-        }
     }
 }

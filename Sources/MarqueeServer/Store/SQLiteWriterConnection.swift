@@ -52,14 +52,13 @@ final class SQLiteWriterConnection: SQLWriteTransactions {
 
     private func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await SQLiteWriteGate.shared.withTurn {
-            let sql = connection.sql()
-            try await sql.raw("BEGIN IMMEDIATE").run()
+            _ = try await connection.query("BEGIN IMMEDIATE")
             do {
-                let result = try await body(sql)
-                try await sql.raw("COMMIT").run()
+                let result = try await body(SQLiteWriterDatabase(connection: connection))
+                _ = try await connection.query("COMMIT")
                 return result
             } catch {
-                try? await sql.raw("ROLLBACK").run()
+                _ = try? await connection.query("ROLLBACK")
                 throw error
             }
         }
