@@ -36,13 +36,12 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
                                   passwords: passwords,
                                   signInLimiter: SignInLimiter(clock: clock))
 
-    // Outermost first: every request is logged, every response (errors included) gets its cache policy.
-    app.middleware = Middlewares()
-    app.middleware.use(AccessLogMiddleware())
-    app.middleware.use(CachePolicyMiddleware())
-    app.middleware.use(APIErrorMiddleware())
     try routes(app)
-    app.middleware.use(MethodNotAllowedMiddleware(routes: app.routes))
+    // Outermost first: every request is logged, every response (errors included) gets its cache
+    // policy. 405 needs the routes, so the chain is set once they are registered.
+    app.middleware = Middlewares()
+    app.middleware.use(MiddlewareChain(AccessLogMiddleware(), CachePolicyMiddleware(), APIErrorMiddleware(),
+                                       MethodNotAllowedMiddleware(routes: app.routes)))
 
     app.lifecycle.use(HourlyJob.inboxPurge(InboxPurge(database: app.db, clock: clock)))
     if let days = configuration.impressionRetentionDays {
@@ -72,10 +71,9 @@ func routes(_ app: Application) throws {
     try app.register(collection: OpsController())
     try app.register(collection: MetricsController())
     try app.register(collection: DashboardController())
-    var sdk = app.grouped(GzipMiddleware())
-    if let limit = configuration.sdkRateLimit {
-        sdk = sdk.grouped(RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: limit, clock: clock)))
-    }
+    let sdk = app.grouped(MiddlewareChain(GzipMiddleware(), configuration.sdkRateLimit.map {
+        RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: $0, clock: clock))
+    }))
     try sdk.register(collection: SDKController())
     try sdk.register(collection: InboxSDKController())
     try app.register(collection: DemoAssetsController())
