@@ -71,26 +71,27 @@ func routes(_ app: Application) throws {
     try app.register(collection: OpsController())
     try app.register(collection: MetricsController())
     try app.register(collection: DashboardController())
-    let sdk = app.grouped(MiddlewareChain(GzipMiddleware(), configuration.sdkRateLimit.map {
+    let sdk = app.chained(GzipMiddleware(), configuration.sdkRateLimit.map {
         RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: $0, clock: clock))
-    }))
+    })
     try sdk.register(collection: SDKController())
     try sdk.register(collection: InboxSDKController())
     try app.register(collection: DemoAssetsController())
 
-    let api = app.grouped("api", "v1").grouped(StrictInputMiddleware())
-    var admin = api
-        .grouped(AdminAuthenticator(), SessionAuthenticator(), Principal.guardMiddleware(throwing: APIError.unauthenticated))
-    var previewFrame: any RoutesBuilder = app
-    var signIn: any RoutesBuilder = api
-    if let limit = configuration.adminRateLimit {
-        admin = admin.grouped(RateLimitMiddleware(scope: .admin, limiter: RateLimiter(limit: limit, clock: clock)))
-        // Both are outside the admin group (sign-in has no credentials yet; the frame checks its
-        // session itself), so they are limited per address, each on its own.
-        previewFrame = app.grouped(RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: limit, clock: clock)))
-        signIn = api.grouped(RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: limit, clock: clock)))
-    }
-    admin = admin.grouped(CSRFMiddleware(), AccessPolicyMiddleware(), AuditMiddleware())
+    let api = app.grouped("api", "v1").chained(StrictInputMiddleware())
+    let adminRateLimit = configuration.adminRateLimit
+    let admin = api.chained(
+        AdminAuthenticator(), SessionAuthenticator(), PrincipalRequiredMiddleware(),
+        adminRateLimit.map { RateLimitMiddleware(scope: .admin, limiter: RateLimiter(limit: $0, clock: clock)) },
+        CSRFMiddleware(), AccessPolicyMiddleware(), AuditMiddleware())
+    // Both are outside the admin group (sign-in has no credentials yet; the frame checks its
+    // session itself), so they are limited per address, each on its own.
+    let previewFrame = app.chained(adminRateLimit.map {
+        RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: $0, clock: clock))
+    })
+    let signIn = api.chained(adminRateLimit.map {
+        RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: $0, clock: clock))
+    })
     try previewFrame.register(collection: PreviewFrameController())
     try signIn.register(collection: SignInController())
     try admin.register(collection: SessionController())
@@ -99,7 +100,7 @@ func routes(_ app: Application) throws {
     try admin.register(collection: AppsController())
     try admin.register(collection: PreviewController())
 
-    let appScope = admin.grouped("apps", ":appID").grouped(AppAuthorizationMiddleware())
+    let appScope = admin.grouped("apps", ":appID").chained(AppAuthorizationMiddleware())
     try appScope.register(collection: AppController())
     try appScope.register(collection: CampaignsController())
     try appScope.register(collection: UsersController())

@@ -11,7 +11,7 @@ enum Principal: Authenticatable, Sendable, Equatable {
 
 extension Request {
     /// The authenticated caller. Every admin route sits behind ``AdminAuthenticator``,
-    /// ``SessionAuthenticator`` and `Principal.guardMiddleware()`, so this fails only for a route
+    /// ``SessionAuthenticator`` and ``PrincipalRequiredMiddleware``, so this fails only for a route
     /// registered outside them.
     var principal: Principal {
         get throws {

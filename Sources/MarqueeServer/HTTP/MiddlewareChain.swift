@@ -6,10 +6,14 @@ import Vapor
 /// back through an event-loop future, so each layer costs a task and two thread hand-offs per
 /// request. Chained here, the layers cost a function call each.
 struct MiddlewareChain: AsyncMiddleware {
-    private let middlewares: [any AsyncMiddleware]
+    private(set) var middlewares: [any AsyncMiddleware]
 
     /// Outermost first, as `Middlewares.use(_:)` takes them; `nil` stands for a layer turned off.
     init(_ middlewares: (any AsyncMiddleware)?...) {
+        self.init(middlewares)
+    }
+
+    init(_ middlewares: [(any AsyncMiddleware)?]) {
         self.middlewares = middlewares.compactMap { $0 }
     }
 
@@ -34,5 +38,14 @@ struct MiddlewareChain: AsyncMiddleware {
         return try await layer.respond(to: request, chainingTo: AsyncBasicResponder { request in
             try await respond(to: request, through: layers.dropFirst(), then: next)
         })
+    }
+}
+
+extension RoutesBuilder {
+    /// These routes behind `middlewares` (outermost first) as one ``MiddlewareChain``; `nil`
+    /// stands for a layer turned off, and with every layer off the routes are left as they are.
+    func chained(_ middlewares: (any AsyncMiddleware)?...) -> any RoutesBuilder {
+        let chain = MiddlewareChain(middlewares)
+        return chain.middlewares.isEmpty ? self : grouped(chain)
     }
 }

@@ -4,7 +4,7 @@ import Vapor
 /// a scraper sends the admin token as a bearer token (session cookies are scoped to `/api/v1`).
 struct MetricsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped(AdminAuthenticator(), Principal.guardMiddleware(throwing: APIError.unauthenticated))
+        routes.chained(AdminAuthenticator(), PrincipalRequiredMiddleware())
             .get("metrics", use: metrics)
     }
 
