@@ -12,8 +12,11 @@ import SQLKit
 enum CampaignCounts {
     static let schema = "campaign_counts"
     static let quarterMillis: Int64 = 900_000
-    /// Rows per INSERT statement (13 values each), under every database's limit on bound values.
-    static let rowsPerStatement = 50
+    /// Adds to the row where there is one.
+    private static let upsert = RowInsert(
+        table: schema, columns: ["app_id", "campaign_id", "variant", "quarter", "is_test"] + CountMetric.allCases.map(\.column),
+        clause: "ON CONFLICT (campaign_id, is_test, quarter, variant) DO UPDATE SET "
+            + CountMetric.allCases.map { "\($0.column) = \(schema).\($0.column) + excluded.\($0.column)" }.joined(separator: ", "))
 
     /// One row.
     struct Key: Hashable, Comparable, Sendable {
@@ -26,7 +29,7 @@ enum CampaignCounts {
 
         /// One order for every writer, so concurrent transactions lock rows in the same order.
         static func < (a: Key, b: Key) -> Bool {
-            (a.campaignID.uuidString, a.isTest ? 1 : 0, a.quarter, a.variant) < (b.campaignID.uuidString, b.isTest ? 1 : 0, b.quarter, b.variant)
+            (a.campaignID.uppercaseText, a.isTest ? 1 : 0, a.quarter, a.variant) < (b.campaignID.uppercaseText, b.isTest ? 1 : 0, b.quarter, b.variant)
         }
     }
 
@@ -53,24 +56,10 @@ enum CampaignCounts {
     /// Adds `deltas` (negative ones take counts back), inside the caller's transaction.
     static func add(_ deltas: Deltas, on sql: any SQLDatabase) async throws {
         let rows = deltas.rows.filter { $0.value.values.contains { $0 != 0 } }.sorted { $0.key < $1.key }
-        let metrics = CountMetric.allCases
-        var start = 0
-        while start < rows.count {
-            var insert = sql.insert(into: schema)
-                .columns(["app_id", "campaign_id", "variant", "quarter", "is_test"] + metrics.map(\.column))
-            for (key, values) in rows[start..<min(start + rowsPerStatement, rows.count)] {
-                insert = insert.values([SQLBind(key.appID), SQLBind(key.campaignID), SQLBind(key.variant), SQLBind(key.quarter),
-                                        SQLBind(key.isTest)] + metrics.map { SQLBind(Int64(values[$0] ?? 0)) })
-            }
-            try await insert.onConflict(with: ["campaign_id", "is_test", "quarter", "variant"]) { update in
-                var update = update
-                for metric in metrics {
-                    update = update.set(metric.column, to: SQLRaw("\(schema).\(metric.column) + excluded.\(metric.column)"))
-                }
-                return update
-            }.run()
-            start += rowsPerStatement
-        }
+        try await sql.run(upsert, rows: rows.map { key, values in
+            [.uuid(key.appID), .uuid(key.campaignID), .text(key.variant), .integer(Int(key.quarter)), .bool(key.isTest)]
+                + CountMetric.allCases.map { .integer(values[$0] ?? 0) }
+        })
     }
 
     /// The sums of every metric, as analytics queries select them (`… AS impressions`, …).

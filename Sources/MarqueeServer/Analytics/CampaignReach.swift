@@ -10,7 +10,10 @@ import SQLKit
 /// the user back out of the counts, so unique users cover the retention period.
 enum CampaignReach {
     static let schema = "campaign_reach"
-    static let rowsPerStatement = 100
+    private static let insert = RowInsert(table: schema,
+                                          columns: ["app_id", "campaign_id", "unit_key", "user_key", "variant", "first_at", "received_at",
+                                                    "is_test"],
+                                          clause: "ON CONFLICT (campaign_id, unit_key) DO NOTHING RETURNING campaign_id, unit_key")
 
     /// An impression or control impression, as far as reach is concerned.
     struct Exposure: Sendable {
@@ -42,22 +45,12 @@ enum CampaignReach {
             if let seen = first[pair], seen.occurredAt <= exposure.occurredAt { continue }
             first[pair] = exposure
         }
-        let ordered = first.sorted { ($0.key.campaign_id.uuidString, $0.key.unit_key) < ($1.key.campaign_id.uuidString, $1.key.unit_key) }
-        var inserted = Set<Pair>()
-        var start = 0
-        while start < ordered.count {
-            var insert = sql.insert(into: schema)
-                .columns("app_id", "campaign_id", "unit_key", "user_key", "variant", "first_at", "received_at", "is_test")
-            for (_, exposure) in ordered[start..<min(start + rowsPerStatement, ordered.count)] {
-                insert = insert.values([SQLBind(exposure.appID), SQLBind(exposure.campaignID), SQLBind(exposure.unitKey),
-                                        SQLBind(exposure.userKey), SQLBind(exposure.variant), SQLBind(exposure.occurredAt),
-                                        SQLBind(receivedAt), SQLBind(exposure.isTest)])
-            }
-            let rows = try await insert.ignoringConflicts(with: ["campaign_id", "unit_key"])
-                .returning("campaign_id", "unit_key").all(decoding: Pair.self)
-            inserted.formUnion(rows)
-            start += rowsPerStatement
+        let ordered = first.sorted { ($0.key.campaign_id.uppercaseText, $0.key.unit_key) < ($1.key.campaign_id.uppercaseText, $1.key.unit_key) }
+        let rows = ordered.map { _, exposure -> [StoredValue] in
+            [.uuid(exposure.appID), .uuid(exposure.campaignID), .text(exposure.unitKey), .text(exposure.userKey), .text(exposure.variant),
+             .integer(Int(exposure.occurredAt)), .date(receivedAt), .bool(exposure.isTest)]
         }
+        let inserted = Set(try await sql.run(insert, rows: rows, returning: Pair.self))
         var known: [UUID: [String]] = [:]
         var deltas = CampaignCounts.Deltas()
         for (pair, exposure) in ordered {
@@ -70,10 +63,10 @@ enum CampaignReach {
                                                                quarter: CampaignCounts.quarter(ofMillis: exposure.occurredAt),
                                                                isTest: exposure.isTest))
         }
-        for (campaignID, units) in known.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+        for (campaignID, units) in known.sorted(by: { $0.key.uppercaseText < $1.key.uppercaseText }) {
             try await sql.raw("""
-                UPDATE \(ident: schema) SET received_at = \(bind: receivedAt)
-                WHERE campaign_id = \(bind: campaignID) AND unit_key IN (\(binds: units))
+                UPDATE \(unsafeRaw: schema) SET received_at = \(bind: StoredValue.date(receivedAt))
+                WHERE campaign_id = \(bind: StoredValue.uuid(campaignID)) AND unit_key IN (\(binds: units))
                 """).run()
         }
         return deltas

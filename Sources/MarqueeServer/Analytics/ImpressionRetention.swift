@@ -65,7 +65,7 @@ public struct ImpressionRetention: Sendable {
                     SELECT campaign_id, unit_key FROM \(ident: table) WHERE received_at < \(bind: cutoff) LIMIT \(literal: limit)
                     """).all(decoding: Key.self)
                 for key in keys {
-                    try await retire("campaign_id = \(bind: key.campaign_id) AND unit_key = \(bind: key.unit_key) AND received_at < \(bind: cutoff)", sql)
+                    _ = try await retire("campaign_id = \(bind: key.campaign_id) AND unit_key = \(bind: key.unit_key) AND received_at < \(bind: cutoff)", sql)
                 }
                 return keys.count
             }

@@ -44,9 +44,21 @@ actor ImpressionWriter {
         var batchRow: [StoredValue]
         var impressionRows: [[StoredValue]]
 
-        static let batchColumns = ["id", "app_id", "batch_key", "received_at"]
-        static let impressionColumns = ["id", "app_id", "campaign_id", "batch_id", "type", "occurred_at", "user_key", "device_id",
-                                        "is_test", "variant"]
+        /// Stores the batches not stored before and names them: the unique (app_id, batch_key)
+        /// index decides, also against a concurrent writer of another instance.
+        static let batchInsert = RowInsert(table: ImpressionBatchRecord.schema, columns: ["id", "app_id", "batch_key", "received_at"],
+                                           clause: "ON CONFLICT (app_id, batch_key) DO NOTHING RETURNING app_id, batch_key")
+        static let impressionInsert = RowInsert(table: ImpressionRecord.schema,
+                                                columns: ["id", "app_id", "campaign_id", "batch_id", "type", "occurred_at", "user_key",
+                                                          "device_id", "is_test", "variant"])
+
+        var identity: Identity { Identity(app_id: batch.appID, batch_key: batch.key) }
+
+        /// A batch as the unique index knows it.
+        struct Identity: Decodable, Hashable {
+            var app_id: UUID
+            var batch_key: String
+        }
 
         init(_ batch: Batch) {
             // Time-ordered ids append to the primary-key indexes (see `UUID.timeOrdered`).
@@ -89,8 +101,18 @@ actor ImpressionWriter {
             queue.append(Waiting(batch: batch, continuation: continuation))
             if !draining {
                 draining = true
-                Task { await self.drain() }
+                startDraining()
             }
+        }
+    }
+
+    /// Drains on the transactions' own executor where they have one: between two commits the
+    /// loop then waits for no thread that request handling keeps busy.
+    private func startDraining() {
+        if #available(macOS 15.0, iOS 18.0, *), let executor = transactions.taskExecutor {
+            Task(executorPreference: executor) { await self.drain() }
+        } else {
+            Task { await self.drain() }
         }
     }
 
@@ -114,37 +136,24 @@ actor ImpressionWriter {
         draining = false
     }
 
-    private struct ExistingKey: Decodable {
-        var app_id: UUID
-        var batch_key: String
-    }
-
-    /// Stores `batches` in one transaction; for each, whether it was new.
+    /// Stores `prepared` in one transaction; for each, whether it was new.
     private func commit(_ prepared: [Prepared]) async throws -> [Bool] {
-        let batches = prepared.map(\.batch)
         let started = ContinuousClock.now
         let result = try await transactions.writeTransaction { sql -> [Bool] in
-            // Both columns of the unique (app_id, batch_key) index, so the lookup uses it rather
-            // than reading every batch ever stored.
-            let existing = try await sql.select().columns("app_id", "batch_key").from(ImpressionBatchRecord.schema)
-                .where("app_id", .in, Array(Set(batches.map(\.appID))))
-                .where("batch_key", .in, Array(Set(batches.map(\.key))))
-                .all(decoding: ExistingKey.self)
-            var seen = Set(existing.map { "\($0.app_id.uuidString.lowercased())|\($0.batch_key)" })
-            var stored: [Bool] = []
-            var batchRows: [[StoredValue]] = []
+            // Of a batch sent twice into one group, only the first copy is offered.
+            var firstCopy: [Prepared.Identity: Int] = [:]
+            for (index, batch) in prepared.enumerated() where firstCopy[batch.identity] == nil { firstCopy[batch.identity] = index }
+            let offered = firstCopy.values.sorted().map { prepared[$0].batchRow }
+            let inserted = Set(try await sql.run(Prepared.batchInsert, rows: offered, returning: Prepared.Identity.self))
+            let stored = prepared.enumerated().map { index, batch in
+                firstCopy[batch.identity] == index && inserted.contains(batch.identity)
+            }
+
             var impressionRows: [[StoredValue]] = []
             var counts = CampaignCounts.Deltas()
             var exposures: [CampaignReach.Exposure] = []
-            let receivedAt = batches.map(\.receivedAt).max() ?? Date()
-            for (batch, rows) in zip(batches, prepared) {
-                let identity = "\(batch.appID.uuidString.lowercased())|\(batch.key)"
-                guard seen.insert(identity).inserted else {
-                    stored.append(false)
-                    continue
-                }
-                stored.append(true)
-                batchRows.append(rows.batchRow)
+            for (rows, isStored) in zip(prepared, stored) where isStored {
+                let batch = rows.batch
                 impressionRows += rows.impressionRows
                 for row in batch.impressions {
                     guard let type = ImpressionTypeCode(rawValue: row.type), let metric = CountMetric(type) else { continue }
@@ -158,14 +167,14 @@ actor ImpressionWriter {
                     }
                 }
             }
-            try await sql.insertRows(into: ImpressionBatchRecord.schema, columns: Prepared.batchColumns, batchRows)
-            try await sql.insertRows(into: ImpressionRecord.schema, columns: Prepared.impressionColumns, impressionRows)
+            try await sql.run(Prepared.impressionInsert, rows: impressionRows)
+            let receivedAt = prepared.map(\.batch.receivedAt).max() ?? Date()
             counts.add(try await CampaignReach.record(exposures, receivedAt: receivedAt, on: sql))
             try await CampaignCounts.add(counts, on: sql)
             return stored
         }
         commits += 1
-        ServerMetrics.impressionsCommitted(batches: batches.count, duration: ContinuousClock.now - started)
+        ServerMetrics.impressionsCommitted(batches: prepared.count, duration: ContinuousClock.now - started)
         return result
     }
 }

@@ -40,9 +40,13 @@ final class SQLiteWriterConnection: SQLWriteTransactions {
         }
     }
 
+    /// The connection's thread, for the transactions and for whatever their writer does between them.
+    @available(macOS 15.0, iOS 18.0, *)
+    var taskExecutor: (any TaskExecutor)? { ThreadPoolTaskExecutor(threadPool: threadPool) }
+
     func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         if #available(macOS 15.0, iOS 18.0, *) {
-            try await withTaskExecutorPreference(ThreadPoolTaskExecutor(threadPool: threadPool)) {
+            try await withTaskExecutorPreference(taskExecutor) {
                 try await self.transaction(body)
             }
         } else {

@@ -36,29 +36,28 @@ struct SQLiteWriterDatabase: NativeRowInserting {
         try await closure(self)
     }
 
-    func insertNatively(into table: String, columns: [String], rows: ArraySlice<[StoredValue]>) async throws {
-        let placeholders = "(" + repeatElement("?", count: columns.count).joined(separator: ", ") + ")"
-        let statement = "INSERT INTO \(Self.quoted(table)) (\(columns.map(Self.quoted).joined(separator: ", "))) VALUES "
-            + repeatElement(placeholders, count: rows.count).joined(separator: ", ")
+    func insertNatively(_ insert: RowInsert, rows: ArraySlice<[StoredValue]>) async throws -> [any SQLRow] {
+        let placeholders = "(" + repeatElement("?", count: insert.columns.count).joined(separator: ", ") + ")"
+        var statement = insert.head + repeatElement(placeholders, count: rows.count).joined(separator: ", ")
+        if !insert.clause.isEmpty { statement += " " + insert.clause }
         var binds: [SQLiteData] = []
-        binds.reserveCapacity(rows.count * columns.count)
+        binds.reserveCapacity(rows.count * insert.columns.count)
         for row in rows {
-            for value in row { binds.append(value.sqliteData) }
+            for value in row { binds.append(value.storedData) }
         }
-        _ = try await connection.query(statement, binds)
-    }
-
-    /// The writer's own table and column names, never a request's text.
-    private static func quoted(_ identifier: String) -> String {
-        precondition(!identifier.utf8.contains(UInt8(ascii: "\"")), "a plain identifier")
-        return "\"" + identifier + "\""
+        return try await connection.query(statement, binds).map { $0.sql() }
     }
 }
 
-extension StoredValue {
+extension StoredValue: SQLiteDataConvertible {
+    /// Stored values are written, never read back as such.
+    init?(sqliteData: SQLiteData) { nil }
+
     /// What SQLiteKit's encoder makes of the value: UUIDs as their upper-case text, dates as
     /// seconds since 1970, booleans as 0 or 1.
-    var sqliteData: SQLiteData {
+    var sqliteData: SQLiteData? { storedData }
+
+    fileprivate var storedData: SQLiteData {
         switch self {
         case .uuid(let value): .text(value.uppercaseText)
         case .text(let value): value.map { .text($0) } ?? .null
