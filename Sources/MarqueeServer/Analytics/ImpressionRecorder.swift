@@ -40,16 +40,8 @@ struct ImpressionRecorder {
         }
         let batch = ImpressionWriter.Batch(appID: appID, key: Self.batchKey(request, deviceID: deviceID), receivedAt: clock.now(),
                                            impressions: rows)
-        do {
-            return try await writer.write(batch)
-        } catch {
-            // Two copies of one batch raced from two server instances: the unique (app, batch) key let one through.
-            if try await ImpressionBatchRecord.query(on: database)
-                .filter(\.$appID == appID).filter(\.$batchKey == batch.key).count() > 0 {
-                return false
-            }
-            throw error
-        }
+        // Copies racing from two server instances are settled by the writer's insert itself.
+        return try await writer.write(batch)
     }
 
     private func validate(_ request: ImpressionRequest) throws {
