@@ -86,12 +86,11 @@ func routes(_ app: Application) throws {
         CSRFMiddleware(), AccessPolicyMiddleware(), AuditMiddleware())
     // Both are outside the admin group (sign-in has no credentials yet; the frame checks its
     // session itself), so they are limited per address, each on its own.
-    let previewFrame = app.chained(adminRateLimit.map {
-        RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: $0, clock: clock))
-    })
-    let signIn = api.chained(adminRateLimit.map {
-        RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: $0, clock: clock))
-    })
+    func limitedPerAddress() -> RateLimitMiddleware? {
+        adminRateLimit.map { RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: $0, clock: clock)) }
+    }
+    let previewFrame = app.chained(limitedPerAddress())
+    let signIn = api.chained(limitedPerAddress())
     try previewFrame.register(collection: PreviewFrameController())
     try signIn.register(collection: SignInController())
     try admin.register(collection: SessionController())

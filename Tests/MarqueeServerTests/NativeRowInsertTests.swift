@@ -50,5 +50,33 @@ struct NativeRowInsertTests {
         }
     }
 
+    /// More rows than one statement takes, some of them stored before: both paths (SQLKit on
+    /// every database, SQLiteNIO on the impression writer's connection) store the new ones and
+    /// return exactly those.
+    @Test(arguments: TestDatabase.available + [.sqliteFile])
+    func aConflictClauseReturnsOnlyTheRowsItStored(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let insert = RowInsert(table: ImpressionBatchRecord.schema, columns: ["id", "app_id", "batch_key", "received_at"],
+                                   clause: "ON CONFLICT (app_id, batch_key) DO NOTHING RETURNING batch_key")
+            let now = server.clock.now()
+            let appID = app.id
+            let rows = (0..<450).map { [StoredValue.uuid(UUID()), .uuid(appID), .text("key-\($0)"), .date(now)] }
+            // As the impression writer gets them: a connection of its own on a SQLite file, else the pool.
+            let transactions = try await DatabaseSetup(storage: server.app.marquee.configuration.storage)
+                .frequentWriterTransactions(for: server.app)
+            let first = try await transactions.writeTransaction { sql in
+                try await sql.run(insert, rows: Array(rows[0..<50]), returning: Key.self)
+            }
+            #expect(first.count == 50)
+            let second = try await transactions.writeTransaction { sql in
+                try await sql.run(insert, rows: rows, returning: Key.self)
+            }
+            #expect(Set(second.map(\.batch_key)) == Set((50..<450).map { "key-\($0)" }))
+            #expect(try await ImpressionBatchRecord.query(on: server.app.db).count() == 450)
+        }
+    }
+
+    private struct Key: Decodable { var batch_key: String }
     private struct Count: Decodable { var n: Int }
 }

@@ -12,7 +12,7 @@ import SQLKit
 enum CampaignCounts {
     static let schema = "campaign_counts"
     static let quarterMillis: Int64 = 900_000
-    /// Adds to the row where there is one.
+    /// A row per key; where the row exists, the deltas are added to it.
     private static let upsert = RowInsert(
         table: schema, columns: ["app_id", "campaign_id", "variant", "quarter", "is_test"] + CountMetric.allCases.map(\.column),
         clause: "ON CONFLICT (campaign_id, is_test, quarter, variant) DO UPDATE SET "

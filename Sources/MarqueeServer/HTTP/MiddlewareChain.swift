@@ -6,7 +6,7 @@ import Vapor
 /// back through an event-loop future, so each layer costs a task and two thread hand-offs per
 /// request. Chained here, the layers cost a function call each.
 struct MiddlewareChain: AsyncMiddleware {
-    private(set) var middlewares: [any AsyncMiddleware]
+    let middlewares: [any AsyncMiddleware]
 
     /// Outermost first, as `Middlewares.use(_:)` takes them; `nil` stands for a layer turned off.
     init(_ middlewares: (any AsyncMiddleware)?...) {

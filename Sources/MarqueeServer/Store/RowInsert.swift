@@ -7,20 +7,23 @@ import SQLKit
 ///
 /// Table, column and clause text are the server's own constants, never a request's text.
 struct RowInsert: Sendable {
-    var table: String
-    var columns: [String]
-    var clause = ""
+    let columns: [String]
+    /// What follows the values, or `""`.
+    let clause: String
+    /// The statement's text up to its values: `INSERT INTO table (a, b) VALUES `.
+    let head: String
 
     /// Rows per statement, under every database's limit on bound values.
     static let rowsPerStatement = 200
 
-    /// The statement's text up to its values: `INSERT INTO table (a, b) VALUES `.
-    var head: String {
-        precondition(([table] + columns).allSatisfy { $0.utf8.allSatisfy { Self.plainIdentifier($0) } }, "plain identifiers")
-        return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+    init(table: String, columns: [String], clause: String = "") {
+        precondition(([table] + columns).allSatisfy { $0.utf8.allSatisfy(Self.isPlain) }, "plain identifiers, written unquoted")
+        self.columns = columns
+        self.clause = clause
+        head = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
     }
 
-    private static func plainIdentifier(_ byte: UInt8) -> Bool {
+    private static func isPlain(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             || byte == UInt8(ascii: "_")
     }

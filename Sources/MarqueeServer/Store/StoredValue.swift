@@ -5,7 +5,7 @@ import Foundation
 ///
 /// It encodes as the value it holds, so it is also a bind for any SQLKit query (PostgreSQL
 /// binds the value natively; SQLite takes ``sqliteData`` directly).
-enum StoredValue: Sendable, Equatable, Encodable {
+enum StoredValue: Sendable, Encodable {
     case uuid(UUID)
     case text(String?)
     case integer(Int)
