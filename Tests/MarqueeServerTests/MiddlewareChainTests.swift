@@ -3,7 +3,8 @@ import Testing
 import Vapor
 
 /// A ``MiddlewareChain`` runs its layers outermost first, around async and future-based routes
-/// alike, leaves out the layers that are off, and lets a layer answer or fail in place of the rest.
+/// alike, leaves out the layers that are off, lets a layer answer or fail in place of the rest,
+/// and runs nested chains and their route in one task.
 @Suite("Middleware chains")
 struct MiddlewareChainTests {
     /// Adds its name to the `X-Layers` header on the way out, so inner layers come first.
@@ -20,13 +21,29 @@ struct MiddlewareChainTests {
         }
     }
 
+    /// Notes the task it runs in, for the route to compare with its own.
+    struct TaskNote: AsyncMiddleware {
+        func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+            request.headers.replaceOrAdd(name: "X-Task", value: String(currentTask()))
+            return try await next.respond(to: request)
+        }
+    }
+
+    static func currentTask() -> Int {
+        withUnsafeCurrentTask { $0?.hashValue } ?? 0
+    }
+
     func withApplication(_ body: (Application) async throws -> Void) async throws {
         let app = try await Application.make(.testing)
         do {
-            let chained = app.grouped(MiddlewareChain(Layer(name: "outer"), nil, Layer(name: "inner")))
+            app.middleware.use(MiddlewareChain(TaskNote()))
+            let chained = app.chained(Layer(name: "outer"), nil, Layer(name: "inner"))
             chained.get("async") { _ async in "async route" }
             chained.get("future") { request in request.eventLoop.makeSucceededFuture("future route") }
-            app.grouped(MiddlewareChain(Layer(name: "outer"), Layer(name: "answering", answers: true), Layer(name: "inner")))
+            chained.grouped("nested").chained(Layer(name: "nested")).get("task") { request async in
+                request.headers.first(name: "X-Task") == String(Self.currentTask()) ? "one task" : "another task"
+            }
+            app.chained(Layer(name: "outer"), Layer(name: "answering", answers: true), Layer(name: "inner"))
                 .get("answered") { _ async in "never" }
             try await body(app)
         } catch {
@@ -49,6 +66,16 @@ struct MiddlewareChainTests {
                 #expect(response.body.string == text)
                 #expect(response.headers[canonicalForm: "X-Layers"] == ["inner", "outer"])
             }
+        }
+    }
+
+    /// The server-wide chain, the group's chain and a nested group's chain, with the handler,
+    /// all run in the task the server-wide chain started.
+    @Test func nestedChainsAndTheirRouteRunInOneTask() async throws {
+        try await withApplication { app in
+            let response = try await get("/nested/task", on: app)
+            #expect(response.body.string == "one task")
+            #expect(response.headers[canonicalForm: "X-Layers"] == ["nested", "inner", "outer"])
         }
     }
 

@@ -4,7 +4,9 @@ import Vapor
 ///
 /// Vapor runs every `AsyncMiddleware` it is given in a task of its own and hands the response
 /// back through an event-loop future, so each layer costs a task and two thread hand-offs per
-/// request. Chained here, the layers cost a function call each.
+/// request. Chained here, the layers cost a function call each; and a route added through
+/// ``Vapor/RoutesBuilder/chained(_:)`` answers asynchronously itself, so the chain in front of
+/// it (the server-wide one) runs it in the same task: one task per request.
 struct MiddlewareChain: AsyncMiddleware {
     let middlewares: [any AsyncMiddleware]
 
@@ -18,18 +20,22 @@ struct MiddlewareChain: AsyncMiddleware {
     }
 
     /// Vapor's entry: the chain's one task. When the next responder is async (a route's handler,
-    /// rather than another layer), it runs in that task too.
+    /// or routes behind a chain of their own), it runs in that task too.
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         let promise = request.eventLoop.makePromise(of: Response.self)
         promise.completeWithTask {
-            let then = next as? any AsyncResponder ?? AsyncBasicResponder { try await next.respond(to: $0).get() }
-            return try await respond(to: request, through: middlewares[...], then: then)
+            try await respond(to: request, through: middlewares[...], then: Self.async(next))
         }
         return promise.futureResult
     }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         try await respond(to: request, through: middlewares[...], then: next)
+    }
+
+    /// `next` behind this chain, as a responder that runs in its caller's task.
+    func responder(chainingTo next: any Responder) -> any AsyncResponder {
+        Chained(chain: self, next: Self.async(next))
     }
 
     private func respond(to request: Request, through layers: ArraySlice<any AsyncMiddleware>,
@@ -39,6 +45,19 @@ struct MiddlewareChain: AsyncMiddleware {
             try await respond(to: request, through: layers.dropFirst(), then: next)
         })
     }
+
+    private static func async(_ responder: any Responder) -> any AsyncResponder {
+        responder as? any AsyncResponder ?? AsyncBasicResponder { try await responder.respond(to: $0).get() }
+    }
+
+    private struct Chained: AsyncResponder {
+        let chain: MiddlewareChain
+        let next: any AsyncResponder
+
+        func respond(to request: Request) async throws -> Response {
+            try await chain.respond(to: request, chainingTo: next)
+        }
+    }
 }
 
 extension RoutesBuilder {
@@ -46,6 +65,18 @@ extension RoutesBuilder {
     /// stands for a layer turned off, and with every layer off the routes are left as they are.
     func chained(_ middlewares: (any AsyncMiddleware)?...) -> any RoutesBuilder {
         let chain = MiddlewareChain(middlewares)
-        return chain.middlewares.isEmpty ? self : grouped(chain)
+        return chain.middlewares.isEmpty ? self : ChainedRoutes(root: self, chain: chain)
+    }
+}
+
+/// Routes whose responders are wrapped in a chain as they are added (as Vapor's middleware
+/// groups wrap them), into responders that stay async.
+private struct ChainedRoutes: RoutesBuilder {
+    let root: any RoutesBuilder
+    let chain: MiddlewareChain
+
+    func add(_ route: Route) {
+        route.responder = chain.responder(chainingTo: route.responder)
+        root.add(route)
     }
 }
