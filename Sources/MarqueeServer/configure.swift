@@ -29,10 +29,14 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     // through the listener, and read every app until it is connected.
     let directory = AppDirectory(learnsOfChanges: configuration.storage.isSQLite)
     try AppChangeListener.start(for: configuration.storage, directory: directory, in: app)
+    // Impressions and inbox tracking share the writer's transactions (on SQLite, its connection).
+    let frequentWrites = try await databaseSetup.frequentWriterTransactions(for: app)
+    let inboxTracking = GroupCommit(maxPerCommit: InboxStore.maxTrackingBatchesPerCommit, transactions: frequentWrites,
+                                    store: InboxStore.storeTracked)
     app.marquee = MarqueeServices(configuration: configuration, clock: clock, catalog: CampaignCatalog(logger: app.logger),
                                   directory: directory,
                                   adminTokenHash: adminTokenHash, renderWorkers: renderWorkers,
-                                  impressionWriter: ImpressionWriter(transactions: try await databaseSetup.frequentWriterTransactions(for: app)),
+                                  impressionWriter: ImpressionWriter(transactions: frequentWrites), inboxTracking: inboxTracking,
                                   passwords: passwords,
                                   signInLimiter: SignInLimiter(clock: clock))
 

@@ -4,9 +4,9 @@ import MarqueeModel
 import MarqueeWire
 import Testing
 
-/// Impression batches from concurrent requests are committed together, each stored exactly once,
-/// and one batch that cannot be stored does not fail the others.
-@Suite("Group commit of impressions")
+/// Impression batches and inbox tracking posts from concurrent requests are committed together,
+/// each stored exactly once, and one batch that cannot be stored does not fail the others.
+@Suite("Group commit of impressions and inbox tracking")
 struct GroupCommitTests {
     @Test(arguments: TestDatabase.production)
     func concurrentBatchesAreEachStoredOnceAndShareCommits(_ database: TestDatabase) async throws {
@@ -35,6 +35,34 @@ struct GroupCommitTests {
             #expect(stats["impressions"] as? Int == batches)
             #expect(stats["buttonOneClicks"] as? Int == batches)
             #expect(await server.app.marquee.impressionWriter.commits <= batches * 2)
+        }
+    }
+
+    /// Inbox tracking posts go through the same kind of group commit: concurrent posts, each sent
+    /// twice, store every event once, count it for one of the two posts, and share commits.
+    @Test(arguments: TestDatabase.production)
+    func concurrentTrackingPostsAreEachStoredOnceAndShareCommits(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let users = (0..<20).map { "user-\($0)" }
+            let message = try await server.sendInbox(app, to: users)
+            let stored = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<(users.count * 2) {
+                    let user = users[index % users.count]
+                    group.addTask {
+                        try await server.inboxTrack(app, user: user, consent: .granted, [
+                            InboxTrackingEvent(id: "\(user)-open", messageID: message, interaction: .opened, timestamp: 1),
+                            InboxTrackingEvent(id: "\(user)-click", messageID: message, interaction: .clicked,
+                                               url: "https://example.com", timestamp: 2),
+                        ])
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(stored == users.count * 2, "every event counted once across its two posts")
+            let stats = try #require(try await server.inboxMessages(app).first?.stats)
+            #expect(stats.opened == users.count && stats.clicked == users.count && stats.uniqueReaders == users.count)
+            #expect(await server.app.marquee.inboxTracking.commits < users.count * 2)
         }
     }
 

@@ -54,7 +54,7 @@ struct InboxSyncSizeTests {
         try await TestServer.with { server in
             let app = try await server.createApp()
             // Setup through the store that the admin API calls (10,000 requests would only add HTTP).
-            let store = InboxStore(database: server.app.db, clock: server.clock)
+            let store = InboxStore(database: server.app.db, clock: server.clock, tracking: server.app.marquee.inboxTracking)
             for index in 0..<Self.inboxSize {
                 _ = try await store.send(InboxDelivery(content: Self.content(index), userIDs: ["ada"], deliverAt: nil,
                                                        expiresAt: index % 5 == 0 ? server.clock.now().addingTimeInterval(90 * 86_400) : nil,

@@ -2,17 +2,15 @@ import Foundation
 import MarqueeWire
 import SQLKit
 
-/// Writes impression batches from concurrent requests together: each transaction commits every
-/// batch waiting at that moment (group commit), so one disk sync acknowledges many requests.
-/// A request is answered only once the transaction holding its batch has committed.
+/// Writes impression batches from concurrent requests together (``GroupCommit``): one disk sync
+/// acknowledges many requests, each answered only once its batch is durable.
 ///
 /// A batch already stored (a client's retry) is not stored again, also when both copies wait in
 /// the same group. The same transaction keeps ``CampaignCounts`` and ``CampaignReach`` in step
-/// with the impressions it stores, so statistics never scan impressions. If a group's
-/// transaction fails, its batches are written one by one, so one bad batch never fails the others.
+/// with the impressions it stores, so statistics never scan impressions.
 ///
 /// On a SQLite file the transactions run on a connection of their own (``SQLiteWriterConnection``).
-actor ImpressionWriter {
+struct ImpressionWriter: Sendable {
     /// One batch ready to store: its key and rows, built by ``ImpressionRecorder``.
     struct Batch: Sendable {
         var appID: UUID
@@ -73,71 +71,25 @@ actor ImpressionWriter {
         }
     }
 
-    private struct Waiting {
-        var batch: Prepared
-        var continuation: CheckedContinuation<Bool, any Error>
-    }
-
-    private let transactions: any SQLWriteTransactions
-    private var queue: [Waiting] = [] {
-        didSet { ServerMetrics.impressionBatchesWaiting(queue.count) }
-    }
-    private var draining = false
-    /// How many transactions were committed, and how many batches they held (`marquee-bench`-free
-    /// evidence that commits are shared).
-    private(set) var commits = 0
+    private let group: GroupCommit<Prepared, Bool>
 
     init(transactions: any SQLWriteTransactions) {
-        self.transactions = transactions
+        group = GroupCommit(maxPerCommit: Self.maxBatchesPerCommit, transactions: transactions,
+                            reportWaiting: ServerMetrics.impressionBatchesWaiting, store: Self.commit)
     }
 
     /// Stores `batch`; returns `false` when it had been stored before.
-    nonisolated func write(_ batch: Batch) async throws -> Bool {
-        try await enqueue(Prepared(batch))
+    func write(_ batch: Batch) async throws -> Bool {
+        try await group.submit(Prepared(batch))
     }
 
-    private func enqueue(_ batch: Prepared) async throws -> Bool {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.append(Waiting(batch: batch, continuation: continuation))
-            if !draining {
-                draining = true
-                startDraining()
-            }
-        }
-    }
-
-    /// Drains on the transactions' own executor where they have one: between two commits the
-    /// loop then waits for no thread that request handling keeps busy.
-    private func startDraining() {
-        if #available(macOS 15.0, iOS 18.0, *), let executor = transactions.taskExecutor {
-            Task(executorPreference: executor) { await self.drain() }
-        } else {
-            Task { await self.drain() }
-        }
-    }
-
-    private func drain() async {
-        while !queue.isEmpty {
-            let group = Array(queue.prefix(Self.maxBatchesPerCommit))
-            queue.removeFirst(group.count)
-            do {
-                let stored = try await commit(group.map(\.batch))
-                for (waiting, wasStored) in zip(group, stored) { waiting.continuation.resume(returning: wasStored) }
-            } catch {
-                for waiting in group {
-                    do {
-                        waiting.continuation.resume(returning: try await commit([waiting.batch])[0])
-                    } catch {
-                        waiting.continuation.resume(throwing: error)
-                    }
-                }
-            }
-        }
-        draining = false
+    /// How many transactions have committed (evidence for tests that commits are shared).
+    var commits: Int {
+        get async { await group.commits }
     }
 
     /// Stores `prepared` in one transaction; for each, whether it was new.
-    private func commit(_ prepared: [Prepared]) async throws -> [Bool] {
+    @Sendable private static func commit(_ prepared: [Prepared], transactions: any SQLWriteTransactions) async throws -> [Bool] {
         let started = ContinuousClock.now
         let result = try await transactions.writeTransaction { sql -> [Bool] in
             // Of a batch sent twice into one group, only the first copy is offered.
@@ -173,7 +125,6 @@ actor ImpressionWriter {
             try await CampaignCounts.add(counts, on: sql)
             return stored
         }
-        commits += 1
         ServerMetrics.impressionsCommitted(batches: prepared.count, duration: ContinuousClock.now - started)
         return result
     }

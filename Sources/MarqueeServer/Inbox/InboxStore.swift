@@ -14,6 +14,8 @@ import SQLKit
 struct InboxStore: Sendable {
     let database: any Database
     let clock: any ServerClock
+    /// Where tracked events wait for a commit shared with other requests' (``storeTracked(_:transactions:)``).
+    let tracking: GroupCommit<TrackedEvents, Int>
 
     /// How long deleted copies stay as deletion markers (tombstones) that incremental syncs
     /// report, and expired copies stay after their expiry; ``InboxPurge`` removes them after it.

@@ -13,6 +13,8 @@ struct MarqueeServices: Sendable {
     var renderWorkers: RenderWorkers
     /// Stores impression batches, committing concurrent ones together.
     var impressionWriter: ImpressionWriter
+    /// Stores App Inbox tracking events, committing concurrent requests' together.
+    var inboxTracking: GroupCommit<InboxStore.TrackedEvents, Int>
     /// Where passwords are hashed and checked.
     var passwords: PasswordWorkers
     /// Failed sign-ins per account and address.

@@ -135,6 +135,6 @@ struct InboxController: RouteCollection {
 extension Request {
     /// The store that performs this request's inbox writes.
     var inboxStore: InboxStore {
-        InboxStore(database: db, clock: marquee.clock)
+        InboxStore(database: db, clock: marquee.clock, tracking: marquee.inboxTracking)
     }
 }

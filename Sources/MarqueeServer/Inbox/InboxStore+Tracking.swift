@@ -1,0 +1,82 @@
+import Foundation
+import MarqueeModel
+import MarqueeWire
+import SQLKit
+
+extension InboxStore {
+    static let maxEventsPerBatch = 500
+    /// The most tracking requests one transaction takes (``GroupCommit``).
+    static let maxTrackingBatchesPerCommit = 32
+
+    /// One request's events, checked, waiting for a group commit.
+    struct TrackedEvents: Sendable {
+        var appID: UUID
+        var userID: String
+        var deviceID: String?
+        var events: [InboxTrackingEvent]
+    }
+
+    /// An event as the table's key knows it.
+    private struct EventKey: Decodable, Hashable {
+        var app_id: UUID
+        var user_id: String
+        var event_key: String
+    }
+
+    private struct MessageRow: Decodable {
+        var message_id: UUID
+    }
+
+    private static let eventInsert = RowInsert(
+        table: InboxSchema.events,
+        columns: ["app_id", "user_id", "event_key", "message_id", "interaction", "url", "occurred_at", "device_id"],
+        clause: "ON CONFLICT (app_id, user_id, event_key) DO NOTHING RETURNING app_id, user_id, event_key")
+
+    /// Stores opens and clicks of the user's own messages; returns how many were new. Under refused
+    /// consent only events the app tracked explicitly without consent are stored, and a retried
+    /// batch (same event ids) is stored once. Concurrent requests share a transaction (``tracking``).
+    func track(_ events: [InboxTrackingEvent], consent: InboxTrackingConsent, appID: UUID, userID: String,
+               deviceID: String?) async throws -> Int {
+        guard events.count <= Self.maxEventsPerBatch else {
+            throw APIError(.badRequest, code: "too_many_events", "send at most \(Self.maxEventsPerBatch) events at once")
+        }
+        let valid = events.filter { event in
+            (consent.allowsTracking || event.withoutTrackingConsent)
+                && !event.id.isEmpty && event.id.count <= 100 && UUID(uuidString: event.messageID) != nil
+        }
+        guard !valid.isEmpty else { return 0 }
+        return try await tracking.submit(TrackedEvents(appID: appID, userID: userID, deviceID: deviceID, events: valid))
+    }
+
+    /// Stores each request's events in one transaction; for each, how many were new. An event
+    /// sent twice (a retry racing its original) is stored once and counted for the first request.
+    @Sendable static func storeTracked(_ batches: [TrackedEvents], transactions: any SQLWriteTransactions) async throws -> [Int] {
+        try await transactions.writeTransaction { sql in
+            var rows: [[StoredValue]] = []
+            var offeredBy: [EventKey: Int] = [:]
+            for (index, batch) in batches.enumerated() {
+                let ids = batch.events.compactMap { UUID(uuidString: $0.messageID) }.map(StoredValue.uuid)
+                // Only the user's own messages can be tracked.
+                let own = Set(try await sql.raw("""
+                    SELECT message_id FROM \(unsafeRaw: InboxSchema.entries)
+                    WHERE app_id = \(bind: StoredValue.uuid(batch.appID)) AND user_id = \(bind: batch.userID)
+                      AND message_id IN (\(binds: ids))
+                    """).all(decoding: MessageRow.self).map(\.message_id))
+                for event in batch.events {
+                    guard let messageID = UUID(uuidString: event.messageID), own.contains(messageID) else { continue }
+                    let key = EventKey(app_id: batch.appID, user_id: batch.userID, event_key: event.id)
+                    guard offeredBy[key] == nil else { continue }
+                    offeredBy[key] = index
+                    let url = event.url.flatMap { $0.count <= URLRule.maxLength ? $0 : nil }
+                    rows.append([.uuid(batch.appID), .text(batch.userID), .text(event.id), .uuid(messageID),
+                                 .text(event.interaction.rawValue), .text(url), .integer(Int(event.timestamp)), .text(batch.deviceID)])
+                }
+            }
+            var stored = Array(repeating: 0, count: batches.count)
+            for key in try await sql.run(eventInsert, rows: rows, returning: EventKey.self) {
+                if let index = offeredBy[key] { stored[index] += 1 }
+            }
+            return stored
+        }
+    }
+}
