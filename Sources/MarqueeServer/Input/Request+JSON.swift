@@ -4,12 +4,17 @@ import Vapor
 extension Request {
     /// Decodes the JSON body with Marquee's coders; an empty, oversized or malformed body is a 4xx
     /// error that says what is wrong. Under the strict ``InputPolicy`` unknown keys are errors too.
+    /// Bodies every device sends are read by ``JSONScanner`` first (``ScannedJSON``).
     func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
         let data = try jsonBody()
         do {
             switch inputPolicy {
             case .strict: return try StrictJSON.decode(type, from: data)
-            case .lenient: return try MarqueeJSON.decoder().decode(type, from: data)
+            case .lenient:
+                if let scannable = T.self as? any ScannedJSON.Type, let value = scannable.scanned(from: Array(data)) as? T {
+                    return value
+                }
+                return try MarqueeJSON.decoder().decode(type, from: data)
             }
         } catch let error as DecodingError {
             throw APIError(.badRequest, code: "invalid_body", APIErrorMiddleware.describe(error))
