@@ -24,12 +24,15 @@ struct JSONScanner {
     }
 
     /// The members of an object, each read by `member` (given the key) up to its value; `false`
-    /// when the object is malformed or `member` refuses a key.
+    /// when the object is malformed, repeats a key, or `member` refuses one.
     mutating func readObject(_ member: (inout JSONScanner, String) -> Bool) -> Bool {
         guard consume(UInt8(ascii: "{")) else { return false }
         if consume(UInt8(ascii: "}")) { return true }
+        var keys = Set<String>()
         repeat {
-            guard let key = readString(), consume(UInt8(ascii: ":")), member(&self, key) else { return false }
+            guard let key = readString(), keys.insert(key).inserted, consume(UInt8(ascii: ":")), member(&self, key) else {
+                return false
+            }
         } while consume(UInt8(ascii: ","))
         return consume(UInt8(ascii: "}"))
     }

@@ -16,9 +16,7 @@ extension ImpressionRequest: ScannedJSON {
         var isTest: Bool?
         var impressions: [ImpressionDTO]?
         var identifiers: [UserIdentifierDTO]?
-        var seen = Set<String>()
         let read = scanner.readObject { scanner, key in
-            guard seen.insert(key).inserted else { return false }
             switch key {
             case "campaignId": campaignID = scanner.readString(); return campaignID != nil
             case "isTest": isTest = scanner.readBool(); return isTest != nil
@@ -44,11 +42,9 @@ extension ImpressionDTO {
     static func scanned(_ scanner: inout JSONScanner) -> ImpressionDTO? {
         var type: ImpressionTypeCode?
         var timestamp: Int64?
-        var seen = Set<String>()
         let read = scanner.readObject { scanner, key in
-            guard seen.insert(key).inserted else { return false }
             switch key {
-            case "type": type = scanner.readInt64().flatMap { Int(exactly: $0) }.flatMap(ImpressionTypeCode.init(rawValue:))
+            case "type": type = scanner.readInt().flatMap(ImpressionTypeCode.init(rawValue:))
                 return type != nil
             case "timestamp": timestamp = scanner.readInt64(); return timestamp != nil
             default: return false
@@ -64,12 +60,10 @@ extension UserIdentifierDTO {
     static func scanned(_ scanner: inout JSONScanner) -> UserIdentifierDTO? {
         var id: String?
         var type: Int?
-        var seen = Set<String>()
         let read = scanner.readObject { scanner, key in
-            guard seen.insert(key).inserted else { return false }
             switch key {
             case "id": id = scanner.readString(); return id != nil
-            case "type": type = scanner.readInt64().flatMap { Int(exactly: $0) }; return type != nil
+            case "type": type = scanner.readInt(); return type != nil
             default: return false
             }
         }
@@ -79,6 +73,10 @@ extension UserIdentifierDTO {
 }
 
 extension JSONScanner {
+    mutating func readInt() -> Int? {
+        readInt64().flatMap { Int(exactly: $0) }
+    }
+
     /// A string or `null` (an optional field): `false` for anything else.
     mutating func readOptionalString(into value: inout String?) -> Bool {
         if consumeNull() { value = nil; return true }
