@@ -15,6 +15,13 @@ struct NativeRowInsertTests {
         for id in ids { #expect(id.uppercaseText == id.uuidString) }
     }
 
+    @Test func aStatementHasOnePlaceholderGroupPerRowThenItsClause() {
+        let insert = RowInsert(table: "pairs", columns: ["left_id", "right_id"], clause: "RETURNING left_id")
+        #expect(insert.statement(rows: 1) == "INSERT INTO pairs (left_id, right_id) VALUES (?, ?) RETURNING left_id")
+        #expect(insert.statement(rows: 3) == "INSERT INTO pairs (left_id, right_id) VALUES (?, ?), (?, ?), (?, ?) RETURNING left_id")
+        #expect(RowInsert(table: "ones", columns: ["one"]).statement(rows: 2) == "INSERT INTO ones (one) VALUES (?), (?)")
+    }
+
     @Test(arguments: TestDatabase.production)
     func impressionsStoredByTheWriterReadBackAsFluentsRows(_ database: TestDatabase) async throws {
         try await TestServer.with(database) { server in

@@ -16,9 +16,17 @@ struct SDKHeadersAndIdentityTests {
                 try await server.send(.GET, "/v1/config", token: nil, subscription: "nobody"),
                 try await server.send(.POST, "/api/v1/apps", raw: #"{"name": "With a secret"}"#),
                 try await server.send(.GET, "/api/v1/apps", token: "wrong-token"),
+                // Matched by no route: told by the path.
+                try await server.send(.GET, "/v1/no-such-route", token: nil, subscription: app.subscriptionID),
+                try await server.send(.GET, "/api/no-such-route"),
             ]
             for response in responses {
                 #expect(response.headers.first(name: .cacheControl) == "private, no-store", "\(response.status)")
+            }
+            // Not the API: the document and the dashboard's files are the same for everyone.
+            for path in ["/openapi.yaml", "/dashboard/dashboard.css", "/v1"] {
+                let response = try await server.send(.GET, path, token: nil)
+                #expect(response.headers.first(name: .cacheControl) != "private, no-store", "\(path): \(response.status)")
             }
         }
     }

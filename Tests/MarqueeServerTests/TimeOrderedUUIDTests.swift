@@ -26,6 +26,18 @@ struct TimeOrderedUUIDTests {
         #expect(Set(sameMillisecond).count == 1_000)
     }
 
+    @Test func aBatchOfIdsSharesItsMillisecondAndEveryIdDiffers() {
+        let date = Date(timeIntervalSince1970: 1_767_225_600.5)
+        let ids = UUID.timeOrdered(at: date, count: 101)
+        #expect(ids.count == 101)
+        #expect(Set(ids).count == 101)
+        for id in ids.map(bytes) {
+            #expect(id[0..<6].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } == 1_767_225_600_500)
+            #expect(id[6] >> 4 == 7 && id[8] >> 6 == 0b10)
+        }
+        #expect(UUID.timeOrdered(at: date, count: 0).isEmpty)
+    }
+
     @Test func timesBefore1970CountAsTheEpoch() {
         let id = bytes(UUID.timeOrdered(at: Date(timeIntervalSince1970: -5)))
         #expect(id[0..<6].allSatisfy { $0 == 0 })

@@ -11,11 +11,21 @@ import MarqueeWire
 /// or device): both are counted apart, so testing never inflates a live campaign's figures.
 /// Each impression is counted in its experiment arm (``ArmAttribution``).
 struct ImpressionRecorder {
-    let database: any Database
+    /// Asked for only when the catalog does not hold the batch's campaign.
+    let database: @Sendable () -> any Database
     let app: AppRecord
     let clock: any ServerClock
     let writer: ImpressionWriter
     let catalog: CampaignCatalog
+
+    init(database: @autoclosure @escaping @Sendable () -> any Database, app: AppRecord, clock: any ServerClock,
+         writer: ImpressionWriter, catalog: CampaignCatalog) {
+        self.database = database
+        self.app = app
+        self.clock = clock
+        self.writer = writer
+        self.catalog = catalog
+    }
 
     static let maxImpressionsPerBatch = 100
 
@@ -26,7 +36,7 @@ struct ImpressionRecorder {
         let identity = UserIdentifierDTO.identity(from: request.userIdentifiers)
         let isTest = request.isTest || app.isTester(DeviceContext(identity: identity, deviceID: deviceID))
         guard let campaignID = UUID(uuidString: request.campaignId),
-              let campaign = try await CampaignLookup(database: database, app: app, catalog: catalog)
+              let campaign = try await CampaignLookup(database: database(), app: app, catalog: catalog)
                 .campaign(campaignID, text: request.campaignId) else {
             throw APIError.notFound("campaign")
         }

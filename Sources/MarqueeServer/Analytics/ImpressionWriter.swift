@@ -60,11 +60,12 @@ struct ImpressionWriter: Sendable {
 
         init(_ batch: Batch) {
             // Time-ordered ids append to the primary-key indexes (see `UUID.timeOrdered`).
-            let batchID = UUID.timeOrdered(at: batch.receivedAt)
+            let ids = UUID.timeOrdered(at: batch.receivedAt, count: 1 + batch.impressions.count)
+            let batchID = ids[0]
             self.batch = batch
             batchRow = [.uuid(batchID), .uuid(batch.appID), .text(batch.key), .date(batch.receivedAt)]
-            impressionRows = batch.impressions.map { row in
-                [.uuid(UUID.timeOrdered(at: batch.receivedAt)), .uuid(batch.appID), .uuid(row.campaignID), .uuid(batchID),
+            impressionRows = zip(ids.dropFirst(), batch.impressions).map { id, row in
+                [.uuid(id), .uuid(batch.appID), .uuid(row.campaignID), .uuid(batchID),
                  .integer(row.type), .integer(Int(row.occurredAt)), .text(row.userKey), .text(row.deviceID), .bool(row.isTest),
                  .text(row.variant)]
             }

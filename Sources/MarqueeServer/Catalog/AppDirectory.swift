@@ -24,10 +24,11 @@ actor AppDirectory {
     }
 
     /// The app with `subscriptionID`, or `nil`; a fresh record for the caller's request alone.
-    func app(subscriptionID: String, on database: any Database) async throws -> AppRecord? {
+    /// `database` is asked for only when the row is not held.
+    func app(subscriptionID: String, on database: @autoclosure @Sendable () -> any Database) async throws -> AppRecord? {
         if learnsOfChanges, let row = apps[subscriptionID] { return AppRecord(row) }
         let started = changes
-        guard let record = try await AppRecord.query(on: database).filter(\.$subscriptionID == subscriptionID).first() else {
+        guard let record = try await AppRecord.query(on: database()).filter(\.$subscriptionID == subscriptionID).first() else {
             return nil
         }
         let row = try AppRow(record)

@@ -122,11 +122,13 @@ actor CampaignCatalog {
 
     /// The app's active campaigns at `version` or newer, rebuilt from the database when the app's
     /// version moved on.
-    func snapshot(appID: UUID, version: Int, on database: any Database) async throws -> Snapshot {
+    /// `database` is asked for only when the snapshot must be rebuilt: a request's database
+    /// handle costs more to make than a cached snapshot costs to return.
+    func snapshot(appID: UUID, version: Int, on database: @autoclosure @escaping @Sendable () -> any Database) async throws -> Snapshot {
         if let cached = snapshots[appID], cached.version >= version { return cached }
         if let running = rebuilds[appID], running.version >= version { return try await running.task.value }
         let logger = self.logger
-        let task = Task { try await Self.load(appID: appID, version: version, on: database, logger: logger) }
+        let task = Task { try await Self.load(appID: appID, version: version, on: database(), logger: logger) }
         rebuilds[appID] = (version, task)
         rebuildCount += 1
         ServerMetrics.catalogRebuilt()

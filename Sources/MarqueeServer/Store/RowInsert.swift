@@ -12,6 +12,8 @@ struct RowInsert: Sendable {
     let clause: String
     /// The statement's text up to its values: `INSERT INTO table (a, b) VALUES `.
     let head: String
+    /// One row's placeholders: `(?, ?)`.
+    private let placeholders: String
 
     /// Rows per statement, under every database's limit on bound values.
     static let rowsPerStatement = 200
@@ -21,6 +23,15 @@ struct RowInsert: Sendable {
         self.columns = columns
         self.clause = clause
         head = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+        placeholders = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+    }
+
+    /// The whole statement for `rows` rows with `?` placeholders, as SQLite reads it.
+    func statement(rows: Int) -> String {
+        precondition(rows > 0, "at least one row")
+        var text = head + placeholders + String(repeating: ", " + placeholders, count: rows - 1)
+        if !clause.isEmpty { text += " " + clause }
+        return text
     }
 
     private static func isPlain(_ byte: UInt8) -> Bool {

@@ -37,9 +37,7 @@ struct SQLiteWriterDatabase: NativeRowInserting {
     }
 
     func insertNatively(_ insert: RowInsert, rows: ArraySlice<[StoredValue]>) async throws -> [any SQLRow] {
-        let placeholders = "(" + repeatElement("?", count: insert.columns.count).joined(separator: ", ") + ")"
-        var statement = insert.head + repeatElement(placeholders, count: rows.count).joined(separator: ", ")
-        if !insert.clause.isEmpty { statement += " " + insert.clause }
+        let statement = insert.statement(rows: rows.count)
         var binds: [SQLiteData] = []
         binds.reserveCapacity(rows.count * insert.columns.count)
         for row in rows {

@@ -10,10 +10,20 @@ struct CachePolicyMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        if Self.isAPI(request.url.path) {
+        if Self.isAPI(request) {
             response.headers.replaceOrAdd(name: .cacheControl, value: Self.privateNoStore)
         }
         return response
+    }
+
+    /// Whether the request is to the SDK or admin API: told by the route it matched, whose path
+    /// is already split, else by its path (an unmatched or refused request), which Vapor parses
+    /// again at each read.
+    static func isAPI(_ request: Request) -> Bool {
+        if let route = request.route, case .constant(let first) = route.path.first, route.path.count > 1 {
+            return first == "v1" || first == "api"
+        }
+        return isAPI(request.url.path)
     }
 
     static func isAPI(_ path: String) -> Bool {

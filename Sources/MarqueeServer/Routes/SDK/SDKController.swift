@@ -112,7 +112,7 @@ struct SDKController: RouteCollection {
                                           catalog: req.marquee.catalog)
         let stored = try await recorder.record(body, deviceID: req.deviceID)
         if stored { ServerMetrics.impressionsIngested(body.impressions.count) }
-        return try Response.json(ImpressionReceipt(stored: stored))
+        return try ImpressionReceipt.response(stored: stored)
     }
 
     /// `POST /v1/conversion` (Marquee extension): a user reached a campaign's goal; counted once
@@ -129,6 +129,14 @@ struct SDKController: RouteCollection {
 struct ImpressionReceipt: Codable {
     /// `false` when the batch had been received before and was not counted again.
     var stored: Bool
+
+    /// Both answers, each encoded once.
+    private static let encoded = [false, true].map { try? MarqueeJSON.encoder().encode(ImpressionReceipt(stored: $0)) }
+
+    static func response(stored: Bool) throws -> Response {
+        guard let body = encoded[stored ? 1 : 0] else { return try Response.json(ImpressionReceipt(stored: stored)) }
+        return Response.json(encoded: body)
+    }
 }
 
 extension Request {
