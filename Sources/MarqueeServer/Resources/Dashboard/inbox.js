@@ -97,14 +97,24 @@ function recipients() {
   return $("inbox-users").value.split(/[\n,]/).map((id) => id.trim()).filter((id) => id.length > 0);
 }
 
+// Renders the message again, a moment after the last edit. Only the latest request's answer
+// counts: an earlier one that arrives late is dropped, and so is the frame's load of a page an
+// earlier request posted (`framed`).
 let previewTimer = null;
+let latest = 0;
+let framed = 0;
 function schedulePreview() {
   clearTimeout(previewTimer);
-  previewTimer = setTimeout(() => preview().catch((error) => showProblems(error, "inbox-problems")), 250);
+  previewTimer = setTimeout(() => {
+    const request = ++latest;
+    preview(request).catch((error) => {
+      if (request === latest) showProblems(error, "inbox-problems");
+    });
+  }, 250);
 }
 
 // Checks the content through the API (errors come back as JSON), then posts it into the frame.
-async function preview() {
+async function preview(request) {
   if (!$("inbox-title").value.trim()) {
     $("inbox-problems").replaceChildren();
     return;
@@ -118,7 +128,9 @@ async function preview() {
   const choices = { view: $("inbox-preview-view").value, direction: $("inbox-preview-direction").value };
   if ($("inbox-preview-theme").value) choices.theme = $("inbox-preview-theme").value;
   await api("POST", "/api/v1/preview/inbox", { message: content, ...choices }, "text/html");
+  if (request !== latest) return;
   $("inbox-problems").replaceChildren();
+  framed = request;
   postToFrame($("inbox-preview-form"), { message: JSON.stringify(content), ...choices });
   clearError();
 }
@@ -196,6 +208,6 @@ export function wireInbox() {
   $("inbox-form").addEventListener("submit", send);
   for (const id of ["inbox-preview-view", "inbox-preview-theme", "inbox-preview-direction"]) $(id).addEventListener("change", schedulePreview);
   $("inbox-preview-frame").addEventListener("load", () => {
-    if ($("inbox-preview-form").children.length) document.body.dataset.inboxPreview = "ready";
+    if ($("inbox-preview-form").children.length && framed === latest) document.body.dataset.inboxPreview = "ready";
   });
 }
