@@ -29,9 +29,11 @@ import Testing
                 try await device.finish(PresentationResult(.buttonClick(id: "ok")))
             }
 
-            let days = try await analytics(server, app, campaign, interval: "day",
-                                           from: midnight.addingTimeInterval(-86_400), to: midnight.addingTimeInterval(86_400))
-            #expect(days.map(\.start) == [Self.local(midnight.addingTimeInterval(-86_400)), Self.local(midnight)])
+            // The neighbouring midnights by the calendar: a day that changes the clocks is not 24 hours long.
+            let dayBefore = try #require(calendar.date(byAdding: .day, value: -1, to: midnight))
+            let dayAfter = try #require(calendar.date(byAdding: .day, value: 1, to: midnight))
+            let days = try await analytics(server, app, campaign, interval: "day", from: dayBefore, to: dayAfter)
+            #expect(days.map(\.start) == [Self.local(dayBefore), Self.local(midnight)])
             #expect(days.map(\.impressions) == [1, 2], "23:30 belongs to the day before, 00:30 and 01:30 to the next")
             #expect(days.map(\.clicks) == [1, 2])
 

@@ -85,6 +85,17 @@ import Testing
         #expect(answer.response.contains(#""code":"body_timeout""#))
     }
 
+    @Test func connectionsThatFallSilentAreClosedOnceIdle() async throws {
+        var limits = ConnectionLimits()
+        limits.idleTimeoutSeconds = 1
+        let silent = try await exchange("", limits: limits)
+        #expect(silent.response.isEmpty, "a connection that never sent a byte gets no answer")
+        #expect(silent.closedByServer)
+        let afterOne = try await exchange("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", limits: limits)
+        #expect(afterOne.statuses == [200], "kept alive after its answer")
+        #expect(afterOne.closedByServer, "then closed once idle")
+    }
+
     @Test func pipelinedRequestsAreAnsweredInOrderOnOneConnection() async throws {
         let answer = try await exchange("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
             + "GET /no-such-page HTTP/1.1\r\nHost: x\r\n\r\n"

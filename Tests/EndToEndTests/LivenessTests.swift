@@ -37,16 +37,12 @@ import Testing
                     return (response as? HTTPURLResponse)?.statusCode ?? 0
                 }
             }
-            // Scheduling facts, not speed figures: health does not queue behind rendering (which
-            // runs on two workers of its own, so the last previews wait for the first), and it
-            // answers within a bound generous enough for a machine busy with other tests.
-            let started = ContinuousClock.now
+            // A scheduling fact, not a speed figure: health does not queue behind rendering (which
+            // runs on two workers of its own, so the last previews wait for the first).
             let (_, health) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("healthz"))
-            let waited = ContinuousClock.now - started
             let previewsDone = await finished.count
             #expect((health as? HTTPURLResponse)?.statusCode == 200)
             #expect(previewsDone < Self.abusivePreviews.count, "healthz answered while previews were still rendering")
-            #expect(waited < .seconds(5), "healthz took \(waited)")
             for preview in previews { #expect(try await preview.value == 200) }
         }
     }

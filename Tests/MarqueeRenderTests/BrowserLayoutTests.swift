@@ -19,7 +19,7 @@ struct BrowserLayoutTests {
 
     /// Every kind: slide-ups from each edge, banners at top and bottom, tooltips at each position.
     static let variants: [Variant] = MessageKind.allCases.flatMap { kind -> [Variant] in
-        let sample = SampleMessages.message(kind)
+        let sample = SampleMessages.untimed(kind)
         switch kind {
         case .slideUp:
             return SlideEdge.allCases.map { edge in
@@ -164,7 +164,7 @@ struct BrowserLayoutTests {
         var pages: [BrowserPage] = []
         var messages: [String: Message] = [:]
         for kind in MessageKind.allCases where kind != .html {
-            var message = SampleMessages.message(kind)
+            var message = SampleMessages.untimed(kind)
             message.header = Self.payloads[0]
             message.title = Self.payloads[1] + " %%first_name%%"
             message.body = Self.payloads[2] + "\n" + Self.payloads[3]
@@ -212,7 +212,7 @@ struct BrowserLayoutTests {
           arguments: [MessageKind.modal, .banner, .html])
     func policyStopsInjectedMarkup(kind: MessageKind) async throws {
         let browser = try HeadlessChromium.require()
-        let rendered = HTMLRenderer(options: RenderOptions(theme: .light)).render(SampleMessages.message(kind))
+        let rendered = HTMLRenderer(options: RenderOptions(theme: .light)).render(SampleMessages.untimed(kind))
         // Simulate an escaping bug: the payloads land in the body as markup.
         let injected = rendered.replacingOccurrences(of: "<body>", with: "<body>" + Self.payloads.joined())
         try #require(injected != rendered)
@@ -266,6 +266,27 @@ struct BrowserLayoutTests {
         </script>
         </body></html>
         """#
+
+    @Test("a banner, an image and a tooltip with a timer close themselves as timed out",
+          arguments: [MessageKind.banner, .image, .tooltip])
+    func timedMessagesCloseThemselves(kind: MessageKind) async throws {
+        let browser = try HeadlessChromium.require()
+        var message = SampleMessages.untimed(kind)
+        message.banner?.autoCloseSeconds = 0.2
+        message.media?.autoCloseSeconds = 0.2
+        message.tooltip?.autoDisappearSeconds = 1
+        let html = HTMLRenderer(options: RenderOptions(theme: .light)).render(message)
+
+        // Nothing is tapped; the harness waits for the page to report by itself.
+        let report = try await BrowserHarness.run([BrowserPage(name: kind.rawValue, html: html, width: 390, height: 844,
+                                                               awaitsEvent: true)], in: browser)
+
+        let page = try #require(report.pages.first)
+        try #require(page.loaded, "\(kind.rawValue): the message did not load")
+        let events = try page.events.map { try BridgeMessage(json: $0) }
+        let optOut: Bool? = message.showsOptOut ? false : nil
+        #expect(events == [.closed(.timeout, optOut: optOut)], "\(kind.rawValue): \(events)")
+    }
 
     @Test("an HTML message's campaign runs its own scripts in an opaque-origin sandbox and reaches the app only through links")
     func htmlCampaignIsSandboxed() async throws {

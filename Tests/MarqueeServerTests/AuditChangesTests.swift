@@ -261,15 +261,10 @@ struct AuditChangesTests {
             try await withThrowingTaskGroup(of: HTTPResponseStatus.self) { group in
                 for rollout in rollouts {
                     group.addTask {
-                        // A PATCH refused as busy (503, on a machine running the whole suite) changed
-                        // nothing and left no event; a client sends it again.
-                        var attempt = 0
-                        while true {
-                            let status = try await server.send(.PATCH, "/api/v1/apps/\(app.id)",
-                                                               raw: #"{"rolloutPercentage": \#(rollout)}"#).status
-                            attempt += 1
-                            guard status == .serviceUnavailable, attempt < 5 else { return status }
-                        }
+                        // A PATCH refused as busy changed nothing and left no event.
+                        try await retryingWhileBusy {
+                            try await server.send(.PATCH, "/api/v1/apps/\(app.id)", raw: #"{"rolloutPercentage": \#(rollout)}"#)
+                        }.status
                     }
                 }
                 for try await status in group { #expect(status == .ok) }

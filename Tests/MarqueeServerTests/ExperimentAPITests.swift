@@ -217,15 +217,12 @@ struct ExperimentAPITests {
                                 campaignId: id, isTest: false, userIdentifiers: [UserIdentifierDTO(id: "u\(user)", type: .userID)],
                                 marqueeVariant: nil, exposedAt: seen, convertedAt: seen + Int64(copy), batchId: "u\(user)-\(copy)")
                             // As the SDK's outbox does, a report answered 503 (the database busy, nothing written) is sent again.
-                            for _ in 0..<50 {
-                                let response = try await server.send(.POST, "/v1/conversion", token: nil,
-                                                                     subscription: app.subscriptionID, deviceID: "d\(copy)", json: body)
-                                if response.status == .serviceUnavailable { continue }
-                                #expect(response.status == .ok, "\(response.text)")
-                                return try response.decode(ConversionReceipt.self).counted
+                            let response = try await retryingWhileBusy {
+                                try await server.send(.POST, "/v1/conversion", token: nil,
+                                                      subscription: app.subscriptionID, deviceID: "d\(copy)", json: body)
                             }
-                            Issue.record("u\(user) copy \(copy) was never answered")
-                            return false
+                            try #require(response.status == .ok, "u\(user) copy \(copy): \(response.text)")
+                            return try response.decode(ConversionReceipt.self).counted
                         }
                     }
                 }

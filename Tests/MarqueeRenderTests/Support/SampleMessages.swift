@@ -9,6 +9,17 @@ enum SampleMessages {
     static let later = MessageButton(id: "later", text: "Later", textColor: HexColor("#111827")!,
                                      backgroundColor: HexColor("#E5E7EB")!, action: .close)
 
+    /// The sample without self-closing timers, for pages a browser loads and taps: the timers run
+    /// on the browser's own clock, and on a loaded machine a banner (5 s), image (6 s) or tooltip
+    /// (8 s) could close before the harness reaches its taps. Layout and taps do not depend on them.
+    static func untimed(_ kind: MessageKind) -> Message {
+        var message = message(kind)
+        message.banner?.autoCloseSeconds = nil
+        message.media?.autoCloseSeconds = nil
+        message.tooltip?.autoDisappearSeconds = nil
+        return message
+    }
+
     static func message(_ kind: MessageKind) -> Message {
         switch kind {
         case .modal:
