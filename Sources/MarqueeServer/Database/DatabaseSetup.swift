@@ -34,10 +34,10 @@ struct DatabaseSetup {
         case .sqliteFile(let path):
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            app.databases.use(.sqlite(.file(path), connectionPoolTimeout: Self.sqlitePoolTimeout), as: .sqlite)
+            app.databases.use(Self.gated(.sqlite(.file(path), connectionPoolTimeout: Self.sqlitePoolTimeout)), as: .sqlite)
             try await tuneSQLite(app, writeAheadLog: true)
         case .sqliteMemory:
-            app.databases.use(.sqlite(.memory, connectionPoolTimeout: Self.sqlitePoolTimeout), as: .sqlite)
+            app.databases.use(Self.gated(.sqlite(.memory, connectionPoolTimeout: Self.sqlitePoolTimeout)), as: .sqlite)
             try await tuneSQLite(app, writeAheadLog: false)
         case .postgres(let url, let searchPath):
             var postgres = try SQLPostgresConfiguration(url: url)
@@ -51,12 +51,21 @@ struct DatabaseSetup {
         }
     }
 
+    /// A SQLite configuration with a write gate of its own: one gate per database.
+    private static func gated(_ factory: DatabaseConfigurationFactory) -> WriteGatedConfiguration {
+        WriteGatedConfiguration(base: factory.make(), writeGate: SQLiteWriteGate())
+    }
+
     /// Where a writer that commits many times a second runs its transactions: on a SQLite file, a
-    /// connection of its own (``SQLiteWriterConnection``), closed when the application shuts down;
-    /// elsewhere the application's pool. (An in-memory database cannot be opened a second time.)
+    /// connection of its own (``SQLiteWriterConnection``) that queues at the database's write gate,
+    /// closed when the application shuts down; elsewhere the application's pool. (An in-memory
+    /// database cannot be opened a second time.)
     func frequentWriterTransactions(for app: Application) async throws -> any SQLWriteTransactions {
-        guard case .sqliteFile(let path) = storage else { return DatabaseWriteTransactions(database: app.db) }
-        let connection = try await SQLiteWriterConnection.open(path: path, logger: app.logger, on: app.eventLoopGroup.any())
+        guard case .sqliteFile(let path) = storage, let gate = app.db.writeGate else {
+            return DatabaseWriteTransactions(database: app.db)
+        }
+        let connection = try await SQLiteWriterConnection.open(path: path, gate: gate, logger: app.logger,
+                                                               on: app.eventLoopGroup.any())
         app.lifecycle.use(SQLiteWriterConnectionLifecycle(connection: connection))
         return connection
     }

@@ -12,8 +12,8 @@ extension Database {
     /// `BEGIN IMMEDIATE` would, while keeping Fluent's own transaction bookkeeping (nesting).
     /// PostgreSQL needs nothing more: its row locks serialize writers.
     ///
-    /// On SQLite, writers also take their turn in ``SQLiteWriteGate`` before they take a
-    /// connection, so they queue fairly in this process instead of in SQLite's busy handler.
+    /// On SQLite, writers also take their turn at the database's ``SQLiteWriteGate`` before they
+    /// take a connection, so they queue fairly in this process instead of in SQLite's busy handler.
     func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         let isOutermost = !inTransaction
         let run = {
@@ -24,7 +24,8 @@ extension Database {
                 return try await body(db)
             }
         }
-        guard isOutermost, self is any SQLiteDatabase else { return try await run() }
-        return try await SQLiteWriteGate.shared.withTurn(run)
+        assert(writeGate != nil || !(self is any SQLiteDatabase), "SQLite is registered by DatabaseSetup, with its write gate")
+        guard isOutermost, let gate = writeGate else { return try await run() }
+        return try await gate.withTurn(run)
     }
 }

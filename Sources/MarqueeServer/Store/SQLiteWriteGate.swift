@@ -1,13 +1,12 @@
-/// Lets one SQLite write transaction run at a time in this process, in the order they asked.
+/// Lets one write transaction of a SQLite database run at a time, in the order they asked.
 ///
 /// SQLite has a single writer. With one connection per event loop, a second writer used to wait
 /// for the lock inside SQLite's busy handler, which sleeps and retries and is not fair: under load
 /// one loop's queue of writes could keep the lock past the busy timeout, and a writer on the other
 /// loop failed as busy (503). Waiting here instead is first come, first served, and holds no
-/// connection while it waits. One gate serves the process: a server has one SQLite file.
+/// connection while it waits. Each database has one gate, carried by its configuration
+/// (``WriteGatedConfiguration``).
 actor SQLiteWriteGate {
-    static let shared = SQLiteWriteGate()
-
     private var isHeld = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 

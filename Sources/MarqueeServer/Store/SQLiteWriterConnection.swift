@@ -11,19 +11,23 @@ import Vapor
 /// page cache stale because another one wrote last. Here a transaction's task runs on the
 /// connection's own thread (``ThreadPoolTaskExecutor``), so its statements run one after the
 /// other without a thread switch, and the cache stays valid from one commit to the next.
-/// Transactions still take their turn in ``SQLiteWriteGate`` with every other writer of the
-/// process, and wait in SQLite's busy handler for writers of other processes.
+/// Transactions still take their turn at the database's ``SQLiteWriteGate`` with its other
+/// writers in this process, and wait in SQLite's busy handler for writers of other processes.
 final class SQLiteWriterConnection: SQLWriteTransactions {
     private let connection: SQLiteConnection
     private let threadPool: NIOThreadPool
+    private let gate: SQLiteWriteGate
 
-    private init(connection: SQLiteConnection, threadPool: NIOThreadPool) {
+    private init(connection: SQLiteConnection, threadPool: NIOThreadPool, gate: SQLiteWriteGate) {
         self.connection = connection
         self.threadPool = threadPool
+        self.gate = gate
     }
 
-    /// Opens the file at `path` with the pragmas every connection of the server has.
-    static func open(path: String, logger: Logger, on eventLoop: any EventLoop) async throws -> SQLiteWriterConnection {
+    /// Opens the file at `path` with the pragmas every connection of the server has; its
+    /// transactions queue at `gate`, the one the file's other writers use.
+    static func open(path: String, gate: SQLiteWriteGate, logger: Logger,
+                     on eventLoop: any EventLoop) async throws -> SQLiteWriterConnection {
         let threadPool = NIOThreadPool(numberOfThreads: 1)
         threadPool.start()
         do {
@@ -33,7 +37,7 @@ final class SQLiteWriterConnection: SQLWriteTransactions {
             // Fluent turns foreign keys on for its own connections.
             try await sql.raw("PRAGMA foreign_keys = ON").run()
             for pragma in DatabaseSetup.sqliteConnectionPragmas { try await sql.raw(pragma).run() }
-            return SQLiteWriterConnection(connection: connection, threadPool: threadPool)
+            return SQLiteWriterConnection(connection: connection, threadPool: threadPool, gate: gate)
         } catch {
             try? await threadPool.shutdownGracefully()
             throw error
@@ -55,7 +59,7 @@ final class SQLiteWriterConnection: SQLWriteTransactions {
     }
 
     private func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await SQLiteWriteGate.shared.withTurn {
+        try await gate.withTurn {
             _ = try await connection.query("BEGIN IMMEDIATE")
             do {
                 let result = try await body(SQLiteWriterDatabase(connection: connection))
