@@ -18,7 +18,7 @@ import Testing
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = Self.paris
             // Yesterday's midnight in Paris: every device time below is in the past.
-            let midnight = try #require(calendar.date(byAdding: .day, value: -1, to: calendar.startOfDay(for: Date())))
+            let midnight = try #require(calendar.date(byAdding: .day, value: -1, to: calendar.startOfDay(for: TestTime.start)))
             let minutes: [TimeInterval] = [-30, 30, 90]   // 23:30 the day before, 00:30 and 01:30
             for (index, offset) in minutes.enumerated() {
                 let device = TestDevice(clock: Marquee.ManualClock(start: midnight.addingTimeInterval(offset * 60)))

@@ -190,7 +190,7 @@ extension LiveServer {
 
     /// `POST /v1/impression` shaped as RInAppMessaging sends it: an impression and a first-button click.
     func rawImpression(subscriptionID: String, campaignID: String, userID: String) async throws {
-        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let now = Int64(TestTime.start.timeIntervalSince1970 * 1000)
         _ = try await rawSDK("v1/impression", subscriptionID: subscriptionID, body: """
             {"campaignId":"\(campaignID)","isTest":false,"appVersion":"2.1.0","sdkVersion":"8.0.0",
              "impressions":[{"type":1,"timestamp":\(now)},{"type":2,"timestamp":\(now)}],

@@ -27,7 +27,7 @@ final class LiveServer: Sendable {
     /// Starts a server; pass `storage` to reuse a database across a restart.
     static func start(storage: ServerConfiguration.Storage = .sqliteMemory, seedsDemo: Bool = false,
                       trustedProxies: TrustedProxies = .none, connections: ConnectionLimits? = nil,
-                      clock: ManualServerClock = ManualServerClock(Date())) async throws -> LiveServer {
+                      clock: ManualServerClock = ManualServerClock(TestTime.start)) async throws -> LiveServer {
         let app = try await Application.make(.testing)
         do {
             var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, storage: storage,

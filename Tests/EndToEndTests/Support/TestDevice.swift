@@ -18,12 +18,14 @@ final class TestDevice {
     let errors = ErrorRecorder()
 
     init(directory: URL = TestDevice.freshDirectory(), deviceID: String = "e2e-device-\(UUID().uuidString)",
-         clock: Marquee.ManualClock = Marquee.ManualClock(start: Date())) {
+         clock: Marquee.ManualClock = Marquee.ManualClock(start: TestTime.start)) {
         self.directory = directory
         self.deviceID = deviceID
         self.clock = clock
+        // The suite runs many tests at once: on a loaded machine an answer may take longer than
+        // the protocol's 20 seconds, and a request given up on would lose what it carried.
         let environment = MarqueeEnvironment(
-            clock: clock, storageDirectory: directory,
+            clock: clock, transport: URLSessionTransport(timeout: 120), storageDirectory: directory,
             app: AppInfo(appID: "com.example.e2e", appVersion: "2.1.0", locale: "en_US", deviceID: deviceID),
             buildConfiguration: BuildConfiguration())
         sdk = MarqueeSDK(environment: environment)
