@@ -100,7 +100,19 @@ final class DevToolsPage: Sendable {
             if (try? await evaluate("Boolean(\(condition))")) == .bool(true) { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw Failure(description: "the page never had \(condition); it shows: \(try await text())")
+        throw Failure(description: "the page never had \(condition); it shows: \(try await text())\n\(try await diagnosis())")
+    }
+
+    /// What a failed wait reports besides the visible text: the document's state, the body's data
+    /// attributes and the page's requests with the time each took, the slowest last.
+    private func diagnosis() async throws -> String {
+        let summary = try await evaluate("""
+            JSON.stringify({ readyState: document.readyState, url: location.href, body: { ...document.body.dataset },
+                             requests: performance.getEntriesByType("resource")
+                               .map((entry) => `${Math.round(entry.duration)} ms ${entry.name}`).slice(-20) })
+            """)
+        guard case .string(let text) = summary else { return "" }
+        return text
     }
 
     /// Types `text` into the field with id `fieldID`, as keyboard input (events included).
