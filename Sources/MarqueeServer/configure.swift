@@ -15,7 +15,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.routes.defaultMaxBodySize = ByteCount(value: configuration.connections.maxBodyBytes)
     app.useMarqueeHTTPServer(limits: configuration.connections)
 
-    let databaseSetup = DatabaseSetup(storage: configuration.storage)
+    let databaseSetup = DatabaseSetup(configuration)
     try await databaseSetup.apply(to: app)
     app.migrations.addMarqueeMigrations()
     try await app.autoMigrate()

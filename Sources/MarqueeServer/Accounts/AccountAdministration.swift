@@ -34,7 +34,7 @@ public enum AccountAdministration {
         let passwords: PasswordWorkers
         do {
             app.logger.logLevel = .warning
-            try await DatabaseSetup(storage: configuration.storage).apply(to: app)
+            try await DatabaseSetup(configuration).apply(to: app)
             app.migrations.addMarqueeMigrations()
             try await app.autoMigrate()
             passwords = try PasswordWorkers(cost: configuration.passwordHashCost, eventLoop: app.eventLoopGroup.any())

@@ -30,6 +30,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var impressionRetentionDays: Int?
     /// Timeouts and sizes every connection is held to.
     public var connections = ConnectionLimits()
+    /// How long a request waits for a database connection before it is answered 503
+    /// (`database_busy`); `nil` waits 30 seconds on SQLite and 15 on PostgreSQL.
+    public var databaseWaitSeconds: Int?
     /// The bcrypt cost of account passwords (2^cost rounds). Tests lower it; a password keeps
     /// the cost it was hashed with.
     public var passwordHashCost = 12

@@ -8,6 +8,8 @@ import Vapor
 /// Connects the application to its database and tunes it for concurrent requests.
 struct DatabaseSetup {
     let storage: ServerConfiguration.Storage
+    /// Overrides the pool timeouts below (``ServerConfiguration/databaseWaitSeconds``).
+    var waitSeconds: Int?
 
     /// How long a SQLite connection waits for another one's write lock before giving up.
     static let sqliteBusyTimeoutMillis = 5_000
@@ -34,21 +36,25 @@ struct DatabaseSetup {
         case .sqliteFile(let path):
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            app.databases.use(Self.gated(.sqlite(.file(path), connectionPoolTimeout: Self.sqlitePoolTimeout)), as: .sqlite)
+            app.databases.use(Self.gated(.sqlite(.file(path), connectionPoolTimeout: wait(or: Self.sqlitePoolTimeout))), as: .sqlite)
             try await tuneSQLite(app, writeAheadLog: true)
         case .sqliteMemory:
-            app.databases.use(Self.gated(.sqlite(.memory, connectionPoolTimeout: Self.sqlitePoolTimeout)), as: .sqlite)
+            app.databases.use(Self.gated(.sqlite(.memory, connectionPoolTimeout: wait(or: Self.sqlitePoolTimeout))), as: .sqlite)
             try await tuneSQLite(app, writeAheadLog: false)
         case .postgres(let url, let searchPath):
             var postgres = try SQLPostgresConfiguration(url: url)
             if let searchPath { postgres.searchPath = [searchPath] }
             app.databases.use(.postgres(configuration: postgres,
                                         maxConnectionsPerEventLoop: Self.postgresConnectionsPerEventLoop,
-                                        connectionPoolTimeout: Self.postgresPoolTimeout), as: .psql)
+                                        connectionPoolTimeout: wait(or: Self.postgresPoolTimeout)), as: .psql)
             if let searchPath, let sql = app.db as? any SQLDatabase {
                 try await sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: searchPath)").run()
             }
         }
+    }
+
+    private func wait(or standard: TimeAmount) -> TimeAmount {
+        waitSeconds.map { .seconds(Int64($0)) } ?? standard
     }
 
     /// A SQLite configuration with a write gate of its own: one gate per database.
@@ -90,6 +96,12 @@ struct DatabaseSetup {
             guard let sql = app.databases.database(.sqlite, logger: app.logger, on: loop) as? any SQLDatabase else { continue }
             for pragma in Self.sqliteConnectionPragmas { try await sql.raw(pragma).run() }
         }
+    }
+}
+
+extension DatabaseSetup {
+    init(_ configuration: ServerConfiguration) {
+        self.init(storage: configuration.storage, waitSeconds: configuration.databaseWaitSeconds)
     }
 }
 

@@ -25,6 +25,9 @@ struct TestServer: Sendable {
                                                     adminToken: adminToken, seedsDemo: seedsDemo, logLevel: .warning)
             // bcrypt's lowest cost: the same algorithm, 256 times cheaper than production's.
             configuration.passwordHashCost = 4
+            // Many servers share the machine while the suite runs: a burst of requests may wait
+            // longer than production's bound for a database connection. Here it only stops a hang.
+            configuration.databaseWaitSeconds = 120
             adjust(&configuration)
             try await configure(app, configuration: configuration, clock: clock)
             try await body(TestServer(app: app, clock: clock))
