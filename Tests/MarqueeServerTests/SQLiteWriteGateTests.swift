@@ -6,29 +6,6 @@ import Testing
 /// behind those of another server in the same process.
 @Suite("SQLite write gates")
 struct SQLiteWriteGateTests {
-    /// Signals, from the task holding a gate, that it holds it; then waits to be let go.
-    actor Holder {
-        private var holding: CheckedContinuation<Void, Never>?
-        private var isHolding = false
-        private var release: CheckedContinuation<Void, Never>?
-
-        func hold() async {
-            isHolding = true
-            holding?.resume()
-            await withCheckedContinuation { release = $0 }
-        }
-
-        func untilHolding() async {
-            if isHolding { return }
-            await withCheckedContinuation { holding = $0 }
-        }
-
-        func letGo() {
-            release?.resume()
-            release = nil
-        }
-    }
-
     @Test(arguments: [TestDatabase.sqlite, .sqliteFile])
     func aServersWritesGoOnWhileAnotherServersGateIsHeld(_ database: TestDatabase) async throws {
         try await TestServer.with(database) { first in

@@ -20,8 +20,10 @@ actor GroupCommit<Item: Sendable, Outcome: Sendable> {
         didSet { reportWaiting(queue.count) }
     }
     private var draining = false
-    /// How many transactions have committed (evidence for tests that commits are shared).
+    /// How many transactions have committed, and how many items were submitted (evidence for
+    /// tests that commits are shared).
     private(set) var commits = 0
+    private(set) var submitted = 0
 
     /// `reportWaiting` hears the number of items waiting each time it changes (a metric).
     init(maxPerCommit: Int, transactions: any SQLWriteTransactions, reportWaiting: @escaping @Sendable (Int) -> Void = { _ in },
@@ -34,7 +36,8 @@ actor GroupCommit<Item: Sendable, Outcome: Sendable> {
 
     /// Queues `item` for the next commit and returns its outcome once that commit is durable.
     func submit(_ item: Item) async throws -> Outcome {
-        try await withCheckedThrowingContinuation { continuation in
+        submitted += 1
+        return try await withCheckedThrowingContinuation { continuation in
             queue.append(Waiting(item: item, continuation: continuation))
             if !draining {
                 draining = true
