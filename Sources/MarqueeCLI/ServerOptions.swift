@@ -29,6 +29,10 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("body-timeout"), help: "Seconds a request body may take to arrive (env MARQUEE_BODY_TIMEOUT, default 30).")
     var bodyTimeout: Int?
 
+    @Option(name: .customLong("database-wait"),
+            help: "Seconds a request waits for a database connection before a 503 (env MARQUEE_DATABASE_WAIT; default 30 on SQLite, 15 on PostgreSQL).")
+    var databaseWait: Int?
+
     @Option(name: .customLong("impression-retention-days"),
             help: "Remove raw impressions older than this many days, keeping their counts (env MARQUEE_IMPRESSION_RETENTION_DAYS; default: keep).")
     var impressionRetentionDays: Int?
@@ -43,7 +47,8 @@ struct ServerOptions: ParsableArguments {
         do {
             return try ServerConfiguration.resolve(
                 host: host, port: port, database: database, publicURL: publicURL, trustedProxies: trustedProxies, idleTimeout: idleTimeout,
-                headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, impressionRetentionDays: impressionRetentionDays,
+                headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, databaseWait: databaseWait,
+                impressionRetentionDays: impressionRetentionDays,
                 sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, seedsDemo: seedsDemo,
                 environment: ProcessInfo.processInfo.environment)
         } catch {

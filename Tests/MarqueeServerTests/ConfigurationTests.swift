@@ -63,6 +63,23 @@ struct ConfigurationTests {
         }
     }
 
+    @Test func theDatabaseWaitIsReadAndChecked() throws {
+        let standard = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false, environment: [:])
+        #expect(standard.databaseWaitSeconds == nil, "each database's own default")
+        let flagged = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, databaseWait: 45,
+                                                      seedsDemo: false, environment: ["MARQUEE_DATABASE_WAIT": "20"])
+        #expect(flagged.databaseWaitSeconds == 45, "the flag wins")
+        let fromEnvironment = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
+                                                              environment: ["MARQUEE_DATABASE_WAIT": "20"])
+        #expect(fromEnvironment.databaseWaitSeconds == 20)
+        #expect {
+            try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, databaseWait: 0, seedsDemo: false,
+                                            environment: [:])
+        } throws: { error in
+            (error as? ConfigurationError)?.problems == ["the database wait timeout must be 1 to 3600 seconds (got 0)"]
+        }
+    }
+
     @Test func impressionRetentionIsReadAndChecked() throws {
         let keep = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false, environment: [:])
         #expect(keep.impressionRetentionDays == nil, "raw impressions are kept unless an operator chooses a period")

@@ -66,13 +66,14 @@ public struct ServerConfiguration: Sendable, Equatable {
         public static let impressionRetentionDays = "MARQUEE_IMPRESSION_RETENTION_DAYS"
         public static let headerTimeout = "MARQUEE_HEADER_TIMEOUT"
         public static let bodyTimeout = "MARQUEE_BODY_TIMEOUT"
+        public static let databaseWait = "MARQUEE_DATABASE_WAIT"
         public static let sdkRateLimit = "MARQUEE_SDK_RATE_LIMIT"
         public static let adminRateLimit = "MARQUEE_ADMIN_RATE_LIMIT"
     }
 
     /// Builds a configuration from flags (which win) and environment variables, naming every bad value.
     public static func resolve(host: String?, port: Int?, database: String?, publicURL: String?,
-                               trustedProxies: String? = nil, idleTimeout: Int? = nil, headerTimeout: Int? = nil, bodyTimeout: Int? = nil, impressionRetentionDays: Int? = nil,
+                               trustedProxies: String? = nil, idleTimeout: Int? = nil, headerTimeout: Int? = nil, bodyTimeout: Int? = nil, databaseWait: Int? = nil, impressionRetentionDays: Int? = nil,
                                sdkRateLimit: Int? = nil, adminRateLimit: Int? = nil, seedsDemo: Bool, environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
         var problems: [String] = []
         var configuration = ServerConfiguration(seedsDemo: seedsDemo)
@@ -131,6 +132,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let value = seconds(idleTimeout, Variable.idleTimeout, "idle") { configuration.connections.idleTimeoutSeconds = value }
         if let value = seconds(headerTimeout, Variable.headerTimeout, "header") { configuration.connections.headerTimeoutSeconds = value }
         if let value = seconds(bodyTimeout, Variable.bodyTimeout, "body") { configuration.connections.bodyTimeoutSeconds = value }
+        if let value = seconds(databaseWait, Variable.databaseWait, "database wait") { configuration.databaseWaitSeconds = value }
 
         if let days = impressionRetentionDays ?? environment[Variable.impressionRetentionDays].flatMap(Int.init) {
             if (1...36_500).contains(days) { configuration.impressionRetentionDays = days } else {
