@@ -39,8 +39,8 @@ struct SQLiteWriteGateTests {
         }
     }
 
-    @Test func postgresHasNoGate() async throws {
-        guard TestDatabase.postgresURL != nil else { return }
+    @Test(.enabled(if: TestDatabase.postgresURL != nil, "needs MARQUEE_TEST_POSTGRES_URL"))
+    func postgresHasNoGate() async throws {
         try await TestServer.with(.postgres) { server in
             #expect(server.app.db.writeGate == nil, "PostgreSQL's row locks serialize its writers")
         }
