@@ -31,7 +31,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Timeouts and sizes every connection is held to.
     public var connections = ConnectionLimits()
     /// How long a request waits for a database connection before it is answered 503
-    /// (`database_busy`); `nil` waits 30 seconds on SQLite and 15 on PostgreSQL.
+    /// (`database_busy`); `nil` waits 30 seconds on SQLite and 15 on PostgreSQL (where opening a
+    /// new connection then has PostgresNIO's own 10 seconds).
     public var databaseWaitSeconds: Int?
     /// The bcrypt cost of account passwords (2^cost rounds). Tests lower it; a password keeps
     /// the cost it was hashed with.

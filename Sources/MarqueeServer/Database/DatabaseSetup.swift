@@ -44,6 +44,8 @@ struct DatabaseSetup {
         case .postgres(let url, let searchPath):
             var postgres = try SQLPostgresConfiguration(url: url)
             if let searchPath { postgres.searchPath = [searchPath] }
+            // Opening a connection is part of waiting for one.
+            if let waitSeconds { postgres.coreConfiguration.options.connectTimeout = .seconds(Int64(waitSeconds)) }
             app.databases.use(.postgres(configuration: postgres,
                                         maxConnectionsPerEventLoop: Self.postgresConnectionsPerEventLoop,
                                         connectionPoolTimeout: wait(or: Self.postgresPoolTimeout)), as: .psql)
