@@ -1,5 +1,6 @@
 import MarqueeModel
 import MarqueeRender
+import MarqueeTesting
 import Testing
 
 @Suite("Bridge messages")

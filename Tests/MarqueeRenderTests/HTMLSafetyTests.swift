@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeModel
 @testable import MarqueeRender
+import MarqueeTesting
 import Testing
 
 @Suite("HTML safety: escaping, URLs, sandbox and Content-Security-Policy")

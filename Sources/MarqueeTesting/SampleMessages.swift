@@ -1,18 +1,19 @@
 import MarqueeModel
 import MarqueeRender
 
-/// One representative message per kind, with most options set, used by the snapshot tests.
-enum SampleMessages {
-    static let personalization = ["first_name": "Ada"]
+/// One representative message per kind, with most options set: for tests of a presenter or a
+/// layout that should hold for every kind (Marquee's own snapshot and browser tests use them).
+public enum SampleMessages {
+    public static let personalization = ["first_name": "Ada"]
 
-    static let shop = MessageButton(id: "shop", text: "Shop now", action: MessageAction(.openURL, uri: "https://shop.example.com/sale"))
-    static let later = MessageButton(id: "later", text: "Later", textColor: HexColor("#111827")!,
+    public static let shop = MessageButton(id: "shop", text: "Shop now", action: MessageAction(.openURL, uri: "https://shop.example.com/sale"))
+    public static let later = MessageButton(id: "later", text: "Later", textColor: HexColor("#111827")!,
                                      backgroundColor: HexColor("#E5E7EB")!, action: .close)
 
     /// The sample without self-closing timers, for pages a browser loads and taps: the timers run
     /// on the browser's own clock, and on a loaded machine a banner (5 s), image (6 s) or tooltip
     /// (8 s) could close before the harness reaches its taps. Layout and taps do not depend on them.
-    static func untimed(_ kind: MessageKind) -> Message {
+    public static func untimed(_ kind: MessageKind) -> Message {
         var message = message(kind)
         message.banner?.autoCloseSeconds = nil
         message.media?.autoCloseSeconds = nil
@@ -20,7 +21,7 @@ enum SampleMessages {
         return message
     }
 
-    static func message(_ kind: MessageKind) -> Message {
+    public static func message(_ kind: MessageKind) -> Message {
         switch kind {
         case .modal:
             Message(kind: .modal, header: "Spring sale", title: "Hi %%first_name|there%%, 20% off everything",
@@ -76,7 +77,7 @@ enum SampleMessages {
     }
 
     /// An app's style defaults with a value of every sort set.
-    static var appStyle: StyleDefaults {
+    public static var appStyle: StyleDefaults {
         var defaults = StyleDefaults()
         defaults.all = MessageStyle(
             padding: StylePadding(top: 32, bottom: 32, leading: 16, trailing: 16), maxWidth: 340, maxHeight: 600,

@@ -2,6 +2,7 @@ import Foundation
 import MarqueeTestSupport
 import MarqueeModel
 import MarqueeRender
+import MarqueeTesting
 import Testing
 
 /// Rendered messages in a real browser (headless Chromium): every kind lays out inside a phone
