@@ -1,4 +1,5 @@
 import ArgumentParser
+import MarqueeModel
 
 /// `marquee`: run and manage a Marquee server.
 @main
@@ -6,6 +7,7 @@ struct MarqueeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "marquee",
         abstract: "Marquee: self-hosted in-app messaging.",
+        version: MarqueeVersion.current,
         subcommands: [Serve.self, Migrate.self, Users.self, Simulate.self],
         defaultSubcommand: Serve.self)
 }

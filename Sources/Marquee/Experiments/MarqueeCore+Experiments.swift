@@ -19,7 +19,7 @@ extension MarqueeCore {
         updateBucket(of: user) { $0.recordHoldBack(of: campaign, at: date) }
         let request = ImpressionRequest(
             campaignId: campaign.id, isTest: campaign.isTest, appVersion: client?.app.appVersion ?? "",
-            sdkVersion: marqueeSDKVersion, impressions: [ImpressionDTO(type: .impression, timestamp: Self.millis(date))],
+            sdkVersion: MarqueeSDK.version, impressions: [ImpressionDTO(type: .impression, timestamp: Self.millis(date))],
             userIdentifiers: UserIdentifierDTO.list(for: user), batchId: environment.random.uuid(),
             marqueeVariant: ExperimentArm.controlID)
         send(.impression(request), for: user, at: date)

@@ -14,6 +14,10 @@ public final class MarqueeSDK: Sendable {
     /// The instance apps use.
     public static let shared = MarqueeSDK()
 
+    /// This SDK's version (the Marquee release it belongs to), sent with every request as
+    /// `sdkVersion`.
+    public static let version = MarqueeVersion.current
+
     let core: MarqueeCore
     let settings: MarqueeSettings
     private let registry: PresenterRegistry

@@ -161,7 +161,7 @@ extension MarqueeCore {
         let user = displayed.item.identity
         let request = ImpressionRequest(
             campaignId: displayed.item.campaign.id, isTest: displayed.item.campaign.isTest,
-            appVersion: app?.appVersion ?? "", sdkVersion: marqueeSDKVersion, impressions: impressions,
+            appVersion: app?.appVersion ?? "", sdkVersion: MarqueeSDK.version, impressions: impressions,
             userIdentifiers: UserIdentifierDTO.list(for: user), batchId: environment.random.uuid(),
             marqueeVariant: displayed.arm?.id)
         send(.impression(request), for: user, at: date)

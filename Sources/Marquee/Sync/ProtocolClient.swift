@@ -2,9 +2,6 @@ import Foundation
 import MarqueeModel
 import MarqueeWire
 
-/// The SDK's version, sent as `sdkVersion`.
-public let marqueeSDKVersion = "1.0.0"
-
 /// Builds and sends the RInAppMessaging requests, with Marquee's extensions.
 struct ProtocolClient: Sendable {
     let transport: any HTTPTransport
@@ -41,7 +38,7 @@ struct ProtocolClient: Sendable {
             URLQueryItem(name: ConfigQuery.marqueePlatform, value: platform.rawValue),
             URLQueryItem(name: ConfigQuery.appID, value: app.appID),
             URLQueryItem(name: ConfigQuery.appVersion, value: app.appVersion),
-            URLQueryItem(name: ConfigQuery.sdkVersion, value: marqueeSDKVersion),
+            URLQueryItem(name: ConfigQuery.sdkVersion, value: MarqueeSDK.version),
             URLQueryItem(name: ConfigQuery.locale, value: app.locale),
         ]
         guard let full = components.url else {
@@ -66,7 +63,7 @@ struct ProtocolClient: Sendable {
         let body = DisplayPermissionRequest(
             subscriptionId: subscriptionID, campaignId: campaignID,
             userIdentifiers: UserIdentifierDTO.list(for: identity), platform: platform.protocolCode,
-            appVersion: app.appVersion, sdkVersion: marqueeSDKVersion, locale: app.locale,
+            appVersion: app.appVersion, sdkVersion: MarqueeSDK.version, locale: app.locale,
             lastPingInMillis: lastPingMillis, marqueePlatform: platform)
         return await post(body, to: url, accessToken: accessToken, signature: signature, endpoint: "displayPermission",
                           as: DisplayPermissionResponse.self)
