@@ -8,6 +8,9 @@ import WebKit
 /// Shows tooltip messages next to the view whose `accessibilityIdentifier` the tooltip names.
 /// Placement (side, flipping, staying on screen) comes from the tested ``TooltipPlacement``.
 ///
+/// It also watches the app's windows for those views (``TooltipTargetWatcher``), so a tooltip
+/// shows once its view appears, with no call from the app.
+///
 /// ```swift
 /// MarqueeSDK.shared.register(presenter: TooltipPresenter(), for: [.tooltip])
 /// ```
@@ -17,9 +20,16 @@ public final class TooltipPresenter: NSObject, MessagePresenter {
     public var size: CGSize
     /// One page per tooltip on screen: several tooltips may show at once.
     private var pages: [String: WebViewPresenter] = [:]
+    private var observer: TooltipTargetObserver?
 
-    public init(size: CGSize = CGSize(width: 240, height: 120)) {
+    /// - Parameters:
+    ///   - sdk: the SDK this presenter is registered with, told when a target view appears.
+    ///   - watchesViews: whether to watch the windows for target views; `false` leaves it to
+    ///     the app (``MarqueeSDK/viewAppeared(identifier:)``).
+    public init(size: CGSize = CGSize(width: 240, height: 120), sdk: MarqueeSDK = .shared, watchesViews: Bool = true) {
         self.size = size
+        super.init()
+        if watchesViews { observer = TooltipTargetObserver(sdk: sdk) }
     }
 
     /// Ready when the target view is on screen.

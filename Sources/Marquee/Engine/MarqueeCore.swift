@@ -298,6 +298,15 @@ actor MarqueeCore {
         return bucket.campaigns.filter { !isTooltip($0) }
     }
 
+    /// The elements the user's tooltip campaigns that may still show point at.
+    func tooltipTargets() -> Set<String> {
+        guard tooltipsEnabled else { return [] }
+        let now = self.now
+        return Set(bucket.campaigns.lazy
+            .filter { $0.message.kind == .tooltip && self.bucket.isEligible($0, now: now) }
+            .compactMap { $0.message.tooltip?.targetElementID })
+    }
+
     /// Loads the current user's campaigns into the trigger engine and queues those it finds ready.
     func reloadEngine(progress: TriggerProgress?) {
         // Before this user's first sync there is nothing to match: events wait in the engine for the first list.

@@ -129,8 +129,16 @@ public final class MarqueeSDK: Sendable {
     }
 
     /// Reports that the element with this identifier appeared on screen, so tooltips pointing at it can show.
+    /// On UIKit, ``TooltipTargetWatcher`` (started by MarqueeUI's `TooltipPresenter`) calls it
+    /// for views with a matching `accessibilityIdentifier`.
     public func viewAppeared(identifier: String) {
         core.submit(.logEvent(.viewAppeared(identifier)))
+    }
+
+    /// The identifiers of the elements the current user's tooltip campaigns point at (none while
+    /// tooltips are off): what ``TooltipTargetWatcher`` looks for.
+    public func tooltipTargets() async -> Set<String> {
+        await core.tooltipTargets()
     }
 
     /// Shows a message the app built itself, through the same queue and presenters, without analytics.
