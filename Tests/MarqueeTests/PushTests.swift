@@ -147,6 +147,7 @@ import Testing
     final class StubRequester: PushPermissionRequester, @unchecked Sendable {
         private let lock = NSLock()
         private var _requests = 0
+        private var _registrations = 0
         let authorization: PushAuthorization
         let answer: Result<Bool, StubError>
 
@@ -158,19 +159,23 @@ import Testing
         }
 
         var requests: Int { lock.withLock { _requests } }
+        var registrations: Int { lock.withLock { _registrations } }
         func currentAuthorization() async -> PushAuthorization { authorization }
         func requestAuthorization() async throws -> Bool {
             lock.withLock { _requests += 1 }
             return try answer.get()
         }
+        func registerForRemoteNotifications() async { lock.withLock { _registrations += 1 } }
     }
 
     @MainActor
     final class PushDelegate: MarqueeDelegate {
         var answers: [Bool] = []
+        var registrations: [PushRegistration] = []
         var asked = 0
         var grants = true
         func marquee(didRequestPushPermission granted: Bool) { answers.append(granted) }
+        func marquee(didRegisterForPush registration: PushRegistration) { registrations.append(registration) }
         func marqueeRequestsPushPermission() async -> Bool {
             asked += 1
             return grants
@@ -209,6 +214,28 @@ import Testing
         #expect(requester.requests == 1)
         #expect(delegate.answers == [grants])
         #expect(delegate.asked == 0, "the requester answered, not the delegate")
+        #expect(requester.registrations == (grants ? 1 : 0), "registers for remote notifications only once allowed")
+    }
+
+    @Test func theRegistrationsOutcomeReachesTheDelegate() async throws {
+        let requester = StubRequester(answer: .success(true))
+        let (harness, delegate, presenter) = await Self.primerDevice(requester: requester)
+        await Self.tap("allow", on: harness, presenter)
+        #expect(requester.registrations == 1)
+
+        // What the app's UIApplicationDelegate hands over.
+        harness.sdk.didRegisterForRemoteNotifications(deviceToken: Data([0x0a, 0xff, 0x01]))
+        harness.sdk.didFailToRegisterForRemoteNotifications(error: URLError(.notConnectedToInternet))
+        await harness.sdk.waitUntilIdle()
+
+        #expect(delegate.registrations.count == 2)
+        #expect(delegate.registrations.first == .registered(deviceToken: Data([0x0a, 0xff, 0x01])))
+        #expect(delegate.registrations.first?.deviceTokenHex == "0aff01")
+        guard case .failed(let reason)? = delegate.registrations.last else {
+            Issue.record("the failure was not reported")
+            return
+        }
+        #expect(!reason.isEmpty)
     }
 
     @Test func anotherButtonAsksNothingAndAFailedRequestIsReported() async throws {

@@ -16,6 +16,8 @@ enum Command: Sendable {
     case present(Message)
     /// Keep an in-app message a push carried, for rule events.
     case holdPushMessage(Campaign)
+    /// How registering for remote notifications ended, from the app's `UIApplicationDelegate`.
+    case pushRegistration(PushRegistration)
     /// The app showed a campaign's message with its own UI.
     case logDisplay(InAppMessage, PresentationResult, shownAt: Date?)
     /// ``MarqueeSDK/isEnabled`` changed; ordered with the events logged around it.
@@ -217,6 +219,8 @@ actor MarqueeCore {
             startQueue()
         case .holdPushMessage(let campaign):
             hold(pushMessage: campaign)
+        case .pushRegistration(let registration):
+            await announce(registration)
         case .logDisplay(let message, let result, let shownAt):
             guard isConfigured else { return preConfigure.append(command) }
             await logAppDisplay(of: message, result: result, shownAt: shownAt)

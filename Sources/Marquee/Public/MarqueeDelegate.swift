@@ -20,6 +20,10 @@ public protocol MarqueeDelegate: AnyObject, Sendable {
     func marquee(didConvert conversion: Conversion)
     /// A push primer asked for notification permission; `granted` is the answer.
     func marquee(didRequestPushPermission granted: Bool)
+    /// Registering for remote notifications (which a push primer starts once permission is
+    /// granted) ended: the device token, or why not. The app hands the outcome to the SDK from its
+    /// `UIApplicationDelegate`; see ``MarqueeSDK/didRegisterForRemoteNotifications(deviceToken:)``.
+    func marquee(didRegisterForPush registration: PushRegistration)
     /// Where the SDK cannot ask the system (without `UserNotifications`, or in tests): ask the
     /// user for notification permission and return whether it was granted. Default: `false`.
     func marqueeRequestsPushPermission() async -> Bool
@@ -40,6 +44,7 @@ extension MarqueeDelegate {
     public func marquee(didHoldBack message: InAppMessage) {}
     public func marquee(didConvert conversion: Conversion) {}
     public func marquee(didRequestPushPermission granted: Bool) {}
+    public func marquee(didRegisterForPush registration: PushRegistration) {}
     public func marqueeRequestsPushPermission() async -> Bool { false }
     public func marqueePushAuthorization() -> PushAuthorization { .notDetermined }
     public func marquee(didDiscard message: InAppMessage, reason: DiscardReason) {}

@@ -44,6 +44,25 @@ extension MarqueeSDK {
         return handled
     }
 
+    /// Hands the SDK the device token from `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`.
+    /// A push primer starts that registration once the user allows notifications; the delegate
+    /// hears the outcome in ``MarqueeDelegate/marquee(didRegisterForPush:)``.
+    ///
+    /// ```swift
+    /// func application(_ application: UIApplication,
+    ///                  didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+    ///     MarqueeSDK.shared.didRegisterForRemoteNotifications(deviceToken: deviceToken)
+    /// }
+    /// ```
+    public func didRegisterForRemoteNotifications(deviceToken: Data) {
+        core.submit(.pushRegistration(.registered(deviceToken: deviceToken)))
+    }
+
+    /// Hands the SDK the error from `application(_:didFailToRegisterForRemoteNotificationsWithError:)`.
+    public func didFailToRegisterForRemoteNotifications(error: any Error) {
+        core.submit(.pushRegistration(.failed(reason: error.localizedDescription)))
+    }
+
     /// Asks for notification permission when a push primer's button is tapped, and tells whether
     /// the user already allows notifications (a push primer is then not shown). `nil` uses the
     /// system (`UNUserNotificationCenter`) where there is one, else the delegate.

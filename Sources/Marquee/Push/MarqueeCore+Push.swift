@@ -39,15 +39,25 @@ extension MarqueeCore {
         return await pushRequester.currentAuthorization() == .authorized
     }
 
-    /// A push primer's button was tapped: asks for permission and tells the delegate the answer.
+    /// A push primer's button was tapped: asks for permission, tells the delegate the answer and,
+    /// when notifications are allowed, registers for remote notifications, as RInAppMessaging's
+    /// primer does. The registration's outcome comes back through ``announce(_:)``.
     func requestPushPermission() async {
+        let requester = pushRequester
         do {
-            let granted = try await pushRequester.requestAuthorization()
+            let granted = try await requester.requestAuthorization()
             let registry = self.registry
             await MainActor.run { registry.delegate?.marquee(didRequestPushPermission: granted) }
+            if granted { await requester.registerForRemoteNotifications() }
         } catch {
             report(.pushPermission(String(describing: error)))
         }
+    }
+
+    /// The app heard how registering for remote notifications ended; its Marquee delegate hears it too.
+    func announce(_ registration: PushRegistration) async {
+        let registry = self.registry
+        await MainActor.run { registry.delegate?.marquee(didRegisterForPush: registration) }
     }
 }
 
@@ -72,4 +82,7 @@ struct DelegatePushPermissionRequester: PushPermissionRequester {
         guard let delegate = await MainActor.run(body: { registry.delegate }) else { return false }
         return await delegate.marqueeRequestsPushPermission()
     }
+
+    /// Without the system's push service there is nothing to register with.
+    func registerForRemoteNotifications() async {}
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether the user lets the app show notifications.
 public enum PushAuthorization: String, Sendable, Hashable {
     /// The user has not been asked.
@@ -17,4 +19,25 @@ public protocol PushPermissionRequester: Sendable {
     func currentAuthorization() async -> PushAuthorization
     /// Asks the user; returns whether notifications are allowed now.
     func requestAuthorization() async throws -> Bool
+    /// Registers the app with the push service, after the user allowed notifications (UIKit's
+    /// `registerForRemoteNotifications()`). The outcome reaches the app's `UIApplicationDelegate`,
+    /// which hands it to ``MarqueeSDK/didRegisterForRemoteNotifications(deviceToken:)`` or
+    /// ``MarqueeSDK/didFailToRegisterForRemoteNotifications(error:)``.
+    func registerForRemoteNotifications() async
+}
+
+/// How registering for remote notifications ended, as the app's `UIApplicationDelegate` heard it.
+public enum PushRegistration: Sendable, Hashable {
+    /// The push service's token for this device.
+    case registered(deviceToken: Data)
+    /// Registration failed (for example without the push entitlement, or in the simulator).
+    case failed(reason: String)
+
+    /// The token as the lowercase hex string push providers expect.
+    public var deviceTokenHex: String? {
+        switch self {
+        case .registered(let token): token.map { String(format: "%02x", $0) }.joined()
+        case .failed: nil
+        }
+    }
 }

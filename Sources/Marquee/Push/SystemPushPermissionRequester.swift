@@ -1,5 +1,10 @@
 #if canImport(UserNotifications)
 import UserNotifications
+#if canImport(UIKit)
+import UIKit
+#elseif canImport(AppKit)
+import AppKit
+#endif
 
 /// The system's notification permission, through `UNUserNotificationCenter`.
 struct SystemPushPermissionRequester: PushPermissionRequester {
@@ -16,6 +21,14 @@ struct SystemPushPermissionRequester: PushPermissionRequester {
 
     func requestAuthorization() async throws -> Bool {
         try await UNUserNotificationCenter.current().requestAuthorization(options: options)
+    }
+
+    func registerForRemoteNotifications() async {
+        #if canImport(UIKit) && !os(watchOS)
+        await MainActor.run { UIApplication.shared.registerForRemoteNotifications() }
+        #elseif canImport(AppKit)
+        await MainActor.run { NSApplication.shared.registerForRemoteNotifications() }
+        #endif
     }
 }
 
