@@ -22,6 +22,16 @@ import Testing
         #expect(both.enableTooltipFeature == true)
     }
 
+    @Test func theCustomFontKeysAreRead() {
+        let fonts = BuildConfiguration.fromInfoDictionary([
+            "InAppMessagingCustomFontNameTitle": "Georgia", "InAppMessagingCustomFontNameText": "",
+            "InAppMessagingCustomFontNameButton": "Futura",
+        ])
+        #expect(fonts == BuildConfiguration(titleFontName: "Georgia", buttonFontName: "Futura"))
+        let linux = BuildConfiguration.fromEnvironment(["MARQUEE_TITLE_FONT": "Georgia", "MARQUEE_TEXT_FONT": "Palatino"])
+        #expect(linux == BuildConfiguration(titleFontName: "Georgia", textFontName: "Palatino"))
+    }
+
     @Test func environmentVariablesWinOverTheConfigurationFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-build-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }

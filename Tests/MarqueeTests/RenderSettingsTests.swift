@@ -40,6 +40,38 @@ struct RenderSettingsTests {
         #expect(harness.errors.errors.isEmpty)
     }
 
+    @Test func theInfoPlistFontsApplyWhereNeitherTheCampaignNorTheStyleDefaultsNameOne() async throws {
+        let build = BuildConfiguration.fromInfoDictionary([
+            "InAppMessagingCustomFontNameTitle": "Georgia",
+            "InAppMessagingCustomFontNameText": "Palatino",
+            "InAppMessagingCustomFontNameButton": "Futura",
+        ])
+        let harness = Harness(build: build)
+        let presenter = RecordingPresenter()
+        harness.sdk.register(presenter: presenter)
+        harness.sdk.styleDefaults.all.body.fontName = "Avenir"
+        harness.sdk.styleDefaults[.slideUp].button.fontName = "Menlo"
+        await harness.start()
+
+        harness.sdk.present(message: Message(kind: .modal, title: "Plain", body: "Text", buttons: [MessageButton(id: "ok", text: "OK")]))
+        harness.sdk.present(message: Message(kind: .modal, title: "Branded", appearance: Appearance(titleFont: "Didot")))
+        await harness.sdk.waitUntilIdle()
+        let plain = try #require(presenter.renderOptions.first).styleDefaults
+        #expect(plain.style(for: .modal).title.fontName == "Georgia", "the build's title font")
+        #expect(plain.style(for: .modal).body.fontName == "Avenir", "the style defaults win over the build")
+        #expect(plain.style(for: .modal).button.fontName == "Futura")
+        #expect(plain.style(for: .slideUp).button.fontName == "Menlo", "a kind's own font wins too")
+        let html = HTMLRenderer(options: try #require(presenter.renderOptions.first)).render(try #require(presenter.displayed.first).message)
+        #expect(html.contains("Georgia") && html.contains("Futura"))
+
+        presenter.finish(PresentationResult(.userDismissed))
+        await harness.advance(60)
+        let branded = try #require(presenter.displayed.last)
+        #expect(branded.message.title == "Branded")
+        let brandedHTML = HTMLRenderer(options: try #require(presenter.renderOptions.last)).render(branded.message)
+        #expect(brandedHTML.contains("Didot"), "the campaign's font wins over everything")
+    }
+
     @Test func theTerminalPresenterDrawsInTheDevicesLanguageAndTheAppsColours() async {
         let harness = Harness()
         let output = Output()

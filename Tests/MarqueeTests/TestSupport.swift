@@ -110,7 +110,7 @@ struct Harness {
     let directory: URL
 
     init(campaigns: [Campaign] = [], directory: URL? = nil, server: StubTransport = StubTransport(),
-         clock: ManualClock = ManualClock(), locale: String = "en_JP") {
+         clock: ManualClock = ManualClock(), locale: String = "en_JP", build: BuildConfiguration = BuildConfiguration()) {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("marquee-tests-\(UUID().uuidString)", isDirectory: true)
         if server.requests.isEmpty {
@@ -123,7 +123,7 @@ struct Harness {
         let environment = MarqueeEnvironment(
             clock: clock, transport: server, storageDirectory: directory, random: CountingRandom(),
             app: AppInfo(appID: "com.example.app", appVersion: "2.1.0", locale: locale, deviceID: "device-1"),
-            buildConfiguration: BuildConfiguration(), observesSystemLifecycle: false)
+            buildConfiguration: build, observesSystemLifecycle: false)
         sdk = MarqueeSDK(environment: environment)
         sdk.errorCallback = { errors.append($0) }
         self.server = server

@@ -14,10 +14,11 @@ public struct RenderContext: Sendable {
     }
 
     /// Reads `settings` at each call; the language is the app's choice, else `deviceLanguage`.
-    init(settings: MarqueeSettings, deviceLanguage: String) {
+    /// The build's fonts fill in where the style defaults name none.
+    init(settings: MarqueeSettings, build: BuildConfiguration, deviceLanguage: String) {
         read = {
             let language = settings.language ?? deviceLanguage
-            return (settings.styleDefaults, settings.localizedStrings.strings(for: [language]))
+            return (build.fillingFonts(of: settings.styleDefaults), settings.localizedStrings.strings(for: [language]))
         }
     }
 

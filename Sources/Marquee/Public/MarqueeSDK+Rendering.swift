@@ -5,7 +5,8 @@ extension MarqueeSDK {
     /// The app's look for in-app messages: a ``MessageStyle`` for all kinds and one per kind
     /// (padding, maximum size, corner radius, fonts, text colours, buttons, close icon).
     ///
-    /// Campaign values win over these (see ``StyleDefaults`` for the order). Values out of range
+    /// Campaign values win over these (see ``StyleDefaults`` for the order), and these over the
+    /// fonts the app's Info.plist names (``BuildConfiguration``). Values out of range
     /// are clamped when messages are drawn; each time the defaults are set, every such value is
     /// reported to ``errorCallback`` as ``MarqueeError/invalidStyle(_:)``. A change applies from
     /// the next message on. Read by every ``RenderingPresenter`` the SDK registers.
@@ -42,7 +43,8 @@ extension MarqueeSDK {
 
     /// The context registered presenters render with.
     var renderContext: RenderContext {
-        RenderContext(settings: settings, deviceLanguage: core.environment.app?.locale ?? Locale.current.identifier)
+        RenderContext(settings: settings, build: core.environment.buildConfiguration,
+                      deviceLanguage: core.environment.app?.locale ?? Locale.current.identifier)
     }
 
     /// Hands `presenter` the app's style defaults and strings when it draws with Marquee's renderer.
