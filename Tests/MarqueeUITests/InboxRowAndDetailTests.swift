@@ -56,4 +56,17 @@ import Testing
         #expect(detail.title == "Sale")
         #expect(detail.time == "just now")
     }
+
+    @Test func theDetailLeadsWithTheMainActionAndKeepsTheLinksOfAnHTMLBody() {
+        let sale = InboxAction(.browser, url: "https://example.com/sale")
+        let cart = InboxAction(.deepLink, url: "shop://cart")
+        let content = InboxContent(title: "Sale", body: #"<p>See <a href="https://example.com/sale">the sale</a>.</p>"#,
+                                   bodyFormat: .html, mainAction: cart, buttons: [InboxButton(title: "Web", action: sale)])
+        let detail = InboxDetail(InboxMessage(id: "m1", content: content, deliveredAt: Self.delivered, isRead: false),
+                                 labels: InboxLabels(), now: Self.delivered)
+        #expect(detail.buttons == [InboxDetailButton(id: 0, title: "See more", action: cart, isMainAction: true),
+                                   InboxDetailButton(id: 1, title: "Web", action: sale)])
+        #expect(detail.body == "See the sale.")
+        #expect(detail.richBody.links == [sale])
+    }
 }

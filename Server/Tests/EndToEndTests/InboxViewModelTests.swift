@@ -174,6 +174,33 @@ import Testing
         }
     }
 
+    @Test func theMainActionAndTheLinksOfAnHTMLBodyAreTrackedAndOpenedLikeButtons() async throws {
+        try await LiveServer.with { server in
+            let app = try await server.createApp()
+            let phone = await device(server, app)
+            defer { phone.removeStorage() }
+            let more = InboxAction(.browser, url: "https://example.com/more")
+            let cart = InboxAction(.deepLink, url: "shop://cart")
+            let id = try await server.sendInbox(app, to: ["ada"], content: InboxContent(
+                title: "Sale", body: #"<p>Open <a href="shop://cart">your cart</a> or <a href="javascript:x()">this</a>.</p>"#,
+                bodyFormat: .html, mainAction: more))
+            phone.sdk.trackingConsent = .granted
+            let opened = OpenedActions()
+            let detail = InboxDetailViewModel(messageID: id, context: context(phone), open: opened.open)
+            await detail.load()
+            guard case .loaded(let shown) = detail.state else { Issue.record("not loaded: \(detail.state)"); return }
+            #expect(shown.buttons.map(\.title) == ["See more"])
+            #expect(shown.richBody.links == [cart], "the script link is text")
+
+            await detail.tap(shown.buttons[0])
+            await detail.follow(cart)
+            await detail.follow(InboxAction(.browser, url: "https://elsewhere.example"))
+            #expect(opened.actions == [more, cart], "a link the body does not hold is not followed")
+            await phone.sdk.waitUntilIdle()
+            #expect(try await server.inboxStats(app, id: id).clicked == 2)
+        }
+    }
+
     @Test func underRefusedConsentOpeningAndTappingTrackNothingButStillWork() async throws {
         try await LiveServer.with { server in
             let app = try await server.createApp()

@@ -63,7 +63,7 @@ public struct InboxHTMLRenderer: Sendable {
         let hero = image.map { #"<img class="hero" src="\#(escape($0.absoluteString))" alt="">"# } ?? #"<div class="hero placeholder"></div>"#
         let paragraphs = message.content.bodyText.split(separator: "\n").map { "<p>\(escape(String($0)))</p>" }.joined()
         var actions = ""
-        let buttons = message.content.linkButtons
+        let buttons = message.content.detailButtons(labels: labels)
         if !buttons.isEmpty {
             actions = #"<nav class="actions">"# + buttons.map { button in
                 #"<a class="button" href="\#(escape(button.action.url ?? ""))">\#(escape(button.title))</a>"#

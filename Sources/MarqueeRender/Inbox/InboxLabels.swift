@@ -22,6 +22,8 @@ public struct InboxLabels: Sendable {
     public var missing = "This message is no longer available."
     /// Closes the inbox where a view shows it over the app.
     public var close = "Close"
+    /// The button of a message's main action in its detail.
+    public var mainAction = "See more"
 
     public init() {}
 
@@ -64,16 +66,29 @@ extension InboxContent {
     /// The buttons the views show: those that go somewhere (browser or deep link), with a link a
     /// view may follow. An action that only opens the app gets no button.
     public var linkButtons: [InboxButton] {
-        buttons.filter { button in
-            switch button.action.type {
-            case .browser: button.action.url.map(URLRule.isWebURL) ?? false
-            case .deepLink: button.action.url.map(URLRule.isLink) ?? false
-            case .openApp: false
-            }
-        }
+        buttons.filter(\.action.leadsSomewhere)
+    }
+
+    /// The buttons a message's detail shows: the main action first, titled
+    /// ``InboxLabels/mainAction`` ("See more"), when it leads somewhere, then ``linkButtons``.
+    public func detailButtons(labels: InboxLabels) -> [InboxButton] {
+        let main = mainAction.flatMap { $0.leadsSomewhere ? InboxButton(title: labels.mainAction, action: $0) : nil }
+        return (main.map { [$0] } ?? []) + linkButtons
     }
 
     private static func joiningLines(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
+
+extension InboxAction {
+    /// Whether a view may follow this action: a browser action with a web URL, or a deep link
+    /// with a link an app may open. Opening the app alone leads nowhere a view can go.
+    public var leadsSomewhere: Bool {
+        switch type {
+        case .browser: url.map(URLRule.isWebURL) ?? false
+        case .deepLink: url.map(URLRule.isLink) ?? false
+        case .openApp: false
+        }
     }
 }

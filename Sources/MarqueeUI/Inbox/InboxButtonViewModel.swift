@@ -1,15 +1,14 @@
 import Marquee
 import MarqueeRender
-import Observation
 
 /// The logic of the inbox button: its title and the unread count for its badge, kept current
 /// from ``Marquee/MarqueeInbox/changes``.
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
-@Observable
 public final class InboxButtonViewModel {
     /// Unread messages in the inbox as the device holds it.
-    public private(set) var unreadCount = 0
+    public private(set) var unreadCount = 0 { didSet { if unreadCount != oldValue { observers.notify() } } }
+    /// Who hears of changes: UIKit views through ``observe(by:_:)``, SwiftUI through `objectWillChange`.
+    let observers = ViewModelObservers()
     /// The inbox, clock and words the button uses.
     public let context: InboxViewContext
 
@@ -23,6 +22,11 @@ public final class InboxButtonViewModel {
 
     /// The button's title.
     public var title: String { context.labels.title }
+
+    /// Calls `onChange` after every change of the unread count, for as long as `owner` lives.
+    public func observe(by owner: AnyObject, _ onChange: @escaping @MainActor () -> Void) {
+        observers.add(owner: owner, onChange)
+    }
 
     /// The badge text; `nil` when nothing is unread.
     public var badge: String? { Self.badgeText(for: unreadCount) }

@@ -3,7 +3,8 @@ import MarqueeModel
 import MarqueeRender
 
 /// One message as the detail view shows it: a large image (or a placeholder), the delivery time,
-/// the full title and body, and one button per action that leads somewhere.
+/// the full title and body (with the links of an HTML body), the main action's button ("See
+/// more") and one button per other action that leads somewhere.
 public struct InboxDetail: Sendable, Hashable, Identifiable {
     /// The message's id.
     public var id: String
@@ -15,8 +16,11 @@ public struct InboxDetail: Sendable, Hashable, Identifiable {
     public var title: String
     /// The full body, as text.
     public var body: String
-    /// One button per browser or deep-link action, in the message's order. Actions that only open
-    /// the app get none.
+    /// The full body as paragraphs of text and links; tapping a link follows it like a button
+    /// (``InboxDetailViewModel/follow(_:)``).
+    public var richBody: InboxRichText
+    /// The main action's button first (titled ``MarqueeRender/InboxLabels/mainAction``), then one
+    /// per browser or deep-link button, in the message's order. Actions that only open the app get none.
     public var buttons: [InboxDetailButton]
 
     /// The detail of `message` at `now`, worded with `labels`.
@@ -26,8 +30,10 @@ public struct InboxDetail: Sendable, Hashable, Identifiable {
         time = labels.relativeTime(of: message.deliveredAt, now: now)
         title = message.content.title
         body = message.content.bodyText
-        buttons = message.content.linkButtons.enumerated().map { index, button in
-            InboxDetailButton(id: index, title: button.title, action: button.action)
+        richBody = InboxRichText(message.content)
+        let hasMain = message.content.mainAction?.leadsSomewhere ?? false
+        buttons = message.content.detailButtons(labels: labels).enumerated().map { index, button in
+            InboxDetailButton(id: index, title: button.title, action: button.action, isMainAction: hasMain && index == 0)
         }
     }
 }

@@ -8,11 +8,14 @@ public struct InboxDetailButton: Sendable, Hashable, Identifiable {
     public var title: String
     /// Where a tap leads: a browser or deep link.
     public var action: InboxAction
+    /// Whether it is the message's main action, which views show first and most prominently.
+    public var isMainAction: Bool
 
     /// Creates a button.
-    public init(id: Int, title: String, action: InboxAction) {
+    public init(id: Int, title: String, action: InboxAction, isMainAction: Bool = false) {
         self.id = id
         self.title = title
         self.action = action
+        self.isMainAction = isMainAction
     }
 }

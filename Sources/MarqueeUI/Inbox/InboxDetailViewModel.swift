@@ -2,15 +2,12 @@ import Foundation
 import Marquee
 import MarqueeModel
 import MarqueeRender
-import Observation
 
 /// The logic of a message's detail view. Loading it shows the message (from the device once the
 /// inbox was fetched), tracks one open through ``Marquee/MarqueeInbox/trackOpened(_:)``, which honours
 /// ``Marquee/MarqueeSDK/trackingConsent``, and marks the message read. Tapping a button tracks the click
 /// the same way and hands its action to the opener.
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
-@Observable
 public final class InboxDetailViewModel {
     /// What the detail view shows.
     public enum State: Sendable, Hashable {
@@ -26,9 +23,11 @@ public final class InboxDetailViewModel {
     }
 
     /// What the view shows now.
-    public private(set) var state = State.loading
+    public private(set) var state = State.loading { didSet { observers.notify() } }
     /// Why the last load or read mark failed.
-    public private(set) var lastError: InboxError?
+    public private(set) var lastError: InboxError? { didSet { observers.notify() } }
+    /// Who hears of changes: UIKit views through ``observe(by:_:)``, SwiftUI through `objectWillChange`.
+    let observers = ViewModelObservers()
     /// The message shown.
     public let messageID: String
     /// The inbox, clock and words the view uses.
@@ -42,6 +41,11 @@ public final class InboxDetailViewModel {
         self.messageID = messageID
         self.context = context
         self.open = open
+    }
+
+    /// Calls `onChange` after every change of what the detail shows, for as long as `owner` lives.
+    public func observe(by owner: AnyObject, _ onChange: @escaping @MainActor () -> Void) {
+        observers.add(owner: owner, onChange)
     }
 
     /// Shows the message; the first time, tracks its open and marks it read.
@@ -65,7 +69,15 @@ public final class InboxDetailViewModel {
 
     /// The user tapped `button`: tracks the click, then opens its link.
     public func tap(_ button: InboxDetailButton) async {
-        await context.inbox.trackClick(button.action, on: messageID)
-        open(button.action)
+        await follow(button.action)
+    }
+
+    /// The user tapped a link of the body (``InboxDetail/richBody``): tracks the click as a
+    /// button's, then opens it. Only links the body holds are followed.
+    public func follow(_ link: InboxAction) async {
+        guard case .loaded(let detail) = state,
+              detail.richBody.links.contains(link) || detail.buttons.contains(where: { $0.action == link }) else { return }
+        await context.inbox.trackClick(link, on: messageID)
+        open(link)
     }
 }

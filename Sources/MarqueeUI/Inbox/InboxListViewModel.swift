@@ -2,7 +2,6 @@ import Foundation
 import Marquee
 import MarqueeModel
 import MarqueeRender
-import Observation
 
 /// The logic of the inbox list: what it shows (loading, empty, an error or the rows), fetching on
 /// appearance and on pull to refresh, and following every change the device applies (a message
@@ -12,9 +11,7 @@ import Observation
 /// let model = InboxListViewModel()
 /// Task { await model.run() }   // SwiftUI: .task { await model.run() }
 /// ```
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
-@Observable
 public final class InboxListViewModel {
     /// What the list shows.
     public enum State: Sendable, Hashable {
@@ -30,9 +27,11 @@ public final class InboxListViewModel {
     }
 
     /// What the list shows now.
-    public private(set) var state = State.loading
+    public private(set) var state = State.loading { didSet { observers.notify() } }
     /// Why the last fetch failed; `nil` after a fetch that worked.
-    public private(set) var lastError: InboxError?
+    public private(set) var lastError: InboxError? { didSet { observers.notify() } }
+    /// Who hears of changes: UIKit views through ``observe(by:_:)``, SwiftUI through `objectWillChange`.
+    let observers = ViewModelObservers()
     /// The inbox, clock and words the list uses.
     public let context: InboxViewContext
     /// Set once the list shows the user's messages; changes are shown from then on.
@@ -46,9 +45,14 @@ public final class InboxListViewModel {
     /// The list's title.
     public var title: String { context.labels.title }
 
+    /// Calls `onChange` after every change of what the list shows, for as long as `owner` lives.
+    public func observe(by owner: AnyObject, _ onChange: @escaping @MainActor () -> Void) {
+        observers.add(owner: owner, onChange)
+    }
+
     /// Follows the inbox's changes and fetches it; returns when the calling task is cancelled.
     public func run() async {
-        await withDiscardingTaskGroup { group in
+        await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.followChanges() }
             await self.refresh()
         }

@@ -5,7 +5,7 @@ import SwiftUI
 /// One App Inbox message in full. When it appears it tracks the open (honouring the tracking
 /// consent) and marks the message read; its buttons track the click and open their link with the
 /// environment's `openURL`.
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @MainActor
 public struct MarqueeInboxDetail<Provider: InboxViewProvider>: View {
     private let messageID: String
@@ -46,7 +46,7 @@ public struct MarqueeInboxDetail<Provider: InboxViewProvider>: View {
     }
 }
 
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension MarqueeInboxDetail where Provider == DefaultInboxViewProvider {
     /// The detail of message `messageID`, with the standard views.
     public init(messageID: String, context: InboxViewContext = InboxViewContext()) {

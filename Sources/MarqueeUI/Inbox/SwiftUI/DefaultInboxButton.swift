@@ -2,10 +2,10 @@
 import SwiftUI
 
 /// The standard inbox button: a tray icon and the title, with a badge of unread messages.
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @MainActor
 public struct DefaultInboxButton: View {
-    private let model: InboxButtonViewModel
+    @ObservedObject private var model: InboxButtonViewModel
     private let openInbox: @MainActor () -> Void
 
     /// A button showing `model` that calls `openInbox` when tapped.

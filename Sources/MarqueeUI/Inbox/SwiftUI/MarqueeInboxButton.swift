@@ -8,24 +8,24 @@ import SwiftUI
 /// MarqueeInboxButton()                                  // the standard views
 /// MarqueeInboxButton(provider: BrandedInbox())          // some of them replaced
 /// ```
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @MainActor
 public struct MarqueeInboxButton<Provider: InboxViewProvider>: View {
     private let provider: Provider
-    @State private var model: InboxButtonViewModel
+    @StateObject private var model: InboxButtonViewModel
     @State private var isShowingInbox = false
 
     /// A button for the inbox in `context`, drawn by `provider`.
     public init(context: InboxViewContext = InboxViewContext(), provider: Provider) {
         self.provider = provider
-        _model = State(initialValue: InboxButtonViewModel(context: context))
+        _model = StateObject(wrappedValue: InboxButtonViewModel(context: context))
     }
 
     public var body: some View {
         provider.button(model: model) { isShowingInbox = true }
             .task { [model] in await model.followChanges() }
             .sheet(isPresented: $isShowingInbox) {
-                NavigationStack {
+                NavigationView {
                     MarqueeInboxList(context: model.context, provider: provider)
                         .toolbar {
                             ToolbarItem(placement: .cancellationAction) {
@@ -33,11 +33,14 @@ public struct MarqueeInboxButton<Provider: InboxViewProvider>: View {
                             }
                         }
                 }
+                #if os(iOS)
+                .navigationViewStyle(.stack)
+                #endif
             }
     }
 }
 
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension MarqueeInboxButton where Provider == DefaultInboxViewProvider {
     /// A button for the inbox in `context`, with the standard views.
     public init(context: InboxViewContext = InboxViewContext()) {

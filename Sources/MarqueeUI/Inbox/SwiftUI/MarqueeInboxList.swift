@@ -2,31 +2,32 @@
 import SwiftUI
 
 /// The App Inbox list: fetches when it appears and on pull to refresh, follows the inbox's
-/// changes, and shows a message's ``MarqueeInboxDetail`` when a row is chosen. Place it inside a
-/// `NavigationStack` (``MarqueeInboxButton`` does).
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+/// changes, and shows a message's ``MarqueeInboxDetail`` when a row is chosen (an
+/// ``InboxRowLink``). Place it inside a `NavigationView` or `NavigationStack`
+/// (``MarqueeInboxButton`` does).
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @MainActor
 public struct MarqueeInboxList<Provider: InboxViewProvider>: View {
     private let provider: Provider
-    @State private var model: InboxListViewModel
+    @StateObject private var model: InboxListViewModel
 
     /// The list of the inbox in `context`, drawn by `provider`.
     public init(context: InboxViewContext = InboxViewContext(), provider: Provider) {
         self.provider = provider
-        _model = State(initialValue: InboxListViewModel(context: context))
+        _model = StateObject(wrappedValue: InboxListViewModel(context: context))
     }
 
     public var body: some View {
         provider.list(model: model)
             .navigationTitle(model.title)
             .task { [model] in await model.run() }
-            .navigationDestination(for: InboxRow.self) { row in
-                MarqueeInboxDetail(messageID: row.id, context: model.context, provider: provider)
-            }
+            .environment(\.inboxDetailDestination, InboxDetailDestination { [context = model.context, provider] id in
+                AnyView(MarqueeInboxDetail(messageID: id, context: context, provider: provider))
+            })
     }
 }
 
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension MarqueeInboxList where Provider == DefaultInboxViewProvider {
     /// The list of the inbox in `context`, with the standard views.
     public init(context: InboxViewContext = InboxViewContext()) {

@@ -3,10 +3,10 @@ import SwiftUI
 
 /// The standard inbox list: rows linking to their detail, a progress indicator while loading, and
 /// a message when the inbox is empty or could not be loaded. Pull to refresh fetches.
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @MainActor
 public struct DefaultInboxList: View {
-    private let model: InboxListViewModel
+    @ObservedObject private var model: InboxListViewModel
 
     /// A list showing `model`.
     public init(model: InboxListViewModel) {
@@ -15,7 +15,7 @@ public struct DefaultInboxList: View {
 
     public var body: some View {
         List(rows) { row in
-            NavigationLink(value: row) {
+            InboxRowLink(row: row) {
                 DefaultInboxRow(row: row, labels: model.context.labels)
             }
         }
@@ -33,9 +33,9 @@ public struct DefaultInboxList: View {
         case .loading:
             ProgressView(model.context.labels.loading)
         case .empty:
-            ContentUnavailableView(model.context.labels.empty, systemImage: "tray")
+            InboxPlaceholder(text: model.context.labels.empty, systemImage: "tray")
         case .failed(let message):
-            ContentUnavailableView(message, systemImage: "exclamationmark.triangle")
+            InboxPlaceholder(text: message, systemImage: "exclamationmark.triangle")
         case .loaded:
             EmptyView()
         }

@@ -2,7 +2,7 @@
 import SwiftUI
 
 /// An inbox image filling its frame, on a gray placeholder that also stands in for a missing image.
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 struct InboxImage: View {
     let url: URL?
 

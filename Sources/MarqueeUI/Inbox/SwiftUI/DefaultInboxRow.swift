@@ -4,7 +4,7 @@ import SwiftUI
 
 /// A row of the standard list: the unread dot, the title on one line and the time, two lines of
 /// the body, and the image as a square thumbnail when the message has one.
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @MainActor
 public struct DefaultInboxRow: View {
     private let row: InboxRow

@@ -2,11 +2,11 @@
 import SwiftUI
 
 /// The standard detail: a large square image (or a gray placeholder), the time, the full title and
-/// body, and one button per link action.
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+/// body (an HTML body's links work), the main action's button and one button per link action.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @MainActor
 public struct DefaultInboxDetail: View {
-    private let model: InboxDetailViewModel
+    @ObservedObject private var model: InboxDetailViewModel
 
     /// A detail showing `model`.
     public init(model: InboxDetailViewModel) {
@@ -18,9 +18,9 @@ public struct DefaultInboxDetail: View {
         case .loading:
             ProgressView()
         case .missing:
-            ContentUnavailableView(model.context.labels.missing, systemImage: "tray")
+            InboxPlaceholder(text: model.context.labels.missing, systemImage: "tray")
         case .failed(let message):
-            ContentUnavailableView(message, systemImage: "exclamationmark.triangle")
+            InboxPlaceholder(text: message, systemImage: "exclamationmark.triangle")
         case .loaded(let detail):
             ScrollView {
                 VStack(alignment: .leading, spacing: 12) {
@@ -32,7 +32,9 @@ public struct DefaultInboxDetail: View {
                             .foregroundStyle(.secondary)
                         Text(detail.title)
                             .font(.title2.bold())
-                        Text(detail.body)
+                        InboxRichTextView(text: detail.richBody) { link in
+                            Task { [model] in await model.follow(link) }
+                        }
                         ForEach(detail.buttons) { button in
                             Button {
                                 Task { [model] in await model.tap(button) }

@@ -17,9 +17,9 @@ import SwiftUI
 /// MarqueeInboxButton(provider: BrandedInbox())
 /// ```
 ///
-/// A replacement list links each row with `NavigationLink(value: row)`; ``MarqueeInboxList``
-/// shows the detail for it.
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+/// A replacement list links each row with ``InboxRowLink``; ``MarqueeInboxList`` shows the
+/// provider's detail for it. A replacement view follows its model with `@ObservedObject`.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @MainActor
 public protocol InboxViewProvider {
     /// The button's view.
@@ -37,7 +37,7 @@ public protocol InboxViewProvider {
     @ViewBuilder func detail(model: InboxDetailViewModel) -> DetailView
 }
 
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @MainActor
 extension InboxViewProvider {
     /// ``DefaultInboxButton``.
@@ -57,7 +57,7 @@ extension InboxViewProvider {
 }
 
 /// The provider of the standard views.
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 public struct DefaultInboxViewProvider: InboxViewProvider {
     /// Creates the standard provider.
     public init() {}
