@@ -58,6 +58,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
         let base = configuration.publicURL?.absoluteString ?? "http://\(host):\(configuration.port)"
         try await DemoSeeder(store: CatalogStore(database: app.db, clock: clock, catalog: app.marquee.catalog,
                                                   directory: app.marquee.directory),
+                             inbox: InboxStore(database: app.db, clock: clock, tracking: app.marquee.inboxTracking),
                              logger: app.logger, assetsBaseURL: base.trimmingSuffix("/") + "/demo/assets").seed()
         try await DemoAccount(accounts: AccountStore(database: app.db, clock: clock, passwords: passwords),
                               dashboardURL: base.trimmingSuffix("/") + "/dashboard").seed()

@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+@testable import MarqueeServer
 import MarqueeWire
 import Testing
 
@@ -21,6 +22,10 @@ struct DemoTests {
             let full = try await server.send(.POST, "/v1/ping", token: nil, subscription: "demo-subscription",
                                              json: Fixtures.pingBody(capabilities: Capability.all))
             #expect(try full.decode(PingResponse.self).data.count == MessageKind.allCases.count)
+            let demoApp = try Fixtures.CreatedApp(id: #require(UUID(uuidString: appID)), name: "Marquee Demo",
+                                                  subscriptionID: "demo-subscription", rolloutPercentage: 100, pingIntervalSeconds: 60)
+            let inbox = try await server.inboxSync(demoApp, user: "demo-user")
+            #expect(inbox.messages.map(\.content) == [DemoSeeder.inboxMessage], "the example app's user has a message")
             let image = try await server.send(.GET, "/demo/assets/welcome.svg", token: nil)
             #expect(image.status == .ok)
             #expect(image.text.contains("<svg"))
