@@ -1,0 +1,20 @@
+import SwiftUI
+
+/// Marquee Shop: events, tooltips, the push primer and the App Inbox against a Marquee server.
+@main
+struct MarqueeShopApp: App {
+    @UIApplicationDelegateAdaptor(ShopAppDelegate.self) private var appDelegate
+
+    var body: some Scene {
+        WindowGroup {
+            TabView {
+                EventsScreen()
+                    .tabItem { Label("Events", systemImage: "bolt") }
+                TooltipsScreen()
+                    .tabItem { Label("Tooltips", systemImage: "text.bubble") }
+                InboxScreen()
+                    .tabItem { Label("Inbox", systemImage: "tray") }
+            }
+        }
+    }
+}
