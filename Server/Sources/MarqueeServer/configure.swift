@@ -78,7 +78,7 @@ func routes(_ app: Application) throws {
     try app.register(collection: DashboardController())
     let sdk = app.chained(GzipMiddleware(), configuration.sdkRateLimit.map {
         RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: $0, clock: clock))
-    })
+    }, SDKCallerMiddleware())
     try sdk.register(collection: SDKController())
     try sdk.register(collection: InboxSDKController())
     try app.register(collection: DemoAssetsController())

@@ -16,7 +16,7 @@ struct ConversionRecorder {
     let clock: any ServerClock
     let catalog: CampaignCatalog
 
-    func record(_ request: ConversionRequest, deviceID: String?) async throws -> ConversionReceipt {
+    func record(_ request: ConversionRequest, as user: CheckedIdentity, deviceID: String?) async throws -> ConversionReceipt {
         if let batchID = request.batchId, batchID.isEmpty || batchID.count > 100 {
             throw APIError(.badRequest, code: "invalid_body", "batchId must be 1 to 100 characters")
         }
@@ -32,7 +32,7 @@ struct ConversionRecorder {
         guard goal.attributes(converted, toExposureAt: exposed) else {
             return ConversionReceipt(counted: false, reason: .outsideWindow)
         }
-        let identity = UserIdentifierDTO.identity(from: request.userIdentifiers)
+        let identity = user.identity
         let unit = ExperimentUnit(identity: identity, deviceID: deviceID)
         let conversion = Conversions.Conversion(
             appID: appID, campaignID: campaignID, unitKey: unit.key, userKey: identity.key,

@@ -29,11 +29,11 @@ struct ImpressionRecorder {
 
     static let maxImpressionsPerBatch = 100
 
-    /// Stores the batch; returns `false` when it had been stored before (a client retry).
-    func record(_ request: ImpressionRequest, deviceID: String?) async throws -> Bool {
+    /// Stores the batch for `user`; returns `false` when it had been stored before (a client retry).
+    func record(_ request: ImpressionRequest, as user: CheckedIdentity, deviceID: String?) async throws -> Bool {
         try validate(request)
         let appID = try app.requireID()
-        let identity = UserIdentifierDTO.identity(from: request.userIdentifiers)
+        let identity = user.identity
         let isTest = request.isTest || app.isTester(DeviceContext(identity: identity, deviceID: deviceID))
         guard let campaignID = UUID(uuidString: request.campaignId),
               let campaign = try await CampaignLookup(database: database(), app: app, catalog: catalog)

@@ -4,6 +4,7 @@ import MarqueeWire
 import Vapor
 
 /// The RInAppMessaging-compatible API that SDKs call: config, ping, display permission, impression.
+/// Each handler works for the ``Request/sdkCaller`` that ``SDKCallerMiddleware`` resolved.
 struct SDKController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let v1 = routes.grouped("v1")
@@ -16,10 +17,11 @@ struct SDKController: RouteCollection {
 
     /// `GET /v1/config`: rollout and endpoints.
     @Sendable func config(req: Request) async throws -> Response {
-        let app = try await req.subscribedApp()
+        let caller = try req.sdkCaller
+        let app = caller.app
         let base = req.publicBaseURL
         let data = ConfigData(
-            rolloutPercentage: Rollout.percentage(for: req.deviceID, subscriptionID: app.subscriptionID,
+            rolloutPercentage: Rollout.percentage(for: caller.deviceID, subscriptionID: app.subscriptionID,
                                                   rollout: app.rolloutPercentage),
             endpoints: Endpoints(ping: base + "/v1/ping", impression: base + "/v1/impression",
                                  displayPermission: base + "/v1/display_permission", conversion: base + "/v1/conversion"))
@@ -28,18 +30,20 @@ struct SDKController: RouteCollection {
 
     /// `POST /v1/ping`: the campaigns this user may see now.
     @Sendable func ping(req: Request) async throws -> Response {
-        let app = try await req.subscribedApp()
+        let caller = try req.sdkCaller
+        let app = caller.app
         let body = try req.decodeJSON(PingRequest.self)
         let snapshot = try await req.marquee.catalog.snapshot(appID: try app.requireID(), version: app.campaignsVersion, on: req.db)
-        let identity = req.verifiedIdentity(UserIdentifierDTO.identity(from: body.userIdentifiers), of: app)
-        let device = DeviceContext(identity: identity, deviceID: req.deviceID,
+        let checked = try caller.identity(claimedBy: body.userIdentifiers, for: .targeting)
+        let identity = checked.identity
+        let device = DeviceContext(identity: identity, deviceID: caller.deviceID,
                                    appVersion: AppVersion(body.appVersion), locale: body.locale, platform: body.platform)
         let capabilities = Set(body.marqueeCapabilities ?? [])
         let extended = capabilities.contains(.campaignExtension)
         let pushPrimer = body.supportsPushPrimer
         let now = req.marquee.clock.now()
         let audience = DeliveryAudience(app: app, device: device, now: now)
-        let unit = ExperimentUnit(identity: identity, deviceID: req.deviceID)
+        let unit = ExperimentUnit(identity: identity, deviceID: caller.deviceID)
         let admitted = snapshot.entries.compactMap { entry -> CampaignCatalog.Form? in
             guard entry.campaign.channel.showsInApp, audience.admits(entry.campaign) else { return nil }
             return entry.form(for: capabilities, pushPrimer: pushPrimer, unit: unit)
@@ -54,7 +58,7 @@ struct SDKController: RouteCollection {
             campaigns: admitted.map { $0.json(extended: extended) },
             marquee: nil)
         if extended || inbox != nil {
-            let attributes = try await verifiedUserAttributes(req, identity: identity, app: app)
+            let attributes = try await verifiedUserAttributes(req, checked, app: app)
             // Marquee clients learn the list's fingerprint, and are spared a list they already hold.
             let fingerprint = PingFingerprint(campaigns: admitted, capsJSON: app.frequencyCapsJSON, inbox: inbox,
                                               capabilities: body.marqueeCapabilities ?? [], pushPrimer: pushPrimer,
@@ -74,17 +78,16 @@ struct SDKController: RouteCollection {
 
     /// The placeholder values of the ping's user, only when the request proves who the user is
     /// (a valid signature): without identity verification anyone could claim a user ID and read them.
-    private func verifiedUserAttributes(_ req: Request, identity: UserIdentity, app: AppRecord) async throws -> [String: String] {
-        guard let userID = identity.userID,
-              app.identityVerifier.check(userID: userID, signature: req.headers.first(name: ProtocolHeader.userSignature),
-                                         now: req.marquee.clock.now()) == .verified else { return [:] }
+    private func verifiedUserAttributes(_ req: Request, _ checked: CheckedIdentity, app: AppRecord) async throws -> [String: String] {
+        guard checked.isVerified, let userID = checked.identity.userID else { return [:] }
         return try await UserAttributesStore(database: req.db).attributes(appID: try app.requireID(), userID: userID)
     }
 
     /// `POST /v1/display_permission`: may this campaign show now, and is the client's list stale?
     @Sendable func displayPermission(req: Request) async throws -> Response {
+        let caller = try req.sdkCaller
+        let app = caller.app
         let body = try req.decodeJSON(DisplayPermissionRequest.self)
-        let app = try await req.subscribedApp(fallback: body.subscriptionId)
         let appID = try app.requireID()
         guard let campaignID = UUID(uuidString: body.campaignId),
               try await CampaignRecord.query(on: req.db).withDeleted()
@@ -92,8 +95,8 @@ struct SDKController: RouteCollection {
             throw APIError.notFound("campaign")
         }
         let snapshot = try await req.marquee.catalog.snapshot(appID: appID, version: app.campaignsVersion, on: req.db)
-        let identity = req.verifiedIdentity(UserIdentifierDTO.identity(from: body.userIdentifiers), of: app)
-        let device = DeviceContext(identity: identity, deviceID: req.deviceID,
+        let identity = try caller.identity(claimedBy: body.userIdentifiers, for: .targeting).identity
+        let device = DeviceContext(identity: identity, deviceID: caller.deviceID,
                                    appVersion: body.appVersion.flatMap(AppVersion.init), locale: body.locale,
                                    platform: body.resolvedPlatform)
         let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
@@ -106,11 +109,12 @@ struct SDKController: RouteCollection {
 
     /// `POST /v1/impression`: store one display's interactions, once per batch.
     @Sendable func impression(req: Request) async throws -> Response {
-        let app = try await req.subscribedApp()
+        let caller = try req.sdkCaller
         let body = try req.decodeJSON(ImpressionRequest.self)
-        let recorder = ImpressionRecorder(database: req.db, app: app, clock: req.marquee.clock, writer: req.marquee.impressionWriter,
+        let identity = try caller.identity(claimedBy: body.userIdentifiers, for: .recording)
+        let recorder = ImpressionRecorder(database: req.db, app: caller.app, clock: req.marquee.clock, writer: req.marquee.impressionWriter,
                                           catalog: req.marquee.catalog)
-        let stored = try await recorder.record(body, deviceID: req.deviceID)
+        let stored = try await recorder.record(body, as: identity, deviceID: caller.deviceID)
         if stored { ServerMetrics.impressionsIngested(body.impressions.count) }
         return try ImpressionReceipt.response(stored: stored)
     }
@@ -118,10 +122,11 @@ struct SDKController: RouteCollection {
     /// `POST /v1/conversion` (Marquee extension): a user reached a campaign's goal; counted once
     /// per user per campaign.
     @Sendable func conversion(req: Request) async throws -> Response {
-        let app = try await req.subscribedApp()
+        let caller = try req.sdkCaller
         let body = try req.decodeJSON(ConversionRequest.self)
-        let recorder = ConversionRecorder(database: req.db, app: app, clock: req.marquee.clock, catalog: req.marquee.catalog)
-        return try Response.json(try await recorder.record(body, deviceID: req.deviceID))
+        let identity = try caller.identity(claimedBy: body.userIdentifiers, for: .recording)
+        let recorder = ConversionRecorder(database: req.db, app: caller.app, clock: req.marquee.clock, catalog: req.marquee.catalog)
+        return try Response.json(try await recorder.record(body, as: identity, deviceID: caller.deviceID))
     }
 }
 

@@ -1,0 +1,63 @@
+import Foundation
+import MarqueeModel
+import MarqueeWire
+import Vapor
+
+/// Resolves the ``SDKCaller`` of every request on the SDK routes, once: the app from its
+/// subscription ID (the `Subscription-Id` header, else a body's `subscriptionId`, as some clients
+/// send it with display permission), from the in-memory directory; the device; the user's
+/// signature. An unknown or missing subscription ID stops the request here.
+struct SDKCallerMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard let subscriptionID = request.headers.first(name: ProtocolHeader.subscriptionID).nonEmpty
+                ?? Self.bodySubscriptionID(of: request) else {
+            throw APIError.missingSubscription
+        }
+        guard let app = try await request.marquee.directory.app(subscriptionID: subscriptionID, on: request.db) else {
+            throw APIError.unknownSubscription
+        }
+        request.storage[SDKCallerKey.self] = SDKCaller(
+            app: app, deviceID: request.deviceID, signature: request.headers.first(name: ProtocolHeader.userSignature),
+            now: request.marquee.clock.now())
+        return try await next.respond(to: request)
+    }
+
+    private struct BodySubscription: Decodable {
+        var subscriptionId: String?
+    }
+
+    private static func bodySubscriptionID(of request: Request) -> String? {
+        guard let body = request.body.data, body.readableBytes > 0, body.readableBytes <= RequestLimits.maxBodyBytes else { return nil }
+        return (try? MarqueeJSON.decoder().decode(BodySubscription.self, from: Data(buffer: body)))?.subscriptionId.nonEmpty
+    }
+}
+
+private struct SDKCallerKey: StorageKey {
+    typealias Value = SDKCaller
+}
+
+extension Request {
+    /// Who is calling this SDK route, as ``SDKCallerMiddleware`` resolved it.
+    var sdkCaller: SDKCaller {
+        get throws {
+            guard let caller = storage[SDKCallerKey.self] else {
+                // A route was registered outside the SDK group: refuse rather than serve unchecked.
+                logger.critical("SDK route reached without SDKCallerMiddleware", metadata: ["path": "\(url.path)"])
+                throw APIError.forbidden
+            }
+            return caller
+        }
+    }
+
+    /// The device's `device_id` header, when it has one.
+    var deviceID: String? {
+        headers.first(name: ProtocolHeader.deviceID).nonEmpty
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// The string, unless it is missing or empty.
+    var nonEmpty: String? {
+        flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
