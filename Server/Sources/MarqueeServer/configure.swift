@@ -65,51 +65,63 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     }
 }
 
-/// Every route of the server. Admin routes authenticate by bearer token or session cookie, check
-/// the CSRF token of cookie-authenticated writes, pass ``AccessPolicyMiddleware`` (who may do
-/// what, by method and area), and have every change that succeeds recorded in the audit log
-/// (``AuditMiddleware``); app-scoped ones live under one group whose middleware authorizes the
-/// app. Admin requests decode strictly (unknown keys are errors), SDK requests leniently.
+/// Registers every route of ``RouteTable`` on the middleware group its access names. Admin
+/// routes authenticate by bearer token or session cookie, check the CSRF token of
+/// cookie-authenticated writes, pass ``AccessPolicyMiddleware`` (who may do what, by method and
+/// the route's area), and have every change that succeeds recorded in the audit log
+/// (``AuditMiddleware``); app-scoped ones also pass ``AppAuthorizationMiddleware``. SDK routes
+/// resolve their caller in ``SDKCallerMiddleware``. Admin requests decode strictly (unknown keys
+/// are errors), SDK requests leniently.
 func routes(_ app: Application) throws {
-    let configuration = app.marquee.configuration
-    let clock = app.marquee.clock
-    try app.register(collection: OpsController())
-    try app.register(collection: MetricsController())
-    try app.register(collection: DashboardController())
-    let sdk = app.chained(GzipMiddleware(), configuration.sdkRateLimit.map {
-        RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: $0, clock: clock))
-    }, SDKCallerMiddleware())
-    try sdk.register(collection: SDKController())
-    try sdk.register(collection: InboxSDKController())
-    try app.register(collection: DemoAssetsController())
-
-    let api = app.grouped("api", "v1").chained(StrictInputMiddleware())
-    let adminRateLimit = configuration.adminRateLimit
-    let admin = api.chained(
-        AdminAuthenticator(), SessionAuthenticator(), PrincipalRequiredMiddleware(),
-        adminRateLimit.map { RateLimitMiddleware(scope: .admin, limiter: RateLimiter(limit: $0, clock: clock)) },
-        CSRFMiddleware(), AccessPolicyMiddleware(), AuditMiddleware())
-    // Both are outside the admin group (sign-in has no credentials yet; the frame checks its
-    // session itself), so they are limited per address, each on its own.
-    func limitedPerAddress() -> RateLimitMiddleware? {
-        adminRateLimit.map { RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: $0, clock: clock)) }
+    let groups = RouteGroups(app)
+    for endpoint in RouteTable.all {
+        let route = groups.builder(for: endpoint.access).on(endpoint.method, endpoint.path.pathComponents, use: endpoint.respond)
+        if let area = endpoint.access.area { route.userInfo[AdminArea.routeInfoKey] = area }
     }
-    let previewFrame = app.chained(limitedPerAddress())
-    let signIn = api.chained(limitedPerAddress())
-    try previewFrame.register(collection: PreviewFrameController())
-    try signIn.register(collection: SignInController())
-    try admin.register(collection: SessionController())
-    try admin.register(collection: AccountsController())
-    try admin.register(collection: AuditController())
-    try admin.register(collection: AppsController())
-    try admin.register(collection: PreviewController())
+}
 
-    let appScope = admin.grouped("apps", ":appID").chained(AppAuthorizationMiddleware())
-    try appScope.register(collection: AppController())
-    try appScope.register(collection: CampaignsController())
-    try appScope.register(collection: UsersController())
-    try appScope.register(collection: InboxController())
-    try appScope.register(collection: IdentitySecretController())
-    try appScope.register(collection: TriggerTestController())
-    try appScope.register(collection: TestersController())
+/// The middleware chain of each kind of ``Endpoint/Access``.
+private struct RouteGroups {
+    let open: any RoutesBuilder
+    let metrics: any RoutesBuilder
+    let sdk: any RoutesBuilder
+    let signIn: any RoutesBuilder
+    let previewFrame: any RoutesBuilder
+    let admin: any RoutesBuilder
+    let app: any RoutesBuilder
+
+    init(_ application: Application) {
+        let configuration = application.marquee.configuration
+        let clock = application.marquee.clock
+        open = application
+        metrics = application.chained(AdminAuthenticator(), PrincipalRequiredMiddleware())
+        sdk = application.chained(GzipMiddleware(), configuration.sdkRateLimit.map {
+            RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: $0, clock: clock))
+        }, SDKCallerMiddleware())
+        let adminRateLimit = configuration.adminRateLimit
+        // Sign-in and the preview frame are outside the admin group (sign-in has no credentials
+        // yet; the frame checks its session itself), so they are limited per address, each on its own.
+        func limitedPerAddress() -> RateLimitMiddleware? {
+            adminRateLimit.map { RateLimitMiddleware(scope: .address, limiter: RateLimiter(limit: $0, clock: clock)) }
+        }
+        signIn = application.chained(StrictInputMiddleware(), limitedPerAddress())
+        previewFrame = application.chained(limitedPerAddress())
+        admin = application.chained(
+            StrictInputMiddleware(), AdminAuthenticator(), SessionAuthenticator(), PrincipalRequiredMiddleware(),
+            adminRateLimit.map { RateLimitMiddleware(scope: .admin, limiter: RateLimiter(limit: $0, clock: clock)) },
+            CSRFMiddleware(), AccessPolicyMiddleware(), AuditMiddleware())
+        app = admin.chained(AppAuthorizationMiddleware())
+    }
+
+    func builder(for access: Endpoint.Access) -> any RoutesBuilder {
+        switch access {
+        case .open: open
+        case .metrics: metrics
+        case .sdk: sdk
+        case .signIn: signIn
+        case .previewFrame: previewFrame
+        case .admin: admin
+        case .app: app
+        }
+    }
 }

@@ -35,7 +35,7 @@ struct AuditMiddleware: AsyncMiddleware {
 
     private func record(_ request: Request, status: Int, changes: [CatalogChange]) async {
         let route = "/" + (request.route?.path ?? []).map(\.description).joined(separator: "/")
-        if AdminArea(path: Array(route.split(separator: "/").dropFirst(2).map(String.init))) == .preview { return }
+        if request.route?.adminArea == .preview { return }
         guard let principal = try? request.principal else { return }
         let entry = AuditLog.Entry(
             actor: AuditActor(principal, email: request.dashboardSession?.email),

@@ -1,4 +1,5 @@
-/// The parts of the admin API that permissions are granted on, read off the matched route's path.
+/// The parts of the admin API that permissions are granted on; ``RouteTable`` gives each admin
+/// route its area.
 enum AdminArea: Sendable, Equatable {
     /// `session`, `session/sign-out`: who is signed in, and signing out.
     case session
@@ -24,32 +25,4 @@ enum AdminArea: Sendable, Equatable {
     case accounts
     /// `audit`: the audit log of changes.
     case audit
-
-    /// The area of a route path under `/api/v1` (parameters as `:name`); `nil` for a path this
-    /// table does not know, which ``AccessPolicyMiddleware`` refuses to everyone.
-    init?(path: [String]) {
-        switch path.first {
-        case "session": self = .session
-        case "preview": self = .preview
-        case "accounts": self = .accounts
-        case "audit": self = .audit
-        case "apps":
-            switch path.count {
-            case 1: self = .apps
-            case 2: self = .appSettings
-            default:
-                switch path[2] {
-                case "secret": self = .appSecret
-                case "campaigns": self = .campaigns
-                case "users": self = .userData
-                case "inbox": self = .inbox
-                case "identity_secret": self = .identitySecret
-                case "trigger_test": self = .preview
-                case "testers": self = .testers
-                default: return nil
-                }
-            }
-        default: return nil
-        }
-    }
 }

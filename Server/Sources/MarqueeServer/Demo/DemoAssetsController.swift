@@ -1,11 +1,7 @@
 import Vapor
 
 /// Serves the demo's images (`/demo/assets/:name.svg`), drawn here so the demo needs no network.
-struct DemoAssetsController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get("demo", "assets", ":name", use: asset)
-    }
-
+struct DemoAssetsController {
     @Sendable func asset(req: Request) async throws -> Response {
         let name = req.parameters.get("name") ?? ""
         let palette: [String: (String, String, String)] = [

@@ -2,15 +2,7 @@ import Vapor
 
 /// `GET, POST /api/v1/accounts` and `PATCH, DELETE /api/v1/accounts/:accountID`: the team's
 /// accounts (administrators only, by ``Principal/permits(_:in:)``).
-struct AccountsController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let accounts = routes.grouped("accounts")
-        accounts.get(use: list)
-        accounts.post(use: create)
-        accounts.patch(":accountID", use: update)
-        accounts.delete(":accountID", use: delete)
-    }
-
+struct AccountsController {
     /// The body of `PATCH`: what to change.
     struct AccountChange: Decodable {
         var role: String?

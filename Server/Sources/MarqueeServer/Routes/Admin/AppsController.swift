@@ -4,13 +4,7 @@ import Vapor
 
 /// `GET, POST /api/v1/apps`: the apps these credentials see, and creating apps (who may is
 /// decided by ``Principal/permits(_:in:)``, like every permission).
-struct AppsController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let apps = routes.grouped("apps")
-        apps.get(use: list)
-        apps.post(use: create)
-    }
-
+struct AppsController {
     /// Every app for the administrator and accounts; an app's secret sees its own app only.
     @Sendable func list(req: Request) async throws -> ListResource<AppResource> {
         var query = AppRecord.query(on: req.db)
@@ -30,15 +24,7 @@ struct AppsController: RouteCollection {
 ///
 /// `PUT` replaces every setting and rejects a body that lacks one; `PATCH` changes only the
 /// settings it is given.
-struct AppController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get(use: read)
-        routes.put(use: replace)
-        routes.patch(use: patch)
-        routes.delete(use: delete)
-        routes.post("secret", use: rotateSecret)
-    }
-
+struct AppController {
     @Sendable func read(req: Request) async throws -> AppResource {
         try AppResource(try req.authorizedApp)
     }

@@ -5,13 +5,9 @@ import Vapor
 ///
 /// The log stays with administrators: it names every account and the addresses they work from,
 /// and holds every app's settings as they changed. Editors see campaigns as they are now.
-struct AuditController: RouteCollection {
+struct AuditController {
     static let defaultLimit = 100
     static let maxLimit = 500
-
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get("audit", use: list)
-    }
 
     struct EventResource: JSONResource {
         var id: String

@@ -6,23 +6,7 @@ import Vapor
 
 /// `/api/v1/apps/:appID/campaigns`: create, read, update, delete, list, status, statistics,
 /// analytics over time and preview, behind ``AppAuthorizationMiddleware``. Writes go through ``CatalogStore``.
-struct CampaignsController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let campaigns = routes.grouped("campaigns")
-        campaigns.get(use: list)
-        campaigns.post(use: create)
-        campaigns.post("import", "acoustic", use: importAcoustic)
-        campaigns.group(":campaignID") { campaign in
-            campaign.get(use: read)
-            campaign.put(use: update)
-            campaign.delete(use: delete)
-            campaign.put("status", use: setStatus)
-            campaign.get("stats", use: stats)
-            campaign.get("analytics", use: analytics)
-            campaign.get("preview", use: preview)
-        }
-    }
-
+struct CampaignsController {
     @Sendable func list(req: Request) async throws -> ListResource<CampaignResource> {
         var query = CampaignRecord.query(on: req.db).filter(\.$app.$id == (try req.authorizedAppID))
         if let status = req.query[String.self, at: "status"] {

@@ -3,11 +3,7 @@ import Vapor
 
 /// `POST /api/v1/apps/:appID/identity_secret`: creates or rotates the secret an app's backend
 /// signs user IDs with (identity verification). The secret is shown in this answer only.
-struct IdentitySecretController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.post("identity_secret", use: rotate)
-    }
-
+struct IdentitySecretController {
     struct RotationInput: Decodable {
         /// How long the previous secret keeps working; default one day.
         var graceSeconds: Int?

@@ -5,14 +5,7 @@ import Vapor
 /// `/api/v1/apps/:appID/inbox/messages`: send App Inbox messages to listed users, list them with
 /// what recipients did, and delete them; behind ``AppAuthorizationMiddleware``. Writes go through
 /// ``InboxStore``.
-struct InboxController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let messages = routes.grouped("inbox", "messages")
-        messages.post(use: send)
-        messages.get(use: list)
-        messages.delete(":messageID", use: delete)
-    }
-
+struct InboxController {
     /// The body of `POST …/inbox/messages`.
     struct SendInput: Decodable {
         var userIDs: [String]

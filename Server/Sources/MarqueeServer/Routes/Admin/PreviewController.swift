@@ -5,12 +5,7 @@ import Vapor
 /// `POST /api/v1/preview` and `POST /api/v1/preview/inbox`: a message or an App Inbox message
 /// being edited, rendered by the same renderers devices use, without saving it (the dashboard's
 /// live previews).
-struct PreviewController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.post("preview", use: previewDraft)
-        routes.post("preview", "inbox", use: previewInboxDraft)
-    }
-
+struct PreviewController {
     /// The body of `POST /api/v1/preview`.
     struct DraftInput: Decodable {
         var message: Message

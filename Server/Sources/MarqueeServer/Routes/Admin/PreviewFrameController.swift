@@ -11,13 +11,7 @@ import Vapor
 /// A form cannot send headers: the browser sends the session cookie, and the session's CSRF
 /// token travels as a form field (the frame renders only, but a form post is exactly what
 /// another site could forge).
-struct PreviewFrameController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let preview = routes.grouped("api", "v1", "preview")
-        preview.post("frame", use: frame)
-        preview.post("inbox", "frame", use: inboxFrame)
-    }
-
+struct PreviewFrameController {
     /// A form posted by the dashboard, carrying its session's CSRF token.
     protocol SignedForm: Decodable {
         /// The session's CSRF token (``SessionToken/csrfToken``).

@@ -2,12 +2,7 @@ import Vapor
 
 /// `GET /api/v1/session` and `POST /api/v1/session/sign-out`, behind authentication: who the
 /// credentials belong to, and ending a dashboard session.
-struct SessionController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get("session", use: session)
-        routes.post("session", "sign-out", use: signOut)
-    }
-
+struct SessionController {
     @Sendable func session(req: Request) async throws -> SessionResource {
         if let active = req.dashboardSession { return SessionResource(active) }
         return switch try req.principal {

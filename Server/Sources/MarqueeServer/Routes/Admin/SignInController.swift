@@ -6,11 +6,7 @@ import Vapor
 /// A wrong password and an unknown email get the same answer after the same work (a bcrypt
 /// check against a dummy hash), so sign-in reveals no one's account. Failures are limited per
 /// email and per address (``SignInLimiter``).
-struct SignInController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.post("session", "sign-in", use: signIn)
-    }
-
+struct SignInController {
     struct SignInInput: Decodable {
         var email: String
         var password: String

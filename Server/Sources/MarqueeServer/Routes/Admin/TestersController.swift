@@ -5,11 +5,7 @@ import Vapor
 /// `POST /api/v1/apps/:appID/testers`: makes one user or device a tester of the app, who then
 /// gets its test campaigns ("send to test device" from a campaign's page). Editors may do it,
 /// unlike changing the rest of the app's settings; the write goes through ``CatalogStore``.
-struct TestersController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.post("testers", use: add)
-    }
-
+struct TestersController {
     /// Exactly one of the two.
     struct TesterInput: Decodable {
         var userID: String?

@@ -7,11 +7,7 @@ import Vapor
 /// trigger engine devices run, against each of the app's campaigns, and says whether each would
 /// fire and, when not, which trigger, condition, targeting or delivery rule stops it. Nothing is
 /// stored; behind ``AppAuthorizationMiddleware``.
-struct TriggerTestController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.post("trigger_test", use: test)
-    }
-
+struct TriggerTestController {
     /// The body: a sample event and who logs it.
     struct TestInput: Decodable {
         var event: SampleEvent

@@ -2,13 +2,7 @@ import Vapor
 
 /// `/api/v1/apps/:appID/users/:userID`: erase what the server stores about a user, and keep the
 /// user's values for message placeholders (`…/attributes`).
-struct UsersController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.delete("users", ":userID", use: erase)
-        routes.get("users", ":userID", "attributes", use: attributes)
-        routes.put("users", ":userID", "attributes", use: replaceAttributes)
-    }
-
+struct UsersController {
     struct AttributesResource: JSONResource {
         var userID: String
         var attributes: [String: String]

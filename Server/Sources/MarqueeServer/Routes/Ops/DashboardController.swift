@@ -1,7 +1,7 @@
 import Vapor
 
 /// The web dashboard: static files that talk to the admin API from the browser.
-struct DashboardController: RouteCollection {
+struct DashboardController {
     private static let javaScript = HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"])
 
     /// The files the dashboard is made of (the scripts are ES modules), with their content types.
@@ -36,11 +36,6 @@ struct DashboardController: RouteCollection {
         "frame-src 'self'", "connect-src 'self'", "base-uri 'none'", "form-action 'self'",
         "frame-ancestors 'none'",
     ].joined(separator: "; ")
-
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get("dashboard", use: page)
-        routes.get("dashboard", ":asset", use: asset)
-    }
 
     @Sendable func page(req: Request) async throws -> Response {
         try serve("index.html")

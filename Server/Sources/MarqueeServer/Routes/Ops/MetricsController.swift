@@ -2,12 +2,7 @@ import Vapor
 
 /// `GET /metrics`: the server's metrics in Prometheus's text format, for the administrator only:
 /// a scraper sends the admin token as a bearer token (session cookies are scoped to `/api/v1`).
-struct MetricsController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.chained(AdminAuthenticator(), PrincipalRequiredMiddleware())
-            .get("metrics", use: metrics)
-    }
-
+struct MetricsController {
     @Sendable func metrics(req: Request) async throws -> Response {
         guard try req.principal.isAdministrator else { throw APIError.forbidden }
         var headers = HTTPHeaders()

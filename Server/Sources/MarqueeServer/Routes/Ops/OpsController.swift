@@ -3,12 +3,7 @@ import SQLKit
 import Vapor
 
 /// Operational endpoints: health and the OpenAPI description.
-struct OpsController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get("healthz", use: health)
-        routes.get("openapi.yaml", use: openAPI)
-    }
-
+struct OpsController {
     struct Health: JSONResource {
         var status: String
         var database: String

@@ -7,14 +7,7 @@ import Vapor
 /// declare ``Capability/inbox``): sync, update (read, unread, all read, delete) and tracking.
 /// Every request acts on the inbox of the one user it names, whose signature
 /// ``SDKCaller/identity(claimedBy:for:)`` has checked as the app requires.
-struct InboxSDKController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let inbox = routes.grouped("v1", "inbox")
-        inbox.post("sync", use: sync)
-        inbox.post("update", use: update)
-        inbox.post("track", use: track)
-    }
-
+struct InboxSDKController {
     @Sendable func sync(req: Request) async throws -> Response {
         let caller = try req.sdkCaller
         let app = caller.app

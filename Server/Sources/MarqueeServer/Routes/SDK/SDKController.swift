@@ -5,16 +5,7 @@ import Vapor
 
 /// The RInAppMessaging-compatible API that SDKs call: config, ping, display permission, impression.
 /// Each handler works for the ``Request/sdkCaller`` that ``SDKCallerMiddleware`` resolved.
-struct SDKController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let v1 = routes.grouped("v1")
-        v1.get("config", use: config)
-        v1.post("ping", use: ping)
-        v1.post("display_permission", use: displayPermission)
-        v1.post("impression", use: impression)
-        v1.post("conversion", use: conversion)
-    }
-
+struct SDKController {
     /// `GET /v1/config`: rollout and endpoints.
     @Sendable func config(req: Request) async throws -> Response {
         let caller = try req.sdkCaller

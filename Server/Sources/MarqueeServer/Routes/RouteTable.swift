@@ -1,0 +1,132 @@
+import Vapor
+
+/// Every route of the server, one line each: method, full path, who may call it, and the handler.
+/// `grep` finds any path here whole; ``Endpoint/Access`` says which middleware group serves it
+/// (``registerRoutes(on:)``) and, for the admin API, the permission area ``AccessPolicyMiddleware``
+/// checks. `OpenAPITests` keeps this table, the served routes and `openapi.yaml` in step.
+enum RouteTable {
+    static let all: [Endpoint] = open + sdk + admin
+
+    /// Operations, the dashboard's files and the demo's assets.
+    static let open: [Endpoint] = [
+        Endpoint(.GET, "/healthz", .open, OpsController().health),
+        Endpoint(.GET, "/openapi.yaml", .open, OpsController().openAPI),
+        Endpoint(.GET, "/metrics", .metrics, MetricsController().metrics),
+        Endpoint(.GET, "/dashboard", .open, DashboardController().page),
+        Endpoint(.GET, "/dashboard/:asset", .open, DashboardController().asset),
+        Endpoint(.GET, "/demo/assets/:name", .open, DemoAssetsController().asset),
+    ]
+
+    /// What devices call: the RInAppMessaging protocol, conversions and the App Inbox.
+    static let sdk: [Endpoint] = [
+        Endpoint(.GET, "/v1/config", .sdk, SDKController().config),
+        Endpoint(.POST, "/v1/ping", .sdk, SDKController().ping),
+        Endpoint(.POST, "/v1/display_permission", .sdk, SDKController().displayPermission),
+        Endpoint(.POST, "/v1/impression", .sdk, SDKController().impression),
+        Endpoint(.POST, "/v1/conversion", .sdk, SDKController().conversion),
+        Endpoint(.POST, "/v1/inbox/sync", .sdk, InboxSDKController().sync),
+        Endpoint(.POST, "/v1/inbox/update", .sdk, InboxSDKController().update),
+        Endpoint(.POST, "/v1/inbox/track", .sdk, InboxSDKController().track),
+    ]
+
+    /// The admin API that the dashboard and scripts call.
+    static let admin: [Endpoint] = [
+        Endpoint(.POST, "/api/v1/session/sign-in", .signIn, SignInController().signIn),
+        Endpoint(.GET, "/api/v1/session", .admin(.session), SessionController().session),
+        Endpoint(.POST, "/api/v1/session/sign-out", .admin(.session), SessionController().signOut),
+        Endpoint(.POST, "/api/v1/preview/frame", .previewFrame, PreviewFrameController().frame),
+        Endpoint(.POST, "/api/v1/preview/inbox/frame", .previewFrame, PreviewFrameController().inboxFrame),
+        Endpoint(.POST, "/api/v1/preview", .admin(.preview), PreviewController().previewDraft),
+        Endpoint(.POST, "/api/v1/preview/inbox", .admin(.preview), PreviewController().previewInboxDraft),
+        Endpoint(.GET, "/api/v1/accounts", .admin(.accounts), AccountsController().list),
+        Endpoint(.POST, "/api/v1/accounts", .admin(.accounts), AccountsController().create),
+        Endpoint(.PATCH, "/api/v1/accounts/:accountID", .admin(.accounts), AccountsController().update),
+        Endpoint(.DELETE, "/api/v1/accounts/:accountID", .admin(.accounts), AccountsController().delete),
+        Endpoint(.GET, "/api/v1/audit", .admin(.audit), AuditController().list),
+        Endpoint(.GET, "/api/v1/apps", .admin(.apps), AppsController().list),
+        Endpoint(.POST, "/api/v1/apps", .admin(.apps), AppsController().create),
+        Endpoint(.GET, "/api/v1/apps/:appID", .app(.appSettings), AppController().read),
+        Endpoint(.PUT, "/api/v1/apps/:appID", .app(.appSettings), AppController().replace),
+        Endpoint(.PATCH, "/api/v1/apps/:appID", .app(.appSettings), AppController().patch),
+        Endpoint(.DELETE, "/api/v1/apps/:appID", .app(.appSettings), AppController().delete),
+        Endpoint(.POST, "/api/v1/apps/:appID/secret", .app(.appSecret), AppController().rotateSecret),
+        Endpoint(.POST, "/api/v1/apps/:appID/identity_secret", .app(.identitySecret), IdentitySecretController().rotate),
+        Endpoint(.POST, "/api/v1/apps/:appID/testers", .app(.testers), TestersController().add),
+        Endpoint(.POST, "/api/v1/apps/:appID/trigger_test", .app(.preview), TriggerTestController().test),
+        Endpoint(.GET, "/api/v1/apps/:appID/campaigns", .app(.campaigns), CampaignsController().list),
+        Endpoint(.POST, "/api/v1/apps/:appID/campaigns", .app(.campaigns), CampaignsController().create),
+        Endpoint(.POST, "/api/v1/apps/:appID/campaigns/import/acoustic", .app(.campaigns), CampaignsController().importAcoustic),
+        Endpoint(.GET, "/api/v1/apps/:appID/campaigns/:campaignID", .app(.campaigns), CampaignsController().read),
+        Endpoint(.PUT, "/api/v1/apps/:appID/campaigns/:campaignID", .app(.campaigns), CampaignsController().update),
+        Endpoint(.DELETE, "/api/v1/apps/:appID/campaigns/:campaignID", .app(.campaigns), CampaignsController().delete),
+        Endpoint(.PUT, "/api/v1/apps/:appID/campaigns/:campaignID/status", .app(.campaigns), CampaignsController().setStatus),
+        Endpoint(.GET, "/api/v1/apps/:appID/campaigns/:campaignID/stats", .app(.campaigns), CampaignsController().stats),
+        Endpoint(.GET, "/api/v1/apps/:appID/campaigns/:campaignID/analytics", .app(.campaigns), CampaignsController().analytics),
+        Endpoint(.GET, "/api/v1/apps/:appID/campaigns/:campaignID/preview", .app(.campaigns), CampaignsController().preview),
+        Endpoint(.DELETE, "/api/v1/apps/:appID/users/:userID", .app(.userData), UsersController().erase),
+        Endpoint(.GET, "/api/v1/apps/:appID/users/:userID/attributes", .app(.userData), UsersController().attributes),
+        Endpoint(.PUT, "/api/v1/apps/:appID/users/:userID/attributes", .app(.userData), UsersController().replaceAttributes),
+        Endpoint(.POST, "/api/v1/apps/:appID/inbox/messages", .app(.inbox), InboxController().send),
+        Endpoint(.GET, "/api/v1/apps/:appID/inbox/messages", .app(.inbox), InboxController().list),
+        Endpoint(.DELETE, "/api/v1/apps/:appID/inbox/messages/:messageID", .app(.inbox), InboxController().delete),
+    ]
+}
+
+/// One route: its method, full path, access and handler.
+struct Endpoint: Sendable {
+    /// Who may call a route, and so which middleware group serves it.
+    enum Access: Sendable, Equatable {
+        /// Anyone: operations and static files.
+        case open
+        /// The admin token or an app secret (`/metrics`).
+        case metrics
+        /// Devices, by subscription ID (``SDKCallerMiddleware``).
+        case sdk
+        /// Signing in: no credentials yet, limited per address.
+        case signIn
+        /// The preview frame, which checks its session cookie itself; limited per address.
+        case previewFrame
+        /// A signed-in principal permitted in the area.
+        case admin(AdminArea)
+        /// The same, for an app it may use (``AppAuthorizationMiddleware``); the path starts `/api/v1/apps/:appID`.
+        case app(AdminArea)
+
+        /// The permission area of an admin route.
+        var area: AdminArea? {
+            switch self {
+            case .admin(let area), .app(let area): area
+            case .open, .metrics, .sdk, .signIn, .previewFrame: nil
+            }
+        }
+    }
+
+    let method: HTTPMethod
+    let path: String
+    let access: Access
+    let respond: @Sendable (Request) async throws -> Response
+
+    init<Answer: AsyncResponseEncodable>(_ method: HTTPMethod, _ path: String, _ access: Access,
+                                         _ handler: @escaping @Sendable (Request) async throws -> Answer) {
+        self.method = method
+        self.path = path
+        self.access = access
+        self.respond = { request in try await handler(request).encodeResponse(for: request) }
+    }
+
+    /// `GET /api/v1/apps/{appID}`: how `openapi.yaml` names it.
+    var documentedName: String {
+        let components = path.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+        return "\(method.rawValue) /" + components.joined(separator: "/")
+    }
+}
+
+extension Route {
+    /// The permission area the route table gave an admin route.
+    var adminArea: AdminArea? {
+        userInfo[AdminArea.routeInfoKey] as? AdminArea
+    }
+}
+
+extension AdminArea {
+    static let routeInfoKey = "marquee.adminArea"
+}

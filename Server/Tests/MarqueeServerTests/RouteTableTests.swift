@@ -1,0 +1,56 @@
+import Foundation
+@testable import MarqueeServer
+import Testing
+import Vapor
+
+/// The route table is the server's routes: every route served comes from it, the OpenAPI
+/// document lists the same operations, and every admin route has a permission area.
+@Suite("Route table")
+struct RouteTableTests {
+    @Test func everyRouteServedIsInTheTableOnceAndDocumented() async throws {
+        try await TestServer.with { server in
+            let served = server.app.routes.all.map { route in
+                "\(route.method.rawValue) /" + route.path.map { component -> String in
+                    if case .parameter(let name) = component { return "{\(name)}" }
+                    return component.description
+                }.joined(separator: "/")
+            }
+            let table = RouteTable.all.map(\.documentedName)
+            #expect(Set(table).count == table.count, "a route is listed twice")
+            #expect(served.sorted() == table.sorted(), "served but not in the table: \(Set(served).subtracting(table).sorted())")
+            let documented = OpenAPITests.documentedOperations(in: try OpenAPIDocument.text())
+            #expect(Set(table) == documented, "in the table only: \(Set(table).subtracting(documented).sorted()); documented only: \(documented.subtracting(table).sorted())")
+        }
+    }
+
+    @Test func everyAdminRouteHasTheAreaTheTableDeclares() async throws {
+        try await TestServer.with { server in
+            for route in server.app.routes.all {
+                let path = "/" + route.path.map(\.description).joined(separator: "/")
+                let endpoint = try #require(RouteTable.all.first { $0.method == route.method && $0.path == path })
+                #expect(route.adminArea == endpoint.access.area, "\(endpoint.documentedName)")
+                switch endpoint.access {
+                case .admin, .app:
+                    #expect(path.hasPrefix("/api/v1/"), "\(path)")
+                case .signIn, .previewFrame:
+                    #expect(path.hasPrefix("/api/v1/"), "\(path)")
+                case .open, .metrics, .sdk:
+                    #expect(!path.hasPrefix("/api/"), "\(path) is outside the admin API's middleware")
+                }
+                if case .app = endpoint.access { #expect(path.hasPrefix("/api/v1/apps/:appID"), "\(path)") }
+            }
+        }
+    }
+
+    @Test func anAccountsRoleDecidesInEveryAreaAndTheAdministratorMayDoEverything() {
+        for endpoint in RouteTable.all {
+            guard let area = endpoint.access.area else { continue }
+            #expect(Principal.admin.permits(endpoint.method, in: area), "\(endpoint.documentedName)")
+            // A viewer reads what it may and changes nothing but its own session and previews.
+            let viewer = Principal.account(id: UUID(), role: .viewer)
+            if CSRFMiddleware.changesState(endpoint.method), area != .session, area != .preview {
+                #expect(!viewer.permits(endpoint.method, in: area), "\(endpoint.documentedName)")
+            }
+        }
+    }
+}
