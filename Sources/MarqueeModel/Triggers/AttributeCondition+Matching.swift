@@ -14,7 +14,7 @@ public struct CompiledCondition: Sendable {
         expected = AttributeValue(text: condition.value, type: condition.type)
         switch condition.operator {
         case .matchesRegex, .doesNotMatchRegex: regex = CompiledRegex(condition.value)
-        default: regex = nil
+        case .equals, .isNotEqual, .greaterThan, .lessThan, .isBlank, .isNotBlank, .containsItem: regex = nil
         }
     }
 
@@ -23,44 +23,59 @@ public struct CompiledCondition: Sendable {
     public func matches(_ attributes: [String: AttributeValue]) -> Bool {
         guard let actual = attributes[condition.name], actual.type == condition.type,
               condition.operator.supports(condition.type) else { return false }
-        switch (condition.operator, actual) {
-        case (.isBlank, .string(let text)):
-            return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        case (.isNotBlank, .string(let text)):
-            return !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        case (.matchesRegex, .string(let text)):
-            return regex?.matches(text) ?? false
-        case (.doesNotMatchRegex, .string(let text)):
-            guard let regex else { return false }
+        // `supports` admits only strings to the text operators.
+        let text: String? = if case .string(let text) = actual { text } else { nil }
+        switch condition.operator {
+        case .isBlank:
+            return text?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? false
+        case .isNotBlank:
+            return text.map { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? false
+        case .matchesRegex:
+            guard let text, let regex else { return false }
+            return regex.matches(text)
+        case .doesNotMatchRegex:
+            guard let text, let regex else { return false }
             return !regex.matches(text)
-        case (.containsItem, .string(let list)):
-            return list.split(separator: ConditionOperator.itemSeparator, omittingEmptySubsequences: false)
-                .contains { $0 == condition.value }
-        default:
+        case .containsItem:
+            return text?.split(separator: ConditionOperator.itemSeparator, omittingEmptySubsequences: false)
+                .contains { $0 == condition.value } ?? false
+        case .equals, .isNotEqual, .greaterThan, .lessThan:
             guard let expected else { return false }
             return Self.compare(actual, expected, with: condition.operator)
         }
     }
 
+    /// The comparison operators on two values of one type; values of different types never match.
     private static func compare(_ actual: AttributeValue, _ expected: AttributeValue,
                                 with op: ConditionOperator) -> Bool {
-        switch (actual, expected) {
-        case let (.string(a), .string(b)): return op == .equals ? a == b : op == .isNotEqual && a != b
-        case let (.boolean(a), .boolean(b)): return op == .equals ? a == b : op == .isNotEqual && a != b
-        case let (.integer(a), .integer(b)): return compareOrdered(a, b, op)
-        case let (.double(a), .double(b)): return compareOrdered(a, b, op)
-        case let (.timeMillis(a), .timeMillis(b)):
+        switch actual {
+        case .string(let a):
+            guard case .string(let b) = expected else { return false }
+            return compareEquatable(a, b, op)
+        case .boolean(let a):
+            guard case .boolean(let b) = expected else { return false }
+            return compareEquatable(a, b, op)
+        case .integer(let a):
+            guard case .integer(let b) = expected else { return false }
+            return compareOrdered(a, b, op)
+        case .double(let a):
+            guard case .double(let b) = expected else { return false }
+            return compareOrdered(a, b, op)
+        case .timeMillis(let a):
+            guard case .timeMillis(let b) = expected else { return false }
             let (raw, overflow) = a.subtractingReportingOverflow(b)
             let difference = overflow ? (a > b ? Int64.max : Int64.min) : raw
-            let tolerance = timeToleranceMillis
-            switch op {
-            case .equals: return abs(difference) <= tolerance
-            case .isNotEqual: return abs(difference) > tolerance
-            case .greaterThan: return difference > tolerance
-            case .lessThan: return difference < -tolerance
-            default: return false
-            }
-        default: return false
+            // Times within the tolerance are equal; beyond it, ordered.
+            let bucket: Int64 = abs(difference) <= timeToleranceMillis ? 0 : difference
+            return compareOrdered(bucket, 0, op)
+        }
+    }
+
+    private static func compareEquatable<T: Equatable>(_ a: T, _ b: T, _ op: ConditionOperator) -> Bool {
+        switch op {
+        case .equals: a == b
+        case .isNotEqual: a != b
+        case .greaterThan, .lessThan, .isBlank, .isNotBlank, .matchesRegex, .doesNotMatchRegex, .containsItem: false
         }
     }
 
@@ -70,7 +85,7 @@ public struct CompiledCondition: Sendable {
         case .isNotEqual: a != b
         case .greaterThan: a > b
         case .lessThan: a < b
-        default: false
+        case .isBlank, .isNotBlank, .matchesRegex, .doesNotMatchRegex, .containsItem: false
         }
     }
 }

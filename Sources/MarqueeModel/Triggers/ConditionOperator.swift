@@ -11,13 +11,14 @@ public enum ConditionOperator: String, Sendable, Hashable, Codable, CaseIterable
 
     /// Whether this operator applies to attributes of `type`. Other pairs are rejected by validation.
     public func supports(_ type: AttributeType) -> Bool {
-        switch (self, type) {
-        case (.equals, _), (.isNotEqual, _): true
-        case (.greaterThan, .integer), (.greaterThan, .double), (.greaterThan, .timeMillis): true
-        case (.lessThan, .integer), (.lessThan, .double), (.lessThan, .timeMillis): true
-        case (.isBlank, .string), (.isNotBlank, .string), (.matchesRegex, .string), (.doesNotMatchRegex, .string): true
-        case (.containsItem, .string): true
-        default: false
+        switch self {
+        case .equals, .isNotEqual: true
+        case .greaterThan, .lessThan:
+            switch type {
+            case .integer, .double, .timeMillis: true
+            case .string, .boolean: false
+            }
+        case .isBlank, .isNotBlank, .matchesRegex, .doesNotMatchRegex, .containsItem: type == .string
         }
     }
 

@@ -24,7 +24,7 @@ struct FrameDocument: Sendable, Hashable {
             case .rawText(let content, let element) where element == "script" && !inScriptWithSource:
                 let source = "'sha256-\(SHA256.base64Digest(of: content))'"
                 if !content.isEmpty, listed.insert(source).inserted { sources.append(source) }
-            default:
+            case .text, .rawText, .startTag, .endTag, .comment:
                 break
             }
         }

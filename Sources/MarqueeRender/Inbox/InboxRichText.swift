@@ -46,28 +46,17 @@ public struct InboxRichText: Sendable, Hashable {
         var builder = ParagraphBuilder()
         // The element that opened each link still open, innermost last; only the innermost applies.
         var openLinks: [(element: String, action: InboxAction?)] = []
-        var hiddenDepth = 0
-        for token in HTMLTokenizer.tokens(in: html) {
-            switch token {
-            case .text(let text) where hiddenDepth == 0:
-                builder.append(text, link: openLinks.last?.action)
-            case .rawText(let text, let element) where element == "textarea" && hiddenDepth == 0:
-                builder.append(text, link: openLinks.last?.action)
-            case .startTag(let tag):
-                if tag.name == "template" || tag.name == "head" { hiddenDepth += 1 }
-                if HTMLTextExtractor.blockElements.contains(tag.name) { builder.endParagraph() }
-                if tag.name == "li" { builder.append("• ", link: nil) }
-                if let target = linkTarget(of: tag), !tag.isVoid, !tag.isSelfClosing {
-                    openLinks.append((tag.name, action(url: target.url, actionType: target.actionType)))
-                }
-            case .endTag(let name):
-                if (name == "template" || name == "head"), hiddenDepth > 0 { hiddenDepth -= 1 }
+        HTMLTextExtractor.walk(
+            html,
+            text: { builder.append($0, link: openLinks.last?.action) },
+            blockBoundary: { builder.endParagraph() },
+            startTag: { tag in
+                guard let target = linkTarget(of: tag), !tag.isVoid, !tag.isSelfClosing else { return }
+                openLinks.append((tag.name, action(url: target.url, actionType: target.actionType)))
+            },
+            endTag: { name in
                 if openLinks.last?.element == name { openLinks.removeLast() }
-                if HTMLTextExtractor.blockElements.contains(name) { builder.endParagraph() }
-            default:
-                break
-            }
-        }
+            })
         builder.endParagraph()
         return builder.paragraphs
     }

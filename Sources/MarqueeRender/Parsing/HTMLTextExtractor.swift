@@ -12,31 +12,41 @@ enum HTMLTextExtractor {
     static func lines(in html: String) -> [String] {
         var lines: [String] = []
         var current = ""
-        var hiddenDepth = 0
-        func flush() {
+        walk(html, text: { current += $0 }, blockBoundary: {
             let line = collapsingWhitespace(current)
             if !line.isEmpty { lines.append(line) }
             current = ""
-        }
+        })
+        let last = collapsingWhitespace(current)
+        if !last.isEmpty { lines.append(last) }
+        return lines
+    }
+
+    /// Reads `html` as a reader sees it: `text` gets the visible text (not scripts, styles,
+    /// `head` or `template`; a list item starts with "• "), `blockBoundary` is called where a
+    /// block element starts or ends, and `startTag` and `endTag` see every tag.
+    static func walk(_ html: String, text: (String) -> Void, blockBoundary: () -> Void,
+                     startTag: (HTMLStartTag) -> Void = { _ in }, endTag: (String) -> Void = { _ in }) {
+        var hiddenDepth = 0
         for token in HTMLTokenizer.tokens(in: html) {
             switch token {
-            case .text(let text) where hiddenDepth == 0:
-                current += text
-            case .rawText(let text, let element) where element == "textarea" && hiddenDepth == 0:
-                current += text
+            case .text(let content):
+                if hiddenDepth == 0 { text(content) }
+            case .rawText(let content, let element):
+                if element == "textarea", hiddenDepth == 0 { text(content) }
             case .startTag(let tag):
                 if tag.name == "template" || tag.name == "head" { hiddenDepth += 1 }
-                if blockElements.contains(tag.name) { flush() }
-                if tag.name == "li" { current = "• " }
+                if blockElements.contains(tag.name) { blockBoundary() }
+                if tag.name == "li" { text("• ") }
+                startTag(tag)
             case .endTag(let name):
                 if (name == "template" || name == "head"), hiddenDepth > 0 { hiddenDepth -= 1 }
-                if blockElements.contains(name) { flush() }
-            default:
+                endTag(name)
+                if blockElements.contains(name) { blockBoundary() }
+            case .comment:
                 break
             }
         }
-        flush()
-        return lines
     }
 
     /// `text` with every run of whitespace (including no-break spaces) turned into one space, trimmed.
