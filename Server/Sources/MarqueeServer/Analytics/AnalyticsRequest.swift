@@ -44,8 +44,7 @@ struct AnalyticsRequest: Sendable, Equatable {
         func parsed<T: RawRepresentable & CaseIterable>(_ key: String, default value: T) throws -> T where T.RawValue == String {
             guard let raw = text(key) else { return value }
             guard let parsed = T(rawValue: raw) else {
-                throw APIError(.badRequest, code: "invalid_query",
-                               "\(key) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw AnalyticsError.invalidQuery("\(key) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return parsed
         }
@@ -54,7 +53,7 @@ struct AnalyticsRequest: Sendable, Equatable {
         format = try parsed("format", default: Format.json)
         if let name = text("timeZone") {
             guard let zone = TimeZone(identifier: name) else {
-                throw APIError(.badRequest, code: "invalid_query", "timeZone '\(name)' is not a known time zone such as Europe/Paris")
+                throw AnalyticsError.invalidQuery("timeZone '\(name)' is not a known time zone such as Europe/Paris")
             }
             timeZone = zone
         } else {
@@ -63,17 +62,16 @@ struct AnalyticsRequest: Sendable, Equatable {
         func date(_ key: String) throws -> Date? {
             guard let value = text(key) else { return nil }
             guard let date = MarqueeJSON.parseDate(value) else {
-                throw APIError(.badRequest, code: "invalid_query", "\(key) must be an ISO 8601 time such as 2026-11-01T00:00:00Z")
+                throw AnalyticsError.invalidQuery("\(key) must be an ISO 8601 time such as 2026-11-01T00:00:00Z")
             }
             return date
         }
         to = try date("to") ?? now
         from = try date("from") ?? to.addingTimeInterval(interval == .hour ? -2 * 86_400 : -30 * 86_400)
-        guard from < to else { throw APIError(.badRequest, code: "invalid_query", "from must be before to") }
+        guard from < to else { throw AnalyticsError.invalidQuery("from must be before to") }
         let buckets = to.timeIntervalSince(from) / (Double(interval.millis) / 1000)
         guard buckets <= Double(Self.maxBuckets) else {
-            throw APIError(.badRequest, code: "invalid_query",
-                           "the range holds \(Int(buckets.rounded(.up))) \(interval.rawValue)s; at most \(Self.maxBuckets) fit in one answer")
+            throw AnalyticsError.invalidQuery("the range holds \(Int(buckets.rounded(.up))) \(interval.rawValue)s; at most \(Self.maxBuckets) fit in one answer")
         }
     }
 }

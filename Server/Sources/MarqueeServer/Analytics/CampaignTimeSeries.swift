@@ -73,7 +73,7 @@ struct CampaignTimeSeries {
         guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
         if let variant = request.variant, campaign.experiment?.armIDs.contains(variant) != true {
             let arms = campaign.experiment?.armIDs ?? []
-            throw APIError(.badRequest, code: "invalid_query", arms.isEmpty
+            throw AnalyticsError.invalidQuery(arms.isEmpty
                 ? "variant: the campaign has no experiment"
                 : "variant must be one of \(arms.joined(separator: ", "))")
         }

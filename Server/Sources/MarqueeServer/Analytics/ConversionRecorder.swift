@@ -18,13 +18,13 @@ struct ConversionRecorder {
 
     func record(_ request: ConversionRequest, as user: CheckedIdentity, deviceID: String?) async throws -> ConversionReceipt {
         if let batchID = request.batchId, batchID.isEmpty || batchID.count > 100 {
-            throw APIError(.badRequest, code: "invalid_body", "batchId must be 1 to 100 characters")
+            throw AnalyticsError.invalidBatch("batchId must be 1 to 100 characters")
         }
         let appID = try app.requireID()
         guard let campaignID = UUID(uuidString: request.campaignId),
               let campaign = try await CampaignLookup(database: database, app: app, catalog: catalog)
                 .campaign(campaignID, text: request.campaignId) else {
-            throw APIError.notFound("campaign")
+            throw AnalyticsError.campaignNotFound
         }
         guard let goal = campaign.goal else { return ConversionReceipt(counted: false, reason: .noGoal) }
         let exposed = Date(timeIntervalSince1970: Double(request.exposedAt) / 1000)

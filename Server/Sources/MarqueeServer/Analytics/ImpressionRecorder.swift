@@ -38,7 +38,7 @@ struct ImpressionRecorder {
         guard let campaignID = UUID(uuidString: request.campaignId),
               let campaign = try await CampaignLookup(database: database(), app: app, catalog: catalog)
                 .campaign(campaignID, text: request.campaignId) else {
-            throw APIError.notFound("campaign")
+            throw AnalyticsError.campaignNotFound
         }
         let identityKey = identity.key
         let unit = ExperimentUnit(identity: identity, deviceID: deviceID)
@@ -56,16 +56,16 @@ struct ImpressionRecorder {
 
     private func validate(_ request: ImpressionRequest) throws {
         guard !request.impressions.isEmpty else {
-            throw APIError(.badRequest, code: "invalid_body", "impressions must not be empty")
+            throw AnalyticsError.invalidBatch("impressions must not be empty")
         }
         guard request.impressions.count <= Self.maxImpressionsPerBatch else {
-            throw APIError(.badRequest, code: "invalid_body", "at most \(Self.maxImpressionsPerBatch) impressions per batch")
+            throw AnalyticsError.invalidBatch("at most \(Self.maxImpressionsPerBatch) impressions per batch")
         }
         if let index = request.impressions.firstIndex(where: { $0.type == .invalid }) {
-            throw APIError(.badRequest, code: "invalid_body", "impressions[\(index)].type must not be 0")
+            throw AnalyticsError.invalidBatch("impressions[\(index)].type must not be 0")
         }
         if let batchID = request.batchId, batchID.isEmpty || batchID.count > 100 {
-            throw APIError(.badRequest, code: "invalid_body", "batchId must be 1 to 100 characters")
+            throw AnalyticsError.invalidBatch("batchId must be 1 to 100 characters")
         }
     }
 

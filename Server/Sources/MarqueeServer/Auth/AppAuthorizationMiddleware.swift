@@ -24,14 +24,7 @@ private struct AuthorizedAppKey: StorageKey {
 extension Request {
     /// The app named by the path, as authorized by ``AppAuthorizationMiddleware``.
     var authorizedApp: AppRecord {
-        get throws {
-            guard let app = storage[AuthorizedAppKey.self] else {
-                // A route was registered outside the guarded group: refuse rather than serve unchecked.
-                logger.critical("app-scoped route reached without AppAuthorizationMiddleware", metadata: ["path": "\(url.path)"])
-                throw APIError.forbidden
-            }
-            return app
-        }
+        get throws { try resolved(AuthorizedAppKey.self, by: "AppAuthorizationMiddleware") }
     }
 
     /// The authorized app's id.

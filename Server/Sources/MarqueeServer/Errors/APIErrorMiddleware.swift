@@ -25,6 +25,12 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return error
         case let error as AccountError:
             return APIError(error)
+        case let error as CatalogError:
+            return APIError(error)
+        case let error as AnalyticsError:
+            return APIError(error)
+        case let error as InboxStoreError:
+            return APIError(error)
         case let error as DecodingError:
             return APIError(.badRequest, code: "invalid_body", describe(error))
         case is ConnectionPoolTimeoutError:

@@ -90,7 +90,7 @@ extension InboxStore {
                 UPDATE \(ident: InboxSchema.messages) SET deleted_at = \(bind: now)
                 WHERE id = \(bind: messageID) AND app_id = \(bind: appID) AND deleted_at IS NULL RETURNING id
                 """).all(decoding: IDRow.self)
-            guard !deleted.isEmpty else { throw APIError.notFound("inbox message") }
+            guard !deleted.isEmpty else { throw InboxStoreError.messageNotFound }
             try await sql.raw("""
                 UPDATE \(ident: InboxSchema.entries) SET is_deleted = \(true), deleted_at = \(bind: now), change_seq = \(bind: seq)
                 WHERE app_id = \(bind: appID) AND message_id = \(bind: messageID) AND is_deleted = \(false)

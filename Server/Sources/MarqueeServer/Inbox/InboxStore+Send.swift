@@ -47,7 +47,7 @@ extension InboxStore {
     func send(_ delivery: InboxDelivery, appID: UUID) async throws -> UUID {
         let now = clock.now()
         let issues = delivery.validationIssues(now: now)
-        guard issues.isEmpty else { throw APIError.validation(issues) }
+        guard issues.isEmpty else { throw InboxStoreError.invalid(issues) }
         let messageID = UUID()
         let content = String(decoding: try MarqueeJSON.encoder().encode(delivery.content), as: UTF8.self)
         let deliverAt = (delivery.deliverAt ?? now).inboxMillis

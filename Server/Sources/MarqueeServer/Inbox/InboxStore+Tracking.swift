@@ -38,7 +38,7 @@ extension InboxStore {
     func track(_ events: [InboxTrackingEvent], consent: InboxTrackingConsent, appID: UUID, userID: String,
                deviceID: String?) async throws -> Int {
         guard events.count <= Self.maxEventsPerBatch else {
-            throw APIError(.badRequest, code: "too_many_events", "send at most \(Self.maxEventsPerBatch) events at once")
+            throw InboxStoreError.tooManyEvents(maximum: Self.maxEventsPerBatch)
         }
         let valid = events.filter { event in
             (consent.allowsTracking || event.withoutTrackingConsent)

@@ -15,7 +15,7 @@ extension InboxStore {
     /// messages are out of reach: every statement is bound to this user's rows.
     func update(_ operation: InboxOperation, messageIDs: [String], appID: UUID, userID: String) async throws -> Int {
         guard messageIDs.count <= Self.maxIDsPerUpdate else {
-            throw APIError(.badRequest, code: "too_many_ids", "send at most \(Self.maxIDsPerUpdate) message IDs at once")
+            throw InboxStoreError.tooManyIDs(maximum: Self.maxIDsPerUpdate)
         }
         // Ids that are not UUIDs name no message; they change nothing.
         let ids: [any Encodable & Sendable] = messageIDs.compactMap(UUID.init(uuidString:))

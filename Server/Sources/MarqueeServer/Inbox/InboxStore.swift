@@ -54,7 +54,7 @@ struct InboxStore: Sendable {
         guard let row = try await sql.raw("""
             UPDATE \(ident: InboxSchema.sequences) SET last_seq = last_seq + 1
             WHERE app_id = \(bind: appID) RETURNING last_seq
-            """).first(decoding: NextRow.self) else { throw APIError.notFound("app") }
+            """).first(decoding: NextRow.self) else { throw InboxStoreError.appNotFound }
         return row.last_seq
     }
 

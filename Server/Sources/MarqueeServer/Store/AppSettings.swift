@@ -19,7 +19,7 @@ struct AppSettings: Sendable, Equatable {
 
     /// `POST /apps`: the name is required; everything else has a default.
     static func creating(from input: AppInput) throws -> AppSettings {
-        guard let name = input.name else { throw APIError.validation([ValidationIssue(field: "name", message: "is required")]) }
+        guard let name = input.name else { throw CatalogError.invalid([ValidationIssue(field: "name", message: "is required")]) }
         return AppSettings(name: name, subscriptionID: input.subscriptionID,
                            rolloutPercentage: input.rolloutPercentage ?? defaultRollout,
                            pingIntervalSeconds: input.pingIntervalSeconds ?? defaultPingInterval,
@@ -36,7 +36,7 @@ struct AppSettings: Sendable, Equatable {
               let name = input.name, let subscriptionID = input.subscriptionID, let rollout = input.rolloutPercentage,
               let interval = input.pingIntervalSeconds, let users = input.testUserIDs, let devices = input.testDeviceIDs,
               let caps = input.frequencyCaps, let verification = input.identityVerification else {
-            throw APIError.validation(missing.map {
+            throw CatalogError.invalid(missing.map {
                 ValidationIssue(field: $0, message: "is required: PUT replaces the whole app (PATCH changes only the fields it is given)")
             })
         }

@@ -7,7 +7,7 @@ extension CatalogStore {
     func createApp(_ settings: AppSettings) async throws -> (record: AppRecord, secret: String) {
         try Self.validate(settings)
         let identityIssues = settings.identityIssues(hasSecret: false)
-        guard identityIssues.isEmpty else { throw APIError.validation(identityIssues) }
+        guard identityIssues.isEmpty else { throw CatalogError.invalid(identityIssues) }
         let record = AppRecord()
         let secret = Secrets.generate(prefix: Secrets.appSecretPrefix)
         record.id = UUID()
@@ -39,14 +39,14 @@ extension CatalogStore {
         try await uniquely(subscriptionID, excluding: appID) {
             // Caps and testers change what pings return, so this is a catalog change too.
             try await changingCatalog(of: appID) { db in
-                guard let record = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
+                guard let record = try await AppRecord.find(appID, on: db) else { throw CatalogError.appNotFound }
                 let settings = change(record.settings)
                 try Self.validate(settings)
                 let identityIssues = settings.identityIssues(hasSecret: record.identitySecret != nil)
-                guard identityIssues.isEmpty else { throw APIError.validation(identityIssues) }
+                guard identityIssues.isEmpty else { throw CatalogError.invalid(identityIssues) }
                 let inUse = try await Self.capsStillInUse(after: settings, app: record, on: db)
                 guard inUse.isEmpty else {
-                    throw APIError.validation(inUse.map {
+                    throw CatalogError.invalid(inUse.map {
                         ValidationIssue(field: "frequencyCaps", message: "cap '\($0)' is used by a campaign")
                     })
                 }
@@ -65,7 +65,7 @@ extension CatalogStore {
     func rotateSecret(of appID: UUID) async throws -> (record: AppRecord, secret: String) {
         let secret = Secrets.generate(prefix: Secrets.appSecretPrefix)
         let record = try await changingApp(appID) { db in
-            guard let record = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
+            guard let record = try await AppRecord.find(appID, on: db) else { throw CatalogError.appNotFound }
             let before = try CatalogChange.snapshot(of: record)
             record.secretHash = Secrets.hash(secret)
             try await record.update(on: db)
@@ -77,7 +77,7 @@ extension CatalogStore {
     /// Deletes the app with its campaigns and impressions (the audit keeps the app as it was).
     func deleteApp(_ appID: UUID) async throws {
         try await changingApp(appID) { db in
-            guard let record = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
+            guard let record = try await AppRecord.find(appID, on: db) else { throw CatalogError.appNotFound }
             let before = try CatalogChange.snapshot(of: record)
             try await InboxStore.deleteAll(of: appID, on: db)
             try await ImpressionRecord.query(on: db).filter(\.$appID == appID).delete()
@@ -93,7 +93,7 @@ extension CatalogStore {
 
     private static func validate(_ settings: AppSettings) throws {
         let issues = settings.validationIssues()
-        guard issues.isEmpty else { throw APIError.validation(issues) }
+        guard issues.isEmpty else { throw CatalogError.invalid(issues) }
     }
 
     private static func ensureUnique(_ subscriptionID: String, excluding appID: UUID?, on db: any Database) async throws {
@@ -102,8 +102,8 @@ extension CatalogStore {
         if try await query.count() > 0 { throw conflict(subscriptionID) }
     }
 
-    private static func conflict(_ subscriptionID: String) -> APIError {
-        APIError(.conflict, code: "conflict", "another app already uses subscription ID '\(subscriptionID)'")
+    private static func conflict(_ subscriptionID: String) -> CatalogError {
+        .subscriptionIDTaken(subscriptionID)
     }
 
     /// Runs `write`; when it fails because another request took the subscription ID meanwhile
@@ -112,7 +112,7 @@ extension CatalogStore {
                              _ write: () async throws -> T) async throws -> T {
         do {
             return try await write()
-        } catch let error as APIError {
+        } catch let error as CatalogError {
             throw error
         } catch {
             if let subscriptionID { try await Self.ensureUnique(subscriptionID, excluding: appID, on: database) }

@@ -58,7 +58,7 @@ extension CatalogStore {
     static func campaign(_ campaignID: UUID, in appID: UUID, on db: any Database) async throws -> CampaignRecord {
         guard let record = try await CampaignRecord.query(on: db)
             .filter(\.$id == campaignID).filter(\.$app.$id == appID).first() else {
-            throw APIError.notFound("campaign")
+            throw CatalogError.campaignNotFound
         }
         return record
     }
@@ -66,8 +66,8 @@ extension CatalogStore {
     /// Checks the campaign against the app's caps as stored in this transaction, so a cap removed
     /// concurrently cannot slip through.
     private static func validate(_ campaign: Campaign, appID: UUID, on db: any Database) async throws {
-        guard let app = try await AppRecord.find(appID, on: db) else { throw APIError.notFound("app") }
+        guard let app = try await AppRecord.find(appID, on: db) else { throw CatalogError.appNotFound }
         let issues = campaign.validationIssues(frequencyCapIDs: Set(app.frequencyCaps.map(\.id)))
-        guard issues.isEmpty else { throw APIError.validation(issues) }
+        guard issues.isEmpty else { throw CatalogError.invalid(issues) }
     }
 }

@@ -39,7 +39,7 @@ struct CatalogStore: Sendable {
             WHERE id = \(bind: appID)
             RETURNING campaigns_version
             """).first(decoding: VersionRow.self)
-        guard let row else { throw APIError.notFound("app") }
+        guard let row else { throw CatalogError.appNotFound }
         try await AppChangeListener.notify(appID, on: sql)
         return row.campaigns_version
     }

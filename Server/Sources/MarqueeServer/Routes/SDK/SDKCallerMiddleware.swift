@@ -39,14 +39,7 @@ private struct SDKCallerKey: StorageKey {
 extension Request {
     /// Who is calling this SDK route, as ``SDKCallerMiddleware`` resolved it.
     var sdkCaller: SDKCaller {
-        get throws {
-            guard let caller = storage[SDKCallerKey.self] else {
-                // A route was registered outside the SDK group: refuse rather than serve unchecked.
-                logger.critical("SDK route reached without SDKCallerMiddleware", metadata: ["path": "\(url.path)"])
-                throw APIError.forbidden
-            }
-            return caller
-        }
+        get throws { try resolved(SDKCallerKey.self, by: "SDKCallerMiddleware") }
     }
 
     /// The device's `device_id` header, when it has one.

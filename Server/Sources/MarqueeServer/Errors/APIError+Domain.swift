@@ -1,0 +1,34 @@
+import MarqueeModel
+
+/// The HTTP form of each module's own errors: the one place a domain error gets a status and a code.
+extension APIError {
+    init(_ error: CatalogError) {
+        switch error {
+        case .appNotFound: self = .notFound("app")
+        case .campaignNotFound: self = .notFound("campaign")
+        case .invalid(let issues): self = .validation(issues)
+        case .subscriptionIDTaken(let subscriptionID):
+            self = APIError(.conflict, code: "conflict", "another app already uses subscription ID '\(subscriptionID)'")
+        }
+    }
+
+    init(_ error: AnalyticsError) {
+        switch error {
+        case .campaignNotFound: self = .notFound("campaign")
+        case .invalidBatch(let reason): self = APIError(.badRequest, code: "invalid_body", reason)
+        case .invalidQuery(let reason): self = APIError(.badRequest, code: "invalid_query", reason)
+        }
+    }
+
+    init(_ error: InboxStoreError) {
+        switch error {
+        case .appNotFound: self = .notFound("app")
+        case .messageNotFound: self = .notFound("inbox message")
+        case .invalid(let issues): self = .validation(issues)
+        case .tooManyIDs(let maximum):
+            self = APIError(.badRequest, code: "too_many_ids", "send at most \(maximum) message IDs at once")
+        case .tooManyEvents(let maximum):
+            self = APIError(.badRequest, code: "too_many_events", "send at most \(maximum) events at once")
+        }
+    }
+}
