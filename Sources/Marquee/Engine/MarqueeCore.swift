@@ -51,7 +51,8 @@ enum Command: Sendable {
 ///   and when; `MarqueeCore+Display` runs the checks and presenters, `MarqueeCore+Interrupted`
 ///   reports displays a killed app left on screen; presenters themselves are in `Presentation/`;
 /// - sync: `Sync/` — config, ping, display permission and the impression outbox;
-/// - identity: `Identity/` — the provider, user switches, loading and saving each user's bucket;
+/// - identity: `Identity/` — ``CurrentUser`` (the provider and what it last reported), user
+///   switches, loading and saving each user's bucket;
 /// - inbox: `Inbox/` — ``InboxState`` (each user's synced messages) and `MarqueeCore+Inbox`
 ///   (sync, read state, deletes, tracking through the outbox, the readers of its changes);
 /// - per-user store: `Store/` — ``UserBucket`` and the files;
@@ -80,12 +81,7 @@ actor MarqueeCore {
     var isPaused = false
 
     // Identity
-    var provider: (any UserInfoProvider)?
-    var identity = UserIdentity.anonymous
-    var accessToken: String?
-    /// The host app's signature of the current user ID, for identity verification.
-    var userSignature: String?
-    var lastUserInfoProblem: String?
+    var user = CurrentUser()
     /// The current user's bucket.
     var bucket: UserBucket
     var isDirty = false
@@ -200,7 +196,7 @@ actor MarqueeCore {
             guard isConfigured else { return preConfigure.append(command) }
             await executeRules(rules)
         case .registerPreference(let provider):
-            self.provider = provider
+            user.register(provider)
             guard isConfigured else { return }
             refreshIdentity()
         case .refresh(let reply):
@@ -276,7 +272,7 @@ actor MarqueeCore {
         tooltipsEnabled = resolved.enableTooltipFeature ?? false
         client = ProtocolClient(transport: environment.transport, subscriptionID: subscription,
                                 app: environment.resolvedApp(deviceID: device.deviceID))
-        identity = UserInfo(reading: provider).identity
+        user.adoptIdentity()
         bucket = loadBucket(for: identity)
         inbox = loadInbox(for: identity)
         collectInterrupted()

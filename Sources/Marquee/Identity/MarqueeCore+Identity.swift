@@ -4,16 +4,19 @@ import MarqueeModel
 /// Identity: who the user is (read from the provider on demand), switching users, and each user's
 /// bucket on disk. A finished display is counted in the bucket of the user it was shown to.
 extension MarqueeCore {
-    /// Reads the provider; on a change of user, saves this user's bucket, loads the new one and pings.
+    /// The current user (``CurrentUser``).
+    var identity: UserIdentity { user.identity }
+    var accessToken: String? { user.accessToken }
+    var userSignature: String? { user.signature }
+    var provider: (any UserInfoProvider)? { user.provider }
+
+    /// Reads the provider; on a change of user, saves the last user's bucket, loads the new one and pings.
     func refreshIdentity() {
-        let current = UserInfo(reading: provider)
-        if let problem = current.problem, problem != lastUserInfoProblem { report(.invalidUserInfo(problem)) }
-        lastUserInfoProblem = current.problem
-        accessToken = current.accessToken
-        userSignature = current.signature
-        guard current.identity != identity else { return }
+        let reading = user.read()
+        if let problem = reading.newProblem { report(.invalidUserInfo(problem)) }
+        guard reading.switchedUser else { return }
+        // The bucket is still the last user's: it is saved under that user's key.
         saveBucket()
-        identity = current.identity
         bucket = loadBucket(for: identity)
         // The inbox shows the new user's messages only (none until their first sync).
         inbox = loadInbox(for: identity)
