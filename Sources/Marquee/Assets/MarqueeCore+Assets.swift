@@ -17,17 +17,15 @@ extension MarqueeCore {
     }
 
     private func prefetch(_ urls: [String]) {
-        var seen = Set<String>()
-        let missing = urls.filter { seen.insert($0).inserted && !assets.contains($0) && !assetFetches.contains($0) }
+        let missing = assetFetches.claim(urls, notIn: assets)
         guard !missing.isEmpty else { return }
-        assetFetches.formUnion(missing)
         track { core in
             for url in missing { await core.fetchAsset(url) }
         }
     }
 
     private func fetchAsset(_ url: String) async {
-        defer { assetFetches.remove(url) }
+        defer { assetFetches.release(url) }
         guard let target = URL(string: url) else { return }
         do {
             let response = try await environment.transport.send(HTTPRequest(method: "GET", url: target))

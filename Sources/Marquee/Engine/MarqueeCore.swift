@@ -96,8 +96,8 @@ actor MarqueeCore {
     // Assets
     /// The media of the campaigns held, on disk.
     var assets: AssetCache
-    /// URLs being fetched now, so that two pings never fetch one twice.
-    var assetFetches: Set<String> = []
+    /// The fetches under way, so that two pings never fetch one URL twice.
+    var assetFetches = AssetFetches()
 
     // Display
     var scheduler = DisplayScheduler()
