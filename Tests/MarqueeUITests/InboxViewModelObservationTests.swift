@@ -11,16 +11,8 @@ import Testing
 @Suite struct InboxViewModelObservationTests {
     final class Owner {}
 
-    private static func unconfiguredSDK() -> MarqueeSDK {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-ui-\(UUID().uuidString)")
-        return MarqueeSDK(environment: MarqueeEnvironment(
-            clock: ManualClock(), storageDirectory: directory,
-            app: AppInfo(appID: "com.example.ui", appVersion: "1.0", locale: "en_US", deviceID: "ui-device"),
-            buildConfiguration: BuildConfiguration()))
-    }
-
     @Test func anObserverHearsEachChangeWhileItsOwnerLives() async {
-        let model = InboxListViewModel(context: InboxViewContext(sdk: Self.unconfiguredSDK()))
+        let model = InboxListViewModel(context: InboxViewContext(sdk: unconfiguredSDK()))
         var owner: Owner? = Owner()
         var seen: [InboxListViewModel.State] = []
         model.observe(by: owner!) { seen.append(model.state) }
@@ -35,7 +27,7 @@ import Testing
     }
 
     @Test func aDetailObserverHearsItFail() async {
-        let model = InboxDetailViewModel(messageID: "m1", context: InboxViewContext(sdk: Self.unconfiguredSDK()), open: { _ in })
+        let model = InboxDetailViewModel(messageID: "m1", context: InboxViewContext(sdk: unconfiguredSDK()), open: { _ in })
         let owner = Owner()
         var changes = 0
         model.observe(by: owner) { changes += 1 }

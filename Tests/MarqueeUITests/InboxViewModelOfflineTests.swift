@@ -9,18 +9,10 @@ import Testing
 /// The flows against a live server are in EndToEndTests (`InboxViewModelTests`).
 @MainActor
 @Suite struct InboxViewModelOfflineTests {
-    private static func unconfiguredSDK() -> MarqueeSDK {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-ui-\(UUID().uuidString)")
-        return MarqueeSDK(environment: MarqueeEnvironment(
-            clock: ManualClock(), storageDirectory: directory,
-            app: AppInfo(appID: "com.example.ui", appVersion: "1.0", locale: "en_US", deviceID: "ui-device"),
-            buildConfiguration: BuildConfiguration()))
-    }
-
     @Test func aListThatCannotLoadSaysSoInTheAppsWords() async {
         var labels = InboxLabels()
         labels.failed = "Impossible de charger vos messages."
-        let model = InboxListViewModel(context: InboxViewContext(sdk: Self.unconfiguredSDK(), labels: labels))
+        let model = InboxListViewModel(context: InboxViewContext(sdk: unconfiguredSDK(), labels: labels))
         #expect(model.state == .loading)
         await model.refresh()
         #expect(model.state == .failed(message: "Impossible de charger vos messages."))
@@ -29,7 +21,7 @@ import Testing
 
     @Test func aDetailThatCannotLoadSaysSoAndOpensNothing() async {
         let opened = OpenedActions()
-        let model = InboxDetailViewModel(messageID: "m1", context: InboxViewContext(sdk: Self.unconfiguredSDK()), open: opened.open)
+        let model = InboxDetailViewModel(messageID: "m1", context: InboxViewContext(sdk: unconfiguredSDK()), open: opened.open)
         await model.load()
         #expect(model.state == .failed(message: InboxLabels().failed))
         #expect(model.lastError == .unavailable)
@@ -37,7 +29,7 @@ import Testing
     }
 
     @Test func theBadgeCountsUpToItsLimit() {
-        let model = InboxButtonViewModel(context: InboxViewContext(sdk: Self.unconfiguredSDK()))
+        let model = InboxButtonViewModel(context: InboxViewContext(sdk: unconfiguredSDK()))
         #expect(model.badge == nil, "nothing unread, no badge")
         #expect(model.unreadDescription == "0 unread")
         #expect(InboxButtonViewModel.badgeText(for: 7) == "7")
@@ -45,12 +37,4 @@ import Testing
         #expect(InboxButtonViewModel.badgeText(for: 100) == "99+")
         #expect(model.title == "Inbox")
     }
-}
-
-/// Records what a detail view asked to open.
-@MainActor
-final class OpenedActions {
-    private(set) var actions: [InboxAction] = []
-
-    func open(_ action: InboxAction) { actions.append(action) }
 }
