@@ -222,11 +222,11 @@ import Testing
         let stream = harness.sdk.inbox.changes
         let reader = Task { for await _ in stream {} }
         await harness.sdk.waitUntilIdle()
-        #expect(await harness.sdk.core.inboxSubscribers.count == 1)
+        #expect(await harness.sdk.core.inboxReaders.count == 1)
         reader.cancel()
         await reader.value
         await harness.sdk.waitUntilIdle()
-        #expect(await harness.sdk.core.inboxSubscribers.isEmpty)
+        #expect(await harness.sdk.core.inboxReaders.isEmpty)
     }
 
     @Test func anOutboxSavedBeforeInboxTrackingStillLoads() throws {

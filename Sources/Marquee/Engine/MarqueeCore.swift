@@ -120,7 +120,7 @@ actor MarqueeCore {
     /// The sync under way, which concurrent fetches share.
     var inboxSync: Task<Result<[InboxMessage], InboxError>, Never>?
     /// The readers of ``MarqueeInbox/changes``.
-    var inboxSubscribers: [UUID: AsyncStream<InboxSnapshot>.Continuation] = [:]
+    var inboxReaders = InboxReaders()
 
     // Lifecycle
     var lifecycle = AppLifecycle()
@@ -162,7 +162,7 @@ actor MarqueeCore {
     deinit {
         commands.finish()
         timers.stop()
-        for subscriber in inboxSubscribers.values { subscriber.finish() }
+        inboxReaders.finishAll()
     }
 
     // MARK: - Commands
@@ -234,10 +234,10 @@ actor MarqueeCore {
         case .setTrackingConsent(let consent):
             setInboxConsent(consent)
         case .subscribeInbox(let id, let continuation):
-            inboxSubscribers[id] = continuation
+            inboxReaders.add(id, continuation)
             continuation.yield(inboxSnapshot())
         case .unsubscribeInbox(let id):
-            inboxSubscribers[id] = nil
+            inboxReaders.remove(id)
         case .appDidBecomeActive:
             await appBecameActive()
         case .appWillResignActive:

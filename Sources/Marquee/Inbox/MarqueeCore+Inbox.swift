@@ -46,9 +46,8 @@ extension MarqueeCore {
 
     /// Tells every reader of ``MarqueeInbox/changes`` what the current user sees now.
     func publishInbox() {
-        guard !inboxSubscribers.isEmpty else { return }
-        let snapshot = inboxSnapshot()
-        for subscriber in inboxSubscribers.values { subscriber.yield(snapshot) }
+        guard !inboxReaders.isEmpty else { return }
+        inboxReaders.publish(inboxSnapshot())
     }
 
     /// One of the current user's messages: from the device once the inbox was fetched, else after a fetch.
