@@ -46,7 +46,7 @@ extension MarqueeCore {
     }
 
     /// Tells the log and the delegate that `message` was dropped unseen; it may be triggered again.
-    private func discard(_ message: InAppMessage, because reason: DiscardReason) async {
+    func discard(_ message: InAppMessage, because reason: DiscardReason) async {
         environment.log("Marquee: discarded \(message.campaignName): \(reason)")
         let registry = self.registry
         await MainActor.run { registry.delegate?.marquee(didDiscard: message, reason: reason) }
@@ -92,130 +92,16 @@ extension MarqueeCore {
     }
 
     /// Puts `item` back in its lane, to be tried again after `delay` seconds.
-    private func retry(_ item: QueuedMessage, after delay: TimeInterval) {
+    func retry(_ item: QueuedMessage, after delay: TimeInterval) {
         let date = now.addingTimeInterval(delay)
         scheduler.retry(item, at: date)
         schedule(.processQueue, at: date)
     }
 
     /// Whether `token` still holds its slot and the message is still valid for the current user.
-    private func stillValid(_ item: QueuedMessage, token: Int) -> Bool {
+    func stillValid(_ item: QueuedMessage, token: Int) -> Bool {
         guard scheduler.display(token) != nil, item.identityKey == identity.key else { return false }
         return item.isLocal || item.campaign.isTest || !(item.campaign.delivery.endTime.map { now > $0 } ?? false)
-    }
-
-    private func attempt(_ item: QueuedMessage, token: Int) async -> Bool {
-        var campaign = item.campaign
-        if !item.isLocal {
-            // The latest version of the campaign, if the server still lists it.
-            guard let latest = listedCampaign(campaign.id) else { return false }
-            campaign = latest
-        }
-        // Checked before anything is asked of the server: a message that cannot fit the screen is not counted.
-        guard campaign.message.orientation.fits(device: settings.deviceOrientation) else {
-            await discard(InAppMessage(campaign: campaign, isLocal: item.isLocal), because: .orientationMismatch)
-            return false
-        }
-        if !item.isLocal {
-            guard stillValid(item, token: token), bucket.isEligible(campaign, now: now) else { return false }
-            guard await displayPermitted(campaign), stillValid(item, token: token) else { return false }
-            // A tooltip's `Tooltip` context marks its kind; the app verifies only the others.
-            let contexts = campaign.verifiableContexts
-            if !campaign.isTest, !contexts.isEmpty, let verify = settings.onVerifyContext,
-               !verify(contexts, campaign.name) { return false }
-        }
-        // An experiment's arm is decided here, after every check a display passes, so the control
-        // group is held back at exactly the moments the others see the message.
-        let goal = item.isLocal ? nil : campaign.goal
-        let arm = item.isLocal ? nil : campaign.arm(for: experimentUnit(of: item.identity))
-        if let arm {
-            guard let shown = campaign.resolved(for: arm) else {
-                await holdBack(campaign, for: item.identity)
-                return false
-            }
-            campaign = shown
-        }
-        // A push primer for a user who already allows notifications would ask for nothing.
-        if await isPointlessPushPrimer(campaign.message) { return false }
-        guard stillValid(item, token: token) else { return false }
-        let registry = self.registry
-        var candidate = InAppMessage(campaign: campaign, isLocal: item.isLocal)
-        candidate.variant = arm?.id
-        candidate.personalization = bucket.serverAttributes
-            .merging((provider?.attributes ?? [:]).filter { !$0.value.isEmpty }) { _, app in app }
-        candidate.cachedAssets = cachedAssets(of: campaign.message)
-        let decision: (choice: DisplayChoice, message: InAppMessage, presenter: (any MessagePresenter)?) =
-            await MainActor.run {
-                let delegate = registry.delegate
-                let choice = delegate?.marquee(displayChoiceFor: candidate) ?? .now
-                let message = choice == .now ? (delegate?.marquee(modify: candidate) ?? candidate) : candidate
-                return (choice, message, registry.presenter(for: message.message))
-            }
-        switch decision.choice {
-        case .discard: return false
-        case .reenqueue:
-            retry(item, after: max(1, settings.displayInterval))
-            return false
-        case .now: break
-        }
-        guard let presenter = decision.presenter else {
-            if let template = decision.message.message.template {
-                report(.templateNotRegistered(campaignID: campaign.id, template: template))
-            } else {
-                report(.noPresenter(campaignID: campaign.id, kind: decision.message.message.kind.rawValue))
-            }
-            return false
-        }
-        let message = decision.message
-        do {
-            try await MainActor.run { () -> Task<Void, any Error> in
-                Task { @MainActor in try await presenter.prepareAssets(for: message) }
-            }.value
-        } catch {
-            report(.assetsUnavailable(campaignID: campaign.id, description: String(describing: error)))
-            return false
-        }
-        guard stillValid(item, token: token) else { return false }
-        guard lifecycle.isInForeground else {
-            // The app left while the message was being prepared: it waits, in its place, for the foreground.
-            scheduler.retry(item, at: .distantPast)
-            return false
-        }
-        let core = self
-        let shown: Bool = await MainActor.run {
-            guard presenter.isReady(for: message) else { return false }
-            registry.delegate?.marquee(willDisplay: message)
-            presenter.display(message) { result in core.submit(.finish(token: token, result: result)) }
-            return true
-        }
-        guard shown else {
-            retry(item, after: 1)
-            return false
-        }
-        guard scheduler.display(token) != nil else {
-            // Closed by the app while it was being put on screen.
-            await MainActor.run {
-                presenter.dismiss(message)
-                registry.delegate?.marquee(didFinish: message, with: .interrupted)
-            }
-            return false
-        }
-        let shownAt = now
-        scheduler.update(token) {
-            $0.message = message
-            $0.shownAt = shownAt
-            $0.presenter = presenter
-            $0.arm = arm
-            $0.goal = goal
-        }
-        if !item.isLocal {
-            onScreen.entries.append(OnScreenRecord.Entry(campaignID: campaign.id, identityKey: item.identityKey, token: token))
-            files.write(onScreen, to: OnScreenRecord.fileName)
-        }
-        if item.isTooltip, let seconds = message.message.tooltip?.autoDisappearSeconds, seconds > 0 {
-            schedule(.tooltipTimeout(token: token), at: shownAt.addingTimeInterval(TimeInterval(seconds)))
-        }
-        return true
     }
 
     /// Display `token` ended: counts it for the user it was shown to (unless interrupted), tells

@@ -48,7 +48,7 @@ enum Command: Sendable {
 /// own tests and the actor's side (I/O, presenters, timers) in an extension beside them:
 /// - events and triggers: this file; the pure `TriggerEngine` (MarqueeModel) decides readiness;
 /// - display: `Display/` — the pure ``DisplayScheduler`` decides which message takes which slot
-///   and when; `MarqueeCore+Display` runs the checks and presenters, `MarqueeCore+Interrupted`
+///   and when; `MarqueeCore+Display` runs the queue, `MarqueeCore+Attempt` one display's named steps, `MarqueeCore+Interrupted`
 ///   reports displays a killed app left on screen; presenters themselves are in `Presentation/`;
 /// - sync: `Sync/` — config, ping, display permission and the impression outbox;
 /// - identity: `Identity/` — ``CurrentUser`` (the provider and what it last reported), user
