@@ -5,12 +5,12 @@ import Foundation
 extension MarqueeCore {
     /// Runs `work` as a tracked task, so ``settle()`` can wait for it.
     func track(_ work: @escaping @Sendable (isolated MarqueeCore) async -> Void) {
-        nextTaskID += 1
-        let id = nextTaskID
-        inFlight[id] = Task {
+        let id = inFlight.nextID()
+        // The task runs on this actor, so it cannot finish before it is noted as started.
+        inFlight.started(id, Task {
             await work(self)
-            self.inFlight[id] = nil
-        }
+            self.inFlight.finished(id)
+        })
     }
 
     /// Runs `job` at `date`; an earlier pending time for the same job is kept.

@@ -127,8 +127,7 @@ actor MarqueeCore {
 
     // Timers and tracked work
     var timers = Timers()
-    var inFlight: [Int: Task<Void, Never>] = [:]
-    var nextTaskID = 0
+    var inFlight = TrackedWork()
 
     init(environment: MarqueeEnvironment, settings: MarqueeSettings, registry: PresenterRegistry) {
         self.environment = environment
@@ -179,7 +178,7 @@ actor MarqueeCore {
             await withCheckedContinuation { submit(.barrier($0)) }
             runDueTimers()
             if inFlight.isEmpty { return }
-            for task in Array(inFlight.values) { await task.value }
+            for task in inFlight.tasks { await task.value }
         }
     }
 
