@@ -3,7 +3,7 @@ import MarqueeModel
 import Testing
 import Vapor
 
-/// Storage and analytics throw their own errors; the API reports each as the 4xx it always was.
+/// Storage, analytics and accounts throw their own errors; the API reports each as the 4xx it always was.
 @Suite struct DomainErrorTests {
     static let issue = ValidationIssue(field: "name", message: "is required")
 
@@ -20,6 +20,7 @@ import Vapor
         (APIError(InboxStoreError.invalid([issue])), .unprocessableEntity, "validation_failed"),
         (APIError(InboxStoreError.tooManyIDs(maximum: 500)), .badRequest, "too_many_ids"),
         (APIError(InboxStoreError.tooManyEvents(maximum: 100)), .badRequest, "too_many_events"),
+        (APIError(AccountError.accountNotFound), .notFound, "not_found"),
     ])
     func eachDomainErrorHasItsStatusAndCode(_ error: APIError, _ status: HTTPResponseStatus, _ code: String) {
         #expect(error.status == status)

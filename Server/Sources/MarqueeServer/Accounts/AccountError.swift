@@ -14,6 +14,8 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     case lastAdministrator
     /// No account has this email (the CLI's `set-password`; sign-in never says so).
     case unknownAccount(String)
+    /// No account has this id (deleted meanwhile, or never one).
+    case accountNotFound
 
     public var description: String {
         switch self {
@@ -25,6 +27,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
         case .emailTaken(let email): "an account with the email \(email) exists already"
         case .lastAdministrator: "this is the last admin account; make another account admin first"
         case .unknownAccount(let email): "no account has the email \(email)"
+        case .accountNotFound: "account not found"
         }
     }
 }
@@ -44,7 +47,7 @@ extension APIError {
             self = APIError(.conflict, code: "email_taken", error.description)
         case .lastAdministrator:
             self = APIError(.conflict, code: "last_admin", error.description)
-        case .unknownAccount:
+        case .unknownAccount, .accountNotFound:
             self = APIError.notFound("account")
         }
     }

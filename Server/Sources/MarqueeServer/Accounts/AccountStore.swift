@@ -39,7 +39,7 @@ struct AccountStore: Sendable {
     func update(_ id: UUID, role: AccountRole?, password: String?) async throws -> AccountSummary {
         let hash = if let password { try await passwords.hash(password) } else { String?.none }
         return try await database.writeTransaction { db in
-            guard let record = try await AccountRecord.find(id, on: db) else { throw APIError.notFound("account") }
+            guard let record = try await AccountRecord.find(id, on: db) else { throw AccountError.accountNotFound }
             if let role, role != .admin, try record.accountRole == .admin {
                 try await Self.ensureAnotherAdministrator(besides: id, on: db)
             }
@@ -56,7 +56,7 @@ struct AccountStore: Sendable {
     /// Deletes an account and, with it, its sessions. The last `admin` cannot be deleted.
     func delete(_ id: UUID) async throws {
         try await database.writeTransaction { db in
-            guard let record = try await AccountRecord.find(id, on: db) else { throw APIError.notFound("account") }
+            guard let record = try await AccountRecord.find(id, on: db) else { throw AccountError.accountNotFound }
             if try record.accountRole == .admin { try await Self.ensureAnotherAdministrator(besides: id, on: db) }
             // Explicit, so it holds whatever the connection's foreign-key setting.
             try await SessionRecord.query(on: db).filter(\.$account.$id == id).delete()
