@@ -12,7 +12,7 @@ extension MarqueeCore {
     }
 
     /// Active, not paused and in the foreground: messages may start. While it is `false` they wait.
-    var mayDisplay: Bool { isActive && !isPaused && lifecycle.isInForeground }
+    var mayDisplay: Bool { isActive && !configuration.isPaused && lifecycle.isInForeground }
 
     /// Starts what may start now: waiting tooltips at once, the next message when the slot and the
     /// display interval allow (else at the time they will).
@@ -55,7 +55,7 @@ extension MarqueeCore {
     /// Starts every waiting tooltip whose element is free. Each goes through the same checks as a
     /// message, on its own, without waiting for the message slot or the display interval.
     private func startTooltips() {
-        guard tooltipsEnabled else { return }
+        guard configuration.tooltipsEnabled else { return }
         startBesideTheSlot(scheduler.claimTooltips(order: settings.queueOrder, at: now))
         if let wake = scheduler.nextTooltipRetry(after: now) { schedule(.processQueue, at: wake) }
     }

@@ -71,14 +71,9 @@ actor MarqueeCore {
     let files: FileStore
     let backoff = Backoff()
 
-    // Configuration
-    var isConfigured = false
-    var preConfigure: [Command] = []
-    var tooltipsEnabled = false
+    // Configuration: whether `configure` ran, the commands waiting for it, the switches.
+    var configuration = ConfigurationState()
     var device: DeviceState
-    /// The switches as of the last command handled (the settings box holds the latest requested values).
-    var isEnabled = true
-    var isPaused = false
 
     // Identity
     var user = CurrentUser()
@@ -189,14 +184,14 @@ actor MarqueeCore {
         case .configure(let subscriptionID, let url, let tooltips):
             await configure(subscriptionID: subscriptionID, configurationURL: url, enableTooltipFeature: tooltips)
         case .logEvent(let event):
-            guard isConfigured else { return preConfigure.append(command) }
+            guard configuration.isConfigured else { return configuration.holdUntilConfigured(command) }
             await log(event)
         case .executeRule(let rules):
-            guard isConfigured else { return preConfigure.append(command) }
+            guard configuration.isConfigured else { return configuration.holdUntilConfigured(command) }
             await executeRules(rules)
         case .registerPreference(let provider):
             user.register(provider)
-            guard isConfigured else { return }
+            guard configuration.isConfigured else { return }
             refreshIdentity()
         case .refresh(let reply):
             // Tracked, not awaited: later commands need not wait for the network.
@@ -217,14 +212,14 @@ actor MarqueeCore {
         case .pushRegistration(let registration):
             await announce(registration)
         case .logDisplay(let message, let result, let shownAt):
-            guard isConfigured else { return preConfigure.append(command) }
+            guard configuration.isConfigured else { return configuration.holdUntilConfigured(command) }
             await logAppDisplay(of: message, result: result, shownAt: shownAt)
         case .setEnabled(let enabled):
-            isEnabled = enabled
+            configuration.isEnabled = enabled
             resumePolling()
             startQueue()
         case .setPaused(let paused):
-            isPaused = paused
+            configuration.isPaused = paused
             startQueue()
         case .finish(let token, let result):
             await finish(token: token, result: result)
@@ -252,12 +247,12 @@ actor MarqueeCore {
     var now: Date { environment.clock.now }
 
     /// Configured, enabled and inside the rollout.
-    var isActive: Bool { isConfigured && isEnabled && device.rolloutEnabled != false }
+    var isActive: Bool { configuration.isConfigured && configuration.isEnabled && device.rolloutEnabled != false }
 
     // MARK: - Configure
 
     private func configure(subscriptionID: String?, configurationURL: URL?, enableTooltipFeature: Bool?) async {
-        guard !isConfigured else { return report(.alreadyConfigured) }
+        guard !configuration.isConfigured else { return report(.alreadyConfigured) }
         let resolved = environment.buildConfiguration.overridden(
             subscriptionID: subscriptionID, configurationURL: configurationURL, enableTooltipFeature: enableTooltipFeature)
         guard let subscription = resolved.subscriptionID, !subscription.isEmpty else {
@@ -266,9 +261,8 @@ actor MarqueeCore {
         guard let text = resolved.configurationURL, let url = URL(string: text), url.scheme != nil else {
             return report(.invalidConfiguration("no valid configuration URL"))
         }
-        isConfigured = true
         self.configurationURL = url
-        tooltipsEnabled = resolved.enableTooltipFeature ?? false
+        configuration.configured(tooltipsEnabled: resolved.enableTooltipFeature ?? false)
         client = ProtocolClient(transport: environment.transport, subscriptionID: subscription,
                                 app: environment.resolvedApp(deviceID: device.deviceID))
         user.adoptIdentity()
@@ -277,8 +271,7 @@ actor MarqueeCore {
         collectInterrupted()
         await reportInterrupted()
         reloadEngine(progress: bucket.progress)
-        let buffered = preConfigure
-        preConfigure = []
+        let buffered = configuration.takeWaiting()
         refreshIdentity()
         for command in buffered { await handle(command) }
         // The first session starts with the SDK; its campaigns come with the first ping below.
@@ -293,13 +286,13 @@ actor MarqueeCore {
     private var visibleCampaigns: [Campaign] {
         let isTooltip: (Campaign) -> Bool = { $0.message.kind == .tooltip }
         // The list itself when nothing is hidden: the engine then shares it instead of a copy.
-        guard !tooltipsEnabled, bucket.campaigns.contains(where: isTooltip) else { return bucket.campaigns }
+        guard !configuration.tooltipsEnabled, bucket.campaigns.contains(where: isTooltip) else { return bucket.campaigns }
         return bucket.campaigns.filter { !isTooltip($0) }
     }
 
     /// The elements the user's tooltip campaigns that may still show point at.
     func tooltipTargets() -> Set<String> {
-        guard tooltipsEnabled else { return [] }
+        guard configuration.tooltipsEnabled else { return [] }
         let now = self.now
         return Set(bucket.campaigns.lazy
             .filter { $0.message.kind == .tooltip && self.bucket.isEligible($0, now: now) }

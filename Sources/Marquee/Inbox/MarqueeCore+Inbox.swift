@@ -17,7 +17,7 @@ extension MarqueeCore {
     /// `configure` (the user is read only from then on).
     func prepareInbox() async -> Bool {
         await withCheckedContinuation { submit(.barrier($0)) }
-        guard isConfigured else { return false }
+        guard configuration.isConfigured else { return false }
         refreshIdentity()
         return true
     }

@@ -3,7 +3,7 @@ import Foundation
 /// ``MarqueeSDK/refresh()``: a ping now, whose outcome the app awaits.
 extension MarqueeCore {
     func refresh() async -> Result<Void, RefreshError> {
-        guard isConfigured else { return .failure(.notConfigured) }
+        guard configuration.isConfigured else { return .failure(.notConfigured) }
         guard isActive else {
             // As a scheduled ping would, it goes out once the SDK is active again.
             sync.pingMissed = true
