@@ -15,21 +15,20 @@ extension MarqueeCore {
                 environment.log("Marquee: campaign \(entry.campaignID) was on screen when the app stopped but is no longer stored")
                 continue
             }
-            interrupted.append(InAppMessage(campaign: campaign))
+            interrupted.add(InAppMessage(campaign: campaign))
         }
     }
 
     /// Tells the delegate, once there is one, that those displays ended as interrupted.
     func reportInterrupted() async {
         guard !interrupted.isEmpty else { return }
-        let messages = interrupted
-        interrupted = []
+        let messages = interrupted.take()
         let registry = self.registry
         let told: Bool = await MainActor.run {
             guard let delegate = registry.delegate else { return false }
             for message in messages { delegate.marquee(didFinish: message, with: .interrupted) }
             return true
         }
-        if !told { interrupted = messages + interrupted }
+        if !told { interrupted.putBack(messages) }
     }
 }

@@ -99,7 +99,7 @@ actor MarqueeCore {
     /// What is on screen now, as saved for the next launch.
     var onScreen = OnScreenRecord()
     /// Displays the last launch left on screen, waiting for a delegate to hear about them.
-    var interrupted: [InAppMessage] = []
+    var interrupted = InterruptedDisplays()
 
     // Sync
     var client: ProtocolClient?
