@@ -102,8 +102,8 @@ actor MarqueeCore {
     var interrupted = InterruptedDisplays()
 
     // Sync
-    var client: ProtocolClient?
-    var configurationURL: URL?
+    /// The server, from `configure` on.
+    var server: ServerConnection?
     var sync = SyncState()
     var outbox: Outbox
 
@@ -261,10 +261,9 @@ actor MarqueeCore {
         guard let text = resolved.configurationURL, let url = URL(string: text), url.scheme != nil else {
             return report(.invalidConfiguration("no valid configuration URL"))
         }
-        self.configurationURL = url
         configuration.configured(tooltipsEnabled: resolved.enableTooltipFeature ?? false)
-        client = ProtocolClient(transport: environment.transport, subscriptionID: subscription,
-                                app: environment.resolvedApp(deviceID: device.deviceID))
+        server = ServerConnection(configurationURL: url, client: ProtocolClient(
+            transport: environment.transport, subscriptionID: subscription, app: environment.resolvedApp(deviceID: device.deviceID)))
         user.adoptIdentity()
         bucket = loadBucket(for: identity)
         inbox = loadInbox(for: identity)

@@ -5,10 +5,13 @@ import MarqueeWire
 /// Sync: the configuration, polling (ping), display permission, and the impression outbox. Every
 /// request goes through ``ProtocolClient``; failures back off and retry on the clock.
 extension MarqueeCore {
+    /// The client of the configured server; `nil` before `configure`.
+    var client: ProtocolClient? { server?.client }
+
     @discardableResult
     func fetchConfig() async -> SyncOutcome {
-        guard let client, let configurationURL else { return .deferred }
-        switch await client.config(url: configurationURL) {
+        guard let server else { return .deferred }
+        switch await server.client.config(url: server.configurationURL) {
         case .success(let response):
             sync.configFailures = 0
             let rollout = response.data.rolloutPercentage
