@@ -110,8 +110,6 @@ actor MarqueeCore {
     // Inbox
     /// The current user's App Inbox, as last synced.
     var inbox: InboxState
-    /// The consent as of the last command handled (the settings box holds the latest requested value).
-    var inboxConsent = InboxTrackingConsent.notRequired
     /// The sync under way, which concurrent fetches share.
     var inboxSync: Task<Result<[InboxMessage], InboxError>, Never>?
     /// The readers of ``MarqueeInbox/changes``.
@@ -136,8 +134,7 @@ actor MarqueeCore {
         device = files.read(DeviceState.self, from: DeviceState.fileName)
             ?? DeviceState(deviceID: environment.app?.deviceID ?? environment.random.uuid())
         if environment.app == nil { files.write(device, to: DeviceState.fileName) }
-        inboxConsent = device.inboxConsent ?? .notRequired
-        settings.trackingConsent = inboxConsent
+        settings.trackingConsent = device.inboxConsent ?? .notRequired
         outbox = files.read(Outbox.self, from: Outbox.fileName) ?? Outbox()
         held = files.read(HeldMessages.self, from: HeldMessages.fileName) ?? HeldMessages()
         assets = AssetCache(storageDirectory: environment.storageDirectory, limitBytes: settings.assetCacheLimit)

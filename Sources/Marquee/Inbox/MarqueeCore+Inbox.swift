@@ -10,6 +10,10 @@ import MarqueeWire
 /// and reads the user again; an answer that arrives after the user changed is saved for the user
 /// it belongs to and never shown to the new one.
 extension MarqueeCore {
+    /// The tracking consent as of the last command handled, kept with the device (the settings
+    /// box holds the latest value the app asked for).
+    var inboxConsent: InboxTrackingConsent { device.inboxConsent ?? .notRequired }
+
     /// The most pages one fetch follows, so a server that always says "more" cannot loop forever.
     static let maxInboxPages = 100
 
@@ -162,7 +166,6 @@ extension MarqueeCore {
     /// Sets the user's tracking consent; a refusal also drops the opens and clicks not sent yet,
     /// except those the app tracked without consent.
     func setInboxConsent(_ consent: InboxTrackingConsent) {
-        inboxConsent = consent
         device.inboxConsent = consent
         files.write(device, to: DeviceState.fileName)
         guard !consent.allowsTracking else { return }
