@@ -67,7 +67,9 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
             ],
-            resources: [.copy("Resources/openapi.yaml"), .copy("Resources/Dashboard")],
+            // Served from the binary itself: scripts/embed-resources writes them into
+            // Resources/EmbeddedResources.swift, so a binary copied alone has everything it serves.
+            exclude: ["Resources/openapi.yaml", "Resources/Dashboard"],
             swiftSettings: strict
         ),
 

@@ -37,7 +37,7 @@ struct DashboardRouteTests {
         try await TestServer.with { server in
             for file in files {
                 let response = try await server.send(.GET, "/dashboard/\(file)", token: nil)
-                #expect(response.status == .ok, "\(file) is served (listed in DashboardController.assets)")
+                #expect(response.status == .ok, "\(file) is served from the binary (run scripts/embed-resources after adding it)")
                 if file.hasSuffix(".js") {
                     #expect(!response.text.contains("innerHTML"), "\(file): text from the server reaches the page only as text")
                 }

@@ -23,16 +23,14 @@ struct OpsController {
     @Sendable func openAPI(req: Request) async throws -> Response {
         var headers = HTTPHeaders()
         headers.contentType = HTTPMediaType(type: "application", subType: "yaml")
-        return Response(status: .ok, headers: headers, body: .init(string: try OpenAPIDocument.text()))
+        return Response(status: .ok, headers: headers, body: .init(string: OpenAPIDocument.text()))
     }
 }
 
-/// The OpenAPI 3.1 document of both APIs, shipped as a resource and checked against the routes by a test.
+/// The OpenAPI 3.1 document of both APIs, carried in the binary (``EmbeddedResources``) and
+/// checked against the routes by a test.
 public enum OpenAPIDocument {
-    public static func text() throws -> String {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml") else {
-            throw APIError(.internalServerError, code: "internal_error", "the OpenAPI document is missing")
-        }
-        return try String(contentsOf: url, encoding: .utf8)
+    public static func text() -> String {
+        EmbeddedResources.openAPI
     }
 }
