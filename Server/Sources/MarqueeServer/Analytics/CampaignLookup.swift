@@ -7,10 +7,10 @@ import MarqueeModel
 struct CampaignLookup {
     /// Asked for only when the catalog does not hold the campaign.
     let database: @Sendable () -> any Database
-    let app: AppRecord
+    let app: App
     let catalog: CampaignCatalog
 
-    init(database: @autoclosure @escaping @Sendable () -> any Database, app: AppRecord, catalog: CampaignCatalog) {
+    init(database: @autoclosure @escaping @Sendable () -> any Database, app: App, catalog: CampaignCatalog) {
         self.database = database
         self.app = app
         self.catalog = catalog
@@ -18,7 +18,7 @@ struct CampaignLookup {
 
     /// The campaign, or `nil` when the app has no campaign with that id.
     func campaign(_ campaignID: UUID, text: String) async throws -> Campaign? {
-        let appID = try app.requireID()
+        let appID = app.id
         if let entry = try await catalog.snapshot(appID: appID, version: app.campaignsVersion, on: database()).entry(id: text) {
             return entry.campaign
         }

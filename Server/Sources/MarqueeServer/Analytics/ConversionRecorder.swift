@@ -12,7 +12,7 @@ import SQLKit
 /// Test traffic (a test campaign, or a tester's report) is counted apart, as impressions are.
 struct ConversionRecorder {
     let database: any Database
-    let app: AppRecord
+    let app: App
     let clock: any ServerClock
     let catalog: CampaignCatalog
 
@@ -20,7 +20,7 @@ struct ConversionRecorder {
         if let batchID = request.batchId, batchID.isEmpty || batchID.count > 100 {
             throw AnalyticsError.invalidBatch("batchId must be 1 to 100 characters")
         }
-        let appID = try app.requireID()
+        let appID = app.id
         guard let campaignID = UUID(uuidString: request.campaignId),
               let campaign = try await CampaignLookup(database: database, app: app, catalog: catalog)
                 .campaign(campaignID, text: request.campaignId) else {
@@ -38,7 +38,7 @@ struct ConversionRecorder {
             appID: appID, campaignID: campaignID, unitKey: unit.key, userKey: identity.key,
             variant: ArmAttribution.arm(of: campaign, declared: request.marqueeVariant, unit: unit),
             exposedAt: request.exposedAt, convertedAt: request.convertedAt, receivedAt: clock.now(),
-            isTest: request.isTest || campaign.isTest || app.isTester(DeviceContext(identity: identity, deviceID: deviceID)))
+            isTest: request.isTest || campaign.isTest || app.settings.isTester(DeviceContext(identity: identity, deviceID: deviceID)))
         guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
         if try await Conversions.exists(campaignID: campaignID, unitKey: unit.key, on: sql) {
             return ConversionReceipt(counted: false, reason: .alreadyCounted)

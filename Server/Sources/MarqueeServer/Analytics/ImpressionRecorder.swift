@@ -13,12 +13,12 @@ import MarqueeWire
 struct ImpressionRecorder {
     /// Asked for only when the catalog does not hold the batch's campaign.
     let database: @Sendable () -> any Database
-    let app: AppRecord
+    let app: App
     let clock: any ServerClock
     let writer: ImpressionWriter
     let catalog: CampaignCatalog
 
-    init(database: @autoclosure @escaping @Sendable () -> any Database, app: AppRecord, clock: any ServerClock,
+    init(database: @autoclosure @escaping @Sendable () -> any Database, app: App, clock: any ServerClock,
          writer: ImpressionWriter, catalog: CampaignCatalog) {
         self.database = database
         self.app = app
@@ -32,9 +32,9 @@ struct ImpressionRecorder {
     /// Stores the batch for `user`; returns `false` when it had been stored before (a client retry).
     func record(_ request: ImpressionRequest, as user: CheckedIdentity, deviceID: String?) async throws -> Bool {
         try validate(request)
-        let appID = try app.requireID()
+        let appID = app.id
         let identity = user.identity
-        let isTest = request.isTest || app.isTester(DeviceContext(identity: identity, deviceID: deviceID))
+        let isTest = request.isTest || app.settings.isTester(DeviceContext(identity: identity, deviceID: deviceID))
         guard let campaignID = UUID(uuidString: request.campaignId),
               let campaign = try await CampaignLookup(database: database(), app: app, catalog: catalog)
                 .campaign(campaignID, text: request.campaignId) else {

@@ -40,7 +40,7 @@ struct CatalogChange: Sendable, Equatable {
     }
 
     /// The app as `GET /api/v1/apps/{appID}` returns it; taken before a change mutates the row.
-    static func snapshot(of app: AppRecord) throws -> String {
+    static func snapshot(of app: App) throws -> String {
         try text(AppResource(app, secret: nil))
     }
 

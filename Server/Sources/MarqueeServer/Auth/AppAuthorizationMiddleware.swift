@@ -12,24 +12,24 @@ struct AppAuthorizationMiddleware: AsyncMiddleware {
         // Another app's id answers 404, so credentials cannot probe which apps exist.
         if case .app(let own) = try request.principal, own != appID { throw APIError.notFound("app") }
         guard let app = try await AppRecord.find(appID, on: request.db) else { throw APIError.notFound("app") }
-        request.storage[AuthorizedAppKey.self] = app
+        request.storage[AuthorizedAppKey.self] = try app.app()
         return try await next.respond(to: request)
     }
 }
 
 private struct AuthorizedAppKey: StorageKey {
-    typealias Value = AppRecord
+    typealias Value = App
 }
 
 extension Request {
     /// The app named by the path, as authorized by ``AppAuthorizationMiddleware``.
-    var authorizedApp: AppRecord {
+    var authorizedApp: App {
         get throws { try resolved(AuthorizedAppKey.self, by: "AppAuthorizationMiddleware") }
     }
 
     /// The authorized app's id.
     var authorizedAppID: UUID {
-        get throws { try authorizedApp.requireID() }
+        get throws { try authorizedApp.id }
     }
 
     /// The `:campaignID` path parameter.

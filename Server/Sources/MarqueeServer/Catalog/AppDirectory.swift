@@ -10,7 +10,7 @@ import Foundation
 /// can never outlive it. While the directory cannot learn of other instances' changes (its
 /// PostgreSQL listener is not connected), it keeps nothing and every request reads the row.
 actor AppDirectory {
-    private var apps: [String: AppRow] = [:]
+    private var apps: [String: App] = [:]
     /// Counts changes; a load keeps its row only if its app did not change after the load began.
     private var changes = 0
     private var lastChange: [UUID: Int] = [:]
@@ -23,19 +23,18 @@ actor AppDirectory {
         self.learnsOfChanges = learnsOfChanges
     }
 
-    /// The app with `subscriptionID`, or `nil`; a fresh record for the caller's request alone.
-    /// `database` is asked for only when the row is not held.
-    func app(subscriptionID: String, on database: @autoclosure @Sendable () -> any Database) async throws -> AppRecord? {
-        if learnsOfChanges, let row = apps[subscriptionID] { return AppRecord(row) }
+    /// The app with `subscriptionID`, or `nil`. `database` is asked for only when the app is not held.
+    func app(subscriptionID: String, on database: @autoclosure @Sendable () -> any Database) async throws -> App? {
+        if learnsOfChanges, let app = apps[subscriptionID] { return app }
         let started = changes
         guard let record = try await AppRecord.query(on: database()).filter(\.$subscriptionID == subscriptionID).first() else {
             return nil
         }
-        let row = try AppRow(record)
-        if learnsOfChanges, lastReset <= started, (lastChange[row.id] ?? 0) <= started {
-            apps[subscriptionID] = row
+        let app = try record.app()
+        if learnsOfChanges, lastReset <= started, (lastChange[app.id] ?? 0) <= started {
+            apps[subscriptionID] = app
         }
-        return record
+        return app
     }
 
     /// The app changed (or was deleted): its next request reads it again.
@@ -58,70 +57,4 @@ actor AppDirectory {
     /// How many apps are held, and whether changes reach this directory (tests and diagnostics).
     var count: Int { apps.count }
     var isLearningOfChanges: Bool { learnsOfChanges }
-}
-
-/// An app row's values, immutable and shareable between requests (``AppRecord`` instances are not).
-struct AppRow: Sendable {
-    let id: UUID
-    let name: String
-    let subscriptionID: String
-    let secretHash: String
-    let rolloutPercentage: Int
-    let pingIntervalSeconds: Int
-    let testUserIDsJSON: String
-    let testDeviceIDsJSON: String
-    let frequencyCapsJSON: String
-    let campaignsVersion: Int
-    let campaignsChangedAt: Int64
-    let identityVerificationRaw: String
-    let identitySecret: String?
-    let previousIdentitySecret: String?
-    let previousIdentitySecretUntil: Int64?
-    let createdAt: Date?
-    let updatedAt: Date?
-
-    init(_ record: AppRecord) throws {
-        id = try record.requireID()
-        name = record.name
-        subscriptionID = record.subscriptionID
-        secretHash = record.secretHash
-        rolloutPercentage = record.rolloutPercentage
-        pingIntervalSeconds = record.pingIntervalSeconds
-        testUserIDsJSON = record.testUserIDsJSON
-        testDeviceIDsJSON = record.testDeviceIDsJSON
-        frequencyCapsJSON = record.frequencyCapsJSON
-        campaignsVersion = record.campaignsVersion
-        campaignsChangedAt = record.campaignsChangedAt
-        identityVerificationRaw = record.identityVerificationRaw
-        identitySecret = record.identitySecret
-        previousIdentitySecret = record.previousIdentitySecret
-        previousIdentitySecretUntil = record.previousIdentitySecretUntil
-        createdAt = record.createdAt
-        updatedAt = record.updatedAt
-    }
-}
-
-extension AppRecord {
-    /// A record of `row`, as if just read from the database.
-    convenience init(_ row: AppRow) {
-        self.init()
-        id = row.id
-        name = row.name
-        subscriptionID = row.subscriptionID
-        secretHash = row.secretHash
-        rolloutPercentage = row.rolloutPercentage
-        pingIntervalSeconds = row.pingIntervalSeconds
-        testUserIDsJSON = row.testUserIDsJSON
-        testDeviceIDsJSON = row.testDeviceIDsJSON
-        frequencyCapsJSON = row.frequencyCapsJSON
-        campaignsVersion = row.campaignsVersion
-        campaignsChangedAt = row.campaignsChangedAt
-        identityVerificationRaw = row.identityVerificationRaw
-        identitySecret = row.identitySecret
-        previousIdentitySecret = row.previousIdentitySecret
-        previousIdentitySecretUntil = row.previousIdentitySecretUntil
-        createdAt = row.createdAt
-        updatedAt = row.updatedAt
-        $id.exists = true
-    }
 }

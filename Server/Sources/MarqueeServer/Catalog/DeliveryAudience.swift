@@ -3,16 +3,16 @@ import MarqueeModel
 
 /// Decides whether one device may receive a campaign now: live window, test audience and targeting.
 struct DeliveryAudience {
-    let app: AppRecord
+    let app: App
     let device: DeviceContext
     let now: Date
     let isTester: Bool
 
-    init(app: AppRecord, device: DeviceContext, now: Date) {
+    init(app: App, device: DeviceContext, now: Date) {
         self.app = app
         self.device = device
         self.now = now
-        isTester = app.isTester(device)
+        isTester = app.settings.isTester(device)
     }
 
     func admits(_ campaign: Campaign) -> Bool {

@@ -3,7 +3,7 @@ import Vapor
 
 /// The body of `POST`, `PUT` and `PATCH /api/v1/apps[/:appID]`, as sent: which fields are
 /// required depends on the method (see ``AppSettings``).
-struct AppInput: Decodable, Sendable {
+struct AppInput: Codable, Sendable {
     var name: String?
     var subscriptionID: String?
     var rolloutPercentage: Int?
@@ -42,19 +42,20 @@ struct AppResource: JSONResource {
     var updatedAt: Date?
     var secret: String?
 
-    init(_ record: AppRecord, secret: String? = nil) throws {
-        id = try record.requireID().canonical
-        name = record.name
-        subscriptionID = record.subscriptionID
-        rolloutPercentage = record.rolloutPercentage
-        pingIntervalSeconds = record.pingIntervalSeconds
-        testUserIDs = record.testUserIDs
-        testDeviceIDs = record.testDeviceIDs
-        frequencyCaps = record.frequencyCaps
-        identityVerification = record.settings.identityVerification
-        hasIdentitySecret = record.identitySecret != nil
-        createdAt = record.createdAt
-        updatedAt = record.updatedAt
+    init(_ app: App, secret: String? = nil) {
+        let settings = app.settings
+        id = app.id.canonical
+        name = settings.name
+        subscriptionID = settings.subscriptionID
+        rolloutPercentage = settings.rolloutPercentage
+        pingIntervalSeconds = settings.pingIntervalSeconds
+        testUserIDs = settings.testUserIDs
+        testDeviceIDs = settings.testDeviceIDs
+        frequencyCaps = settings.frequencyCaps
+        identityVerification = settings.identityVerification
+        hasIdentitySecret = app.identityKeys.current != nil
+        createdAt = app.createdAt
+        updatedAt = app.updatedAt
         self.secret = secret
     }
 }

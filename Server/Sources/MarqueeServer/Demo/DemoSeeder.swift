@@ -30,7 +30,7 @@ struct DemoSeeder {
                                    pingIntervalSeconds: 60, testUserIDs: ["demo-tester"], testDeviceIDs: [],
                                    frequencyCaps: [FrequencyCap(id: "daily", limit: 5, periodSeconds: 86_400)],
                                    identityVerification: .off)
-        let appID = try await store.createApp(settings).record.requireID()
+        let appID = try await store.createApp(settings).app.id
         do {
             for campaign in campaigns { _ = try await store.createCampaign(campaign, in: appID) }
             _ = try await inbox.send(InboxDelivery(content: Self.inboxMessage, userIDs: [Self.inboxUserID], deliverAt: nil,

@@ -59,12 +59,3 @@ struct IdentityVerifier: Sendable {
         return code.lowercaseHex
     }
 }
-
-extension AppRecord {
-    /// The verifier for this app's current identity settings.
-    var identityVerifier: IdentityVerifier {
-        IdentityVerifier(mode: settings.identityVerification, secret: identitySecret,
-                         previousSecret: previousIdentitySecret,
-                         previousSecretUntil: previousIdentitySecretUntil.map { Date(timeIntervalSince1970: Double($0) / 1000) })
-    }
-}

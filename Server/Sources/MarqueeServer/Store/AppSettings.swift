@@ -4,7 +4,7 @@ import MarqueeModel
 /// Requests arrive as ``AppInput`` and become settings by one of three rules (create, replace, merge).
 struct AppSettings: Sendable, Equatable {
     var name: String
-    var subscriptionID: String?
+    var subscriptionID: String
     var rolloutPercentage: Int
     var pingIntervalSeconds: Int
     var testUserIDs: [String]
@@ -20,12 +20,17 @@ struct AppSettings: Sendable, Equatable {
     /// `POST /apps`: the name is required; everything else has a default.
     static func creating(from input: AppInput) throws -> AppSettings {
         guard let name = input.name else { throw CatalogError.invalid([ValidationIssue(field: "name", message: "is required")]) }
-        return AppSettings(name: name, subscriptionID: input.subscriptionID,
+        return AppSettings(name: name, subscriptionID: input.subscriptionID ?? newSubscriptionID(),
                            rolloutPercentage: input.rolloutPercentage ?? defaultRollout,
                            pingIntervalSeconds: input.pingIntervalSeconds ?? defaultPingInterval,
                            testUserIDs: input.testUserIDs ?? [], testDeviceIDs: input.testDeviceIDs ?? [],
                            frequencyCaps: input.frequencyCaps ?? [],
                            identityVerification: input.identityVerification ?? .off)
+    }
+
+    /// A subscription ID for an app created without one.
+    static func newSubscriptionID() -> String {
+        String(Secrets.generate(prefix: "sub_").prefix(28))
     }
 
     /// `PUT /apps/:appID`: a full replacement, so every field must be given. A missing field is an
@@ -55,6 +60,13 @@ struct AppSettings: Sendable, Equatable {
                     identityVerification: input.identityVerification ?? identityVerification)
     }
 
+    /// Whether this user or device is one of the app's testers.
+    func isTester(_ device: DeviceContext) -> Bool {
+        let ids = [device.identity.userID, device.identity.idTrackingIdentifier].compactMap { $0 }
+        if ids.contains(where: testUserIDs.contains) { return true }
+        return device.deviceID.map(testDeviceIDs.contains) ?? false
+    }
+
     /// Verification needs a secret to check signatures with; the secret is made by its own request
     /// (`POST …/identity_secret`), which shows it once.
     func identityIssues(hasSecret: Bool) -> [ValidationIssue] {
@@ -74,11 +86,9 @@ struct AppSettings: Sendable, Equatable {
         }
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         check(!trimmed.isEmpty && TextRule.fits(trimmed, characters: 100), "name", "must be 1 to 100 characters")
-        if let subscriptionID {
-            let allowed = subscriptionID.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
-            check(allowed && (3...100).contains(subscriptionID.count), "subscriptionID",
-                  "must be 3 to 100 letters, digits, '-', '_' or '.'")
-        }
+        let allowed = subscriptionID.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+        check(allowed && (3...100).contains(subscriptionID.count), "subscriptionID",
+              "must be 3 to 100 letters, digits, '-', '_' or '.'")
         check((0...100).contains(rolloutPercentage), "rolloutPercentage", "must be between 0 and 100")
         check(Self.pingIntervalRange.contains(pingIntervalSeconds), "pingIntervalSeconds",
               "must be between \(Self.pingIntervalRange.lowerBound) and \(Self.pingIntervalRange.upperBound)")
@@ -89,26 +99,5 @@ struct AppSettings: Sendable, Equatable {
         }
         check(Set(frequencyCaps.map(\.id)).count == frequencyCaps.count, "frequencyCaps", "cap ids must be unique")
         return issues
-    }
-}
-
-extension AppRecord {
-    /// The settings this row holds now.
-    var settings: AppSettings {
-        AppSettings(name: name, subscriptionID: subscriptionID, rolloutPercentage: rolloutPercentage,
-                    pingIntervalSeconds: pingIntervalSeconds, testUserIDs: testUserIDs, testDeviceIDs: testDeviceIDs,
-                    frequencyCaps: frequencyCaps,
-                    identityVerification: IdentityVerification(rawValue: identityVerificationRaw) ?? .required)
-    }
-
-    func apply(_ settings: AppSettings) {
-        name = settings.name.trimmingCharacters(in: .whitespaces)
-        if let subscriptionID = settings.subscriptionID { self.subscriptionID = subscriptionID }
-        rolloutPercentage = settings.rolloutPercentage
-        pingIntervalSeconds = settings.pingIntervalSeconds
-        testUserIDs = settings.testUserIDs
-        testDeviceIDs = settings.testDeviceIDs
-        frequencyCaps = settings.frequencyCaps
-        identityVerificationRaw = settings.identityVerification.rawValue
     }
 }

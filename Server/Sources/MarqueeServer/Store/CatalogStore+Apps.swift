@@ -3,31 +3,23 @@ import Foundation
 import MarqueeModel
 
 extension CatalogStore {
-    /// Creates an app with a new secret; returns the row and the secret (shown once).
-    func createApp(_ settings: AppSettings) async throws -> (record: AppRecord, secret: String) {
+    /// Creates an app with a new secret; returns the app and the secret (shown once).
+    func createApp(_ settings: AppSettings) async throws -> (app: App, secret: String) {
         try Self.validate(settings)
         let identityIssues = settings.identityIssues(hasSecret: false)
         guard identityIssues.isEmpty else { throw CatalogError.invalid(identityIssues) }
-        let record = AppRecord()
         let secret = Secrets.generate(prefix: Secrets.appSecretPrefix)
-        record.id = UUID()
-        record.secretHash = Secrets.hash(secret)
-        record.campaignsVersion = 0
-        record.campaignsChangedAt = clock.nowMillis
-        record.apply(settings)
-        if settings.subscriptionID == nil {
-            record.subscriptionID = Secrets.generate(prefix: "sub_").prefix(28).description
-        }
-        let subscriptionID = record.subscriptionID
-        let appID = try record.requireID()
-        try await uniquely(subscriptionID, excluding: nil) {
+        let record = AppRecord(App(id: UUID(), settings: settings, secretHash: Secrets.hash(secret), identityKeys: .none,
+                                   campaignsVersion: 0, campaignsChangedAt: clock.nowMillis))
+        let app = try await uniquely(settings.subscriptionID, excluding: nil) {
             try await writing { db in
-                try await Self.ensureUnique(subscriptionID, excluding: nil, on: db)
+                try await Self.ensureUnique(settings.subscriptionID, excluding: nil, on: db)
                 try await record.create(on: db)
-                return Changed(.app(appID, before: nil, after: try CatalogChange.snapshot(of: record)))
+                let app = try record.app()
+                return Changed(app, .app(app.id, before: nil, after: try CatalogChange.snapshot(of: app)))
             }
         }
-        return (record, secret)
+        return (app, secret)
     }
 
     /// Changes an app's settings to `change(current)`, where `current` is read in the same
@@ -35,50 +27,46 @@ extension CatalogStore {
     /// one the request names, if any (to report a conflict with another app). Caps that campaigns
     /// still use cannot be removed.
     func updateApp(_ appID: UUID, naming subscriptionID: String?,
-                   _ change: @escaping @Sendable (AppSettings) -> AppSettings) async throws -> AppRecord {
+                   _ change: @escaping @Sendable (AppSettings) -> AppSettings) async throws -> App {
         try await uniquely(subscriptionID, excluding: appID) {
             // Caps and testers change what pings return, so this is a catalog change too.
             try await changingCatalog(of: appID) { db in
-                guard let record = try await AppRecord.find(appID, on: db) else { throw CatalogError.appNotFound }
-                let settings = change(record.settings)
+                let (record, current) = try await Self.find(appID, on: db)
+                let settings = change(current.settings)
                 try Self.validate(settings)
-                let identityIssues = settings.identityIssues(hasSecret: record.identitySecret != nil)
+                let identityIssues = settings.identityIssues(hasSecret: current.identityKeys.current != nil)
                 guard identityIssues.isEmpty else { throw CatalogError.invalid(identityIssues) }
-                let inUse = try await Self.capsStillInUse(after: settings, app: record, on: db)
+                let inUse = try await Self.capsStillInUse(after: settings, app: current, on: db)
                 guard inUse.isEmpty else {
                     throw CatalogError.invalid(inUse.map {
                         ValidationIssue(field: "frequencyCaps", message: "cap '\($0)' is used by a campaign")
                     })
                 }
-                if let subscriptionID = settings.subscriptionID {
-                    try await Self.ensureUnique(subscriptionID, excluding: appID, on: db)
-                }
-                let before = try CatalogChange.snapshot(of: record)
-                record.apply(settings)
-                try await record.update(on: db)
-                return Changed(record, .app(appID, before: before, after: try CatalogChange.snapshot(of: record)))
+                try await Self.ensureUnique(settings.subscriptionID, excluding: appID, on: db)
+                var app = current
+                app.settings = settings
+                return try await Self.save(app, over: current, in: record, on: db)
             }
         }
     }
 
     /// Gives the app a new secret; the old one stops working at once.
-    func rotateSecret(of appID: UUID) async throws -> (record: AppRecord, secret: String) {
+    func rotateSecret(of appID: UUID) async throws -> (app: App, secret: String) {
         let secret = Secrets.generate(prefix: Secrets.appSecretPrefix)
-        let record = try await changingApp(appID) { db in
-            guard let record = try await AppRecord.find(appID, on: db) else { throw CatalogError.appNotFound }
-            let before = try CatalogChange.snapshot(of: record)
-            record.secretHash = Secrets.hash(secret)
-            try await record.update(on: db)
-            return Changed(record, .app(appID, before: before, after: try CatalogChange.snapshot(of: record)))
+        let app = try await changingApp(appID) { db in
+            let (record, current) = try await Self.find(appID, on: db)
+            var app = current
+            app.secretHash = Secrets.hash(secret)
+            return try await Self.save(app, over: current, in: record, on: db)
         }
-        return (record, secret)
+        return (app, secret)
     }
 
     /// Deletes the app with its campaigns and impressions (the audit keeps the app as it was).
     func deleteApp(_ appID: UUID) async throws {
         try await changingApp(appID) { db in
-            guard let record = try await AppRecord.find(appID, on: db) else { throw CatalogError.appNotFound }
-            let before = try CatalogChange.snapshot(of: record)
+            let (_, current) = try await Self.find(appID, on: db)
+            let before = try CatalogChange.snapshot(of: current)
             try await InboxStore.deleteAll(of: appID, on: db)
             try await ImpressionRecord.query(on: db).filter(\.$appID == appID).delete()
             try await ImpressionBatchRecord.query(on: db).filter(\.$appID == appID).delete()
@@ -87,6 +75,23 @@ extension CatalogStore {
             return Changed(.app(appID, before: before, after: nil))
         }
         await catalog.remove(appID: appID)
+    }
+
+    // MARK: - Rows
+
+    /// The app's row, read in the caller's transaction, and the app it holds.
+    static func find(_ appID: UUID, on db: any Database) async throws -> (AppRecord, App) {
+        guard let record = try await AppRecord.find(appID, on: db) else { throw CatalogError.appNotFound }
+        return (record, try record.app())
+    }
+
+    /// Writes `app` over `current` (what `record` held) and reports the change.
+    static func save(_ app: App, over current: App, in record: AppRecord, on db: any Database) async throws -> Changed<App> {
+        record.store(app)
+        try await record.update(on: db)
+        let saved = try record.app()
+        return Changed(saved, .app(app.id, before: try CatalogChange.snapshot(of: current),
+                                   after: try CatalogChange.snapshot(of: saved)))
     }
 
     // MARK: - Rules
@@ -121,11 +126,11 @@ extension CatalogStore {
     }
 
     /// Cap ids that campaigns reference but the new settings drop.
-    private static func capsStillInUse(after settings: AppSettings, app: AppRecord, on db: any Database) async throws -> [String] {
+    private static func capsStillInUse(after settings: AppSettings, app: App, on db: any Database) async throws -> [String] {
         let kept = Set(settings.frequencyCaps.map(\.id))
-        let dropped = Set(app.frequencyCaps.map(\.id)).subtracting(kept)
+        let dropped = Set(app.settings.frequencyCaps.map(\.id)).subtracting(kept)
         guard !dropped.isEmpty else { return [] }
-        let campaigns = try await CampaignRecord.query(on: db).filter(\.$app.$id == app.requireID()).all()
+        let campaigns = try await CampaignRecord.query(on: db).filter(\.$app.$id == app.id).all()
         let used = try campaigns.flatMap { try $0.campaign().delivery.frequencyCapIDs }
         return dropped.intersection(used).sorted()
     }

@@ -66,8 +66,8 @@ extension CatalogStore {
     /// Checks the campaign against the app's caps as stored in this transaction, so a cap removed
     /// concurrently cannot slip through.
     private static func validate(_ campaign: Campaign, appID: UUID, on db: any Database) async throws {
-        guard let app = try await AppRecord.find(appID, on: db) else { throw CatalogError.appNotFound }
-        let issues = campaign.validationIssues(frequencyCapIDs: Set(app.frequencyCaps.map(\.id)))
+        let (_, app) = try await find(appID, on: db)
+        let issues = campaign.validationIssues(frequencyCapIDs: Set(app.settings.frequencyCaps.map(\.id)))
         guard issues.isEmpty else { throw CatalogError.invalid(issues) }
     }
 }

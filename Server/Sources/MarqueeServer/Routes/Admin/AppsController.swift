@@ -10,13 +10,13 @@ struct AppsController {
         var query = AppRecord.query(on: req.db)
         if case .app(let own) = try req.principal { query = query.filter(\.$id == own) }
         let records = try await query.sort(\.$createdAt).sort(\.$id).all()
-        return ListResource(items: try records.map { try AppResource($0) })
+        return ListResource(items: try records.map { AppResource(try $0.app()) })
     }
 
     @Sendable func create(req: Request) async throws -> Response {
         let settings = try AppSettings.creating(from: req.decodeJSON(AppInput.self))
-        let (record, secret) = try await req.store.createApp(settings)
-        return try Response.json(AppResource(record, secret: secret), status: .created)
+        let (app, secret) = try await req.store.createApp(settings)
+        return try Response.json(AppResource(app, secret: secret), status: .created)
     }
 }
 
@@ -26,17 +26,17 @@ struct AppsController {
 /// settings it is given.
 struct AppController {
     @Sendable func read(req: Request) async throws -> AppResource {
-        try AppResource(try req.authorizedApp)
+        AppResource(try req.authorizedApp)
     }
 
     @Sendable func replace(req: Request) async throws -> AppResource {
         let settings = try AppSettings.replacing(with: req.decodeJSON(AppInput.self))
-        return try AppResource(try await req.store.updateApp(try req.authorizedAppID, naming: settings.subscriptionID) { _ in settings })
+        return AppResource(try await req.store.updateApp(try req.authorizedAppID, naming: settings.subscriptionID) { _ in settings })
     }
 
     @Sendable func patch(req: Request) async throws -> AppResource {
         let input = try req.decodeJSON(AppInput.self)
-        return try AppResource(try await req.store.updateApp(try req.authorizedAppID, naming: input.subscriptionID) {
+        return AppResource(try await req.store.updateApp(try req.authorizedAppID, naming: input.subscriptionID) {
             $0.merging(input)
         })
     }
@@ -47,7 +47,7 @@ struct AppController {
     }
 
     @Sendable func rotateSecret(req: Request) async throws -> AppResource {
-        let (record, secret) = try await req.store.rotateSecret(of: try req.authorizedAppID)
-        return try AppResource(record, secret: secret)
+        let (app, secret) = try await req.store.rotateSecret(of: try req.authorizedAppID)
+        return AppResource(app, secret: secret)
     }
 }

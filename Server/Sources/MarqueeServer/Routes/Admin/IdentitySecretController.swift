@@ -23,9 +23,9 @@ struct IdentitySecretController {
             throw APIError.validation([.init(field: "graceSeconds",
                                              message: "must be between 0 and \(CatalogStore.maxIdentitySecretGrace)")])
         }
-        let (record, secret) = try await req.store.rotateIdentitySecret(of: try req.authorizedAppID, graceSeconds: grace)
+        let (app, secret) = try await req.store.rotateIdentitySecret(of: try req.authorizedAppID, graceSeconds: grace)
         return IdentitySecretResource(
             identitySecret: secret,
-            previousSecretValidUntil: record.previousIdentitySecretUntil.map { Date(timeIntervalSince1970: Double($0) / 1000) })
+            previousSecretValidUntil: app.identityKeys.previousUntil)
     }
 }

@@ -24,12 +24,12 @@ struct TestersController {
         guard (userID?.isEmpty == false) != (deviceID?.isEmpty == false) else {
             throw APIError.validation([ValidationIssue(field: "userID", message: "send either a userID or a deviceID")])
         }
-        let record = try await req.store.updateApp(try req.authorizedAppID, naming: nil) { settings in
+        let app = try await req.store.updateApp(try req.authorizedAppID, naming: nil) { settings in
             var settings = settings
             if let userID, !userID.isEmpty, !settings.testUserIDs.contains(userID) { settings.testUserIDs.append(userID) }
             if let deviceID, !deviceID.isEmpty, !settings.testDeviceIDs.contains(deviceID) { settings.testDeviceIDs.append(deviceID) }
             return settings
         }
-        return TestersResource(testUserIDs: record.testUserIDs, testDeviceIDs: record.testDeviceIDs)
+        return TestersResource(testUserIDs: app.settings.testUserIDs, testDeviceIDs: app.settings.testDeviceIDs)
     }
 }

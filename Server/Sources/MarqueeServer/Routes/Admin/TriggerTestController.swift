@@ -59,7 +59,7 @@ struct TriggerTestController {
         let results = try records.compactMap { record -> TriggerTestResult? in
             let campaign = try CampaignResource(record).campaign
             if let wanted, !wanted.contains(campaign.id) { return nil }
-            return TriggerTester.test(campaign, event: event, device: device, isTester: app.isTester(device), now: now,
+            return TriggerTester.test(campaign, event: event, device: device, isTester: app.settings.isTester(device), now: now,
                                       afterAppStart: input.afterAppStart ?? true)
         }
         return TestResource(results: results)

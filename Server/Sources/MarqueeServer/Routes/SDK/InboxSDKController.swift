@@ -15,7 +15,7 @@ struct InboxSDKController {
         let userID = try caller.identity(claimedBy: body.userIdentifiers, for: .personal).userID
         try await deliverCampaigns(of: caller, to: userID, body: body, req: req)
         do {
-            let response = try await req.inboxStore.sync(appID: try app.requireID(), userID: userID,
+            let response = try await req.inboxStore.sync(appID: app.id, userID: userID,
                                                          tokenText: body.syncToken, limit: body.limit)
             return try Response.json(response)
         } catch is InboxResyncRequired {
@@ -27,7 +27,7 @@ struct InboxSDKController {
     /// Puts the running inbox campaigns whose audience admits this user and device in the user's inbox.
     private func deliverCampaigns(of caller: SDKCaller, to userID: String, body: InboxSyncRequest, req: Request) async throws {
         let app = caller.app
-        let appID = try app.requireID()
+        let appID = app.id
         let snapshot = try await req.marquee.catalog.snapshot(appID: appID, version: app.campaignsVersion, on: req.db)
         let claimed = UserIdentifierDTO.identity(from: body.userIdentifiers)
         let device = DeviceContext(identity: UserIdentity(userID: userID, idTrackingIdentifier: claimed.idTrackingIdentifier),
@@ -43,7 +43,7 @@ struct InboxSDKController {
         let body = try req.decodeJSON(InboxUpdateRequest.self)
         let userID = try caller.identity(claimedBy: body.userIdentifiers, for: .personal).userID
         let changed = try await req.inboxStore.update(body.operation, messageIDs: body.messageIDs,
-                                                      appID: try caller.app.requireID(), userID: userID)
+                                                      appID: caller.app.id, userID: userID)
         return try Response.json(InboxUpdateResponse(changed: changed))
     }
 
@@ -51,7 +51,7 @@ struct InboxSDKController {
         let caller = try req.sdkCaller
         let body = try req.decodeJSON(InboxTrackRequest.self)
         let userID = try caller.identity(claimedBy: body.userIdentifiers, for: .personal).userID
-        let stored = try await req.inboxStore.track(body.events, consent: body.consent, appID: try caller.app.requireID(),
+        let stored = try await req.inboxStore.track(body.events, consent: body.consent, appID: caller.app.id,
                                                     userID: userID, deviceID: caller.deviceID)
         return try Response.json(InboxTrackResponse(stored: stored))
     }

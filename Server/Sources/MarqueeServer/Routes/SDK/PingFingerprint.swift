@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MarqueeModel
 import MarqueeWire
 
 /// Identifies what a ping would send one client: the admitted campaigns (by the digests the
@@ -9,14 +10,14 @@ import MarqueeWire
 struct PingFingerprint: Equatable {
     let value: String
 
-    /// `capsJSON` is the app's caps as stored: the same text for the same caps, and nothing to
-    /// encode on every ping.
-    init(campaigns: [CampaignCatalog.Form], capsJSON: String, inbox: InboxEndpoints?, capabilities: [Capability],
+    init(campaigns: [CampaignCatalog.Form], caps: [FrequencyCap], inbox: InboxEndpoints?, capabilities: [Capability],
          pushPrimer: Bool, userAttributes: [String: String] = [:]) {
         var hash = SHA256()
         hash.update(data: Data(capabilities.map(\.rawValue).sorted().joined(separator: ",").utf8))
         hash.update(data: [pushPrimer ? 1 : 0])
-        hash.update(data: Data(capsJSON.utf8))
+        for cap in caps {
+            hash.update(data: Data("\u{1}\(cap.id)\u{2}\(cap.limit)\u{2}\(cap.periodSeconds)".utf8))
+        }
         let endpoints = inbox.map { [$0.sync, $0.update, $0.track] } ?? []
         hash.update(data: Data(endpoints.joined(separator: "\n").utf8))
         for entry in campaigns { hash.update(data: entry.digest) }

@@ -9,14 +9,14 @@ import Vapor
 /// ``identity(claimedBy:for:)``, so no route can use a user ID the app's identity verification
 /// refuses.
 struct SDKCaller: Sendable {
-    let app: AppRecord
+    let app: App
     let deviceID: String?
     /// The `Marquee-User-Signature` header, if any.
     private let signature: String?
     private let verifier: IdentityVerifier
     private let now: Date
 
-    init(app: AppRecord, deviceID: String?, signature: String?, now: Date) {
+    init(app: App, deviceID: String?, signature: String?, now: Date) {
         self.app = app
         self.deviceID = deviceID
         self.signature = signature

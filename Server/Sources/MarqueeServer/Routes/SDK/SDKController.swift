@@ -13,7 +13,7 @@ struct SDKController {
         let base = req.publicBaseURL
         let data = ConfigData(
             rolloutPercentage: Rollout.percentage(for: caller.deviceID, subscriptionID: app.subscriptionID,
-                                                  rollout: app.rolloutPercentage),
+                                                  rollout: app.settings.rolloutPercentage),
             endpoints: Endpoints(ping: base + "/v1/ping", impression: base + "/v1/impression",
                                  displayPermission: base + "/v1/display_permission", conversion: base + "/v1/conversion"))
         return try Response.json(ConfigResponse(data: data))
@@ -24,7 +24,7 @@ struct SDKController {
         let caller = try req.sdkCaller
         let app = caller.app
         let body = try req.decodeJSON(PingRequest.self)
-        let snapshot = try await req.marquee.catalog.snapshot(appID: try app.requireID(), version: app.campaignsVersion, on: req.db)
+        let snapshot = try await req.marquee.catalog.snapshot(appID: app.id, version: app.campaignsVersion, on: req.db)
         let checked = try caller.identity(claimedBy: body.userIdentifiers, for: .targeting)
         let identity = checked.identity
         let device = DeviceContext(identity: identity, deviceID: caller.deviceID,
@@ -45,19 +45,19 @@ struct SDKController {
             : nil
         var answer = PingResponseBody(
             currentPingMillis: req.marquee.clock.nowMillis,
-            nextPingMillis: app.pingIntervalSeconds * 1000,
+            nextPingMillis: app.settings.pingIntervalSeconds * 1000,
             campaigns: admitted.map { $0.json(extended: extended) },
             marquee: nil)
         if extended || inbox != nil {
             let attributes = try await verifiedUserAttributes(req, checked, app: app)
             // Marquee clients learn the list's fingerprint, and are spared a list they already hold.
-            let fingerprint = PingFingerprint(campaigns: admitted, capsJSON: app.frequencyCapsJSON, inbox: inbox,
+            let fingerprint = PingFingerprint(campaigns: admitted, caps: app.settings.frequencyCaps, inbox: inbox,
                                               capabilities: body.marqueeCapabilities ?? [], pushPrimer: pushPrimer,
                                               userAttributes: attributes).value
             let unchanged = body.marqueeFingerprint == fingerprint
             answer.marquee = unchanged
                 ? PingExtension(frequencyCaps: [], fingerprint: fingerprint, unchanged: true)
-                : PingExtension(frequencyCaps: app.frequencyCaps, inbox: inbox, fingerprint: fingerprint,
+                : PingExtension(frequencyCaps: app.settings.frequencyCaps, inbox: inbox, fingerprint: fingerprint,
                                 userAttributes: attributes.isEmpty ? nil : attributes)
             if unchanged { answer.campaigns = [] }
         }
@@ -69,9 +69,9 @@ struct SDKController {
 
     /// The placeholder values of the ping's user, only when the request proves who the user is
     /// (a valid signature): without identity verification anyone could claim a user ID and read them.
-    private func verifiedUserAttributes(_ req: Request, _ checked: CheckedIdentity, app: AppRecord) async throws -> [String: String] {
+    private func verifiedUserAttributes(_ req: Request, _ checked: CheckedIdentity, app: App) async throws -> [String: String] {
         guard checked.isVerified, let userID = checked.identity.userID else { return [:] }
-        return try await UserAttributesStore(database: req.db).attributes(appID: try app.requireID(), userID: userID)
+        return try await UserAttributesStore(database: req.db).attributes(appID: app.id, userID: userID)
     }
 
     /// `POST /v1/display_permission`: may this campaign show now, and is the client's list stale?
@@ -79,7 +79,7 @@ struct SDKController {
         let caller = try req.sdkCaller
         let app = caller.app
         let body = try req.decodeJSON(DisplayPermissionRequest.self)
-        let appID = try app.requireID()
+        let appID = app.id
         guard let campaignID = UUID(uuidString: body.campaignId),
               try await CampaignRecord.query(on: req.db).withDeleted()
                 .filter(\.$id == campaignID).filter(\.$app.$id == appID).count() > 0 else {
