@@ -68,8 +68,8 @@ let package = Package(
                 .product(name: "PostgresKit", package: "postgres-kit"),
             ],
             // Served from the binary itself: scripts/embed-resources writes them into
-            // Resources/EmbeddedResources.swift, so a binary copied alone has everything it serves.
-            exclude: ["Resources/openapi.yaml", "Resources/Dashboard"],
+            // Ops/Resources/EmbeddedResources.swift, so a binary copied alone has everything it serves.
+            exclude: ["Ops/Resources/openapi.yaml", "Ops/Resources/Dashboard"],
             swiftSettings: strict
         ),
 

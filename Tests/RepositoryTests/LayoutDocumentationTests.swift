@@ -48,8 +48,12 @@ import Testing
 
     @Test func theServerDocumentNamesEveryFolderOfTheServerModule() throws {
         let block = try Self.layoutBlock(in: "docs/server.md", after: "## Source layout")
-        for folder in try Self.folders(in: "Server/Sources/MarqueeServer") {
+        let module = "Server/Sources/MarqueeServer"
+        for folder in try Self.folders(in: module) {
             #expect(Self.names(block, folder), "docs/server.md's layout omits \(folder)")
+            for inner in try Self.folders(in: "\(module)/\(folder)") {
+                #expect(Self.names(block, inner), "docs/server.md's layout omits \(folder)/\(inner)")
+            }
         }
     }
 }

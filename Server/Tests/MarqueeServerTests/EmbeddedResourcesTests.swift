@@ -6,7 +6,7 @@ import Testing
 /// byte. When this fails, run `Server/scripts/embed-resources`.
 @Suite struct EmbeddedResourcesTests {
     static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/MarqueeServer/Resources")
+        .deletingLastPathComponent().appendingPathComponent("Sources/MarqueeServer/Ops/Resources")
 
     @Test func theEmbeddedFilesAreTheResourcesAsTheyAreNow() throws {
         let openAPI = try String(contentsOf: Self.resources.appendingPathComponent("openapi.yaml"), encoding: .utf8)

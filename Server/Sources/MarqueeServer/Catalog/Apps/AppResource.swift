@@ -59,13 +59,3 @@ struct AppResource: JSONResource {
         self.secret = secret
     }
 }
-
-/// The body of `PUT …/campaigns/:campaignID/status`.
-struct StatusInput: Decodable {
-    var status: CampaignStatus
-}
-
-/// A list response.
-struct ListResource<Item: Encodable>: JSONResource {
-    var items: [Item]
-}

@@ -24,3 +24,8 @@ extension Response {
         return Response(status: status, headers: headers, body: .init(data: body))
     }
 }
+
+/// A list response.
+struct ListResource<Item: Encodable>: JSONResource {
+    var items: [Item]
+}

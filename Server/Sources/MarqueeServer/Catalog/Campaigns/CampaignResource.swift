@@ -56,3 +56,8 @@ struct CampaignInput: Decodable {
         for key in ReadOnlyKeys.allCases { _ = c.contains(key) }
     }
 }
+
+/// The body of `PUT …/campaigns/:campaignID/status`.
+struct StatusInput: Decodable {
+    var status: CampaignStatus
+}
