@@ -40,7 +40,7 @@ extension MarqueeCore {
             case .ping: track { await $0.ping() }
             case .flushOutbox: track { await $0.flushOutbox() }
             case .processQueue: startQueue()
-            case .save: if isDirty { saveBucket() }
+            case .save: saveBucket()
             case .tooltipTimeout(let token): track { await $0.tooltipTimedOut(token: token) }
             }
         }

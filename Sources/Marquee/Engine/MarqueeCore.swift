@@ -79,7 +79,6 @@ actor MarqueeCore {
     var user = CurrentUser()
     /// The current user's bucket.
     var bucket: UserBucket
-    var isDirty = false
 
     // Triggers
     var engine = TriggerEngine()

@@ -42,13 +42,12 @@ extension MarqueeCore {
     func saveBucket() {
         bucket.progress = engine.progress
         files.write(bucket, to: FileStore.bucketFileName(for: bucket.identityKey))
-        isDirty = false
         timers.cancel(.save)
     }
 
-    /// Saves the current bucket soon (trigger progress changes with every matching event).
+    /// Saves the current bucket soon (trigger progress changes with every matching event). The
+    /// scheduled save is the only record that the bucket has unsaved changes.
     func markDirty() {
-        isDirty = true
         if !timers.isScheduled(.save) { schedule(.save, at: now.addingTimeInterval(1)) }
     }
 
