@@ -173,6 +173,8 @@ let package = Package(
                 // Drives single channel handlers without sockets.
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // Creates databases and takes them away, as an outage would (readiness).
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strict
         ),

@@ -10,7 +10,11 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Port to listen on (env MARQUEE_PORT).")
     var port: Int?
 
-    @Option(help: "SQLite file to use, created on first start (env MARQUEE_DATABASE; DATABASE_URL=postgres://… selects PostgreSQL).")
+    @Option(name: .customLong("data-dir"),
+            help: "Directory for the server's files: the SQLite database (unless --database names one) and a generated admin token (env MARQUEE_DATA_DIR, default: the current directory).")
+    var dataDirectory: String?
+
+    @Option(help: "SQLite file to use, created on first start (env MARQUEE_DATABASE, default DATA_DIR/marquee.sqlite; DATABASE_URL=postgres://… selects PostgreSQL).")
     var database: String?
 
     @Option(name: .customLong("public-url"), help: "Base URL clients reach this server at (env MARQUEE_PUBLIC_URL).")
@@ -46,7 +50,7 @@ struct ServerOptions: ParsableArguments {
     func resolve(seedsDemo: Bool = false) throws -> ServerConfiguration {
         do {
             return try ServerConfiguration.resolve(
-                host: host, port: port, database: database, publicURL: publicURL, trustedProxies: trustedProxies, idleTimeout: idleTimeout,
+                host: host, port: port, dataDirectory: dataDirectory, database: database, publicURL: publicURL, trustedProxies: trustedProxies, idleTimeout: idleTimeout,
                 headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, databaseWait: databaseWait,
                 impressionRetentionDays: impressionRetentionDays,
                 sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, seedsDemo: seedsDemo,

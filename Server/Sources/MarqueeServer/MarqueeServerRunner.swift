@@ -4,6 +4,9 @@ import Vapor
 public enum MarqueeServerRunner {
     /// Runs until interrupted.
     public static func serve(_ configuration: ServerConfiguration) async throws {
+        // One server per SQLite file: its in-memory caches assume no other process writes there.
+        let lock = try configuration.storage.sqlitePath.map { try SQLiteFileLock.acquire(database: $0) }
+        defer { withExtendedLifetime(lock) {} }
         MetricsExport.bootstrap()
         let app = try await makeApplication()
         do {
@@ -41,6 +44,14 @@ public enum MarqueeServerRunner {
 }
 
 extension ServerConfiguration.Storage {
+    /// The SQLite file, when the data lives in one.
+    public var sqlitePath: String? {
+        switch self {
+        case .sqliteFile(let path): path
+        case .sqliteMemory, .postgres: nil
+        }
+    }
+
     /// Where the data lives, without credentials.
     var summary: String {
         switch self {

@@ -10,6 +10,7 @@ enum RouteTable {
     /// Operations, the dashboard's files and the demo's assets.
     static let open: [Endpoint] = [
         Endpoint(.GET, "/healthz", .open, OpsController().health),
+        Endpoint(.GET, "/readyz", .open, OpsController().ready),
         Endpoint(.GET, "/openapi.yaml", .open, OpsController().openAPI),
         Endpoint(.GET, "/metrics", .metrics, MetricsController().metrics),
         Endpoint(.GET, "/dashboard", .open, DashboardController().page),

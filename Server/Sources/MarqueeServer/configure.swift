@@ -20,7 +20,8 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.migrations.addMarqueeMigrations()
     try await app.autoMigrate()
 
-    let adminTokenHash = try await AdminToken.establish(configured: configuration.adminToken, on: app.db, logger: app.logger)
+    let adminTokenHash = try await AdminToken.establish(configured: configuration.adminToken, on: app.db,
+                                                         file: configuration.adminTokenFile, logger: app.logger)
     let renderWorkers = RenderWorkers(clock: clock)
     app.lifecycle.use(RenderWorkersLifecycle(workers: renderWorkers))
     let passwords = try PasswordWorkers(cost: configuration.passwordHashCost, eventLoop: app.eventLoopGroup.any())

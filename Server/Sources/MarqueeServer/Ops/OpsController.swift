@@ -1,23 +1,26 @@
-import Fluent
-import SQLKit
+import MarqueeModel
 import Vapor
 
-/// Operational endpoints: health and the OpenAPI description.
+/// Operational endpoints: liveness, readiness and the OpenAPI description.
 struct OpsController {
     struct Health: JSONResource {
         var status: String
-        var database: String
+        var version: String
     }
 
-    /// 200 when the database answers, 503 otherwise.
-    @Sendable func health(req: Request) async throws -> Response {
-        do {
-            _ = try await AppRecord.query(on: req.db).count()
-            return try Response.json(Health(status: "ok", database: "ok"))
-        } catch {
-            req.logger.error("health check failed", metadata: ["error": "\(error)"])
-            return try Response.json(Health(status: "unavailable", database: "unreachable"), status: .serviceUnavailable)
+    /// Liveness: the process answers requests. No I/O, so a slow database never gets a healthy
+    /// process restarted.
+    @Sendable func health(req: Request) async throws -> Health {
+        Health(status: "ok", version: MarqueeVersion.current)
+    }
+
+    /// Readiness: 200 when the database answers and is fully migrated, 503 otherwise.
+    @Sendable func ready(req: Request) async throws -> Response {
+        let report = await Readiness(database: req.db, directory: req.marquee.directory).check()
+        if !report.isReady {
+            req.logger.warning("not ready", metadata: ["database": "\(report.database)", "pending": "\(report.pendingMigrations)"])
         }
+        return try Response.json(report, status: report.isReady ? .ok : .serviceUnavailable)
     }
 
     @Sendable func openAPI(req: Request) async throws -> Response {

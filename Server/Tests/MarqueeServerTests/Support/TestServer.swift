@@ -17,9 +17,16 @@ struct TestServer: Sendable {
     static func with(_ database: TestDatabase = .sqlite, publicURL: URL? = nil, trustedProxies: TrustedProxies = .none,
                      seedsDemo: Bool = false, adjust: (inout ServerConfiguration) -> Void = { _ in },
                      _ body: (TestServer) async throws -> Void) async throws {
+        try await with(storage: database.makeStorage(), publicURL: publicURL, trustedProxies: trustedProxies,
+                       seedsDemo: seedsDemo, adjust: adjust, body)
+    }
+
+    /// Runs `body` against a fresh server on `storage` (a SQLite file is removed afterwards).
+    static func with(storage: ServerConfiguration.Storage, publicURL: URL? = nil, trustedProxies: TrustedProxies = .none,
+                     seedsDemo: Bool = false, adjust: (inout ServerConfiguration) -> Void = { _ in },
+                     _ body: (TestServer) async throws -> Void) async throws {
         let app = try await Application.make(.testing)
         let clock = ManualServerClock()
-        let storage = database.makeStorage()
         do {
             var configuration = ServerConfiguration(storage: storage, publicURL: publicURL, trustedProxies: trustedProxies,
                                                     adminToken: adminToken, seedsDemo: seedsDemo, logLevel: .warning)

@@ -50,10 +50,16 @@ paths:
   /healthz:
     get:
       tags: [ops]
-      summary: Health check (the database answers).
+      summary: Liveness (the process answers; no database access).
       responses:
-        "200": { description: Healthy. }
-        "503": { description: The database is unreachable. }
+        "200": { description: Alive, with the server's version. }
+  /readyz:
+    get:
+      tags: [ops]
+      summary: Readiness (the database answers within 2 seconds and every migration has run).
+      responses:
+        "200": { description: Ready. }
+        "503": { description: The database is unreachable or migrations are pending; the body says which. }
   /metrics:
     get:
       tags: [ops]

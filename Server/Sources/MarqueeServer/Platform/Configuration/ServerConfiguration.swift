@@ -15,6 +15,9 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     public var host: String
     public var port: Int
+    /// Where the server keeps its files: the SQLite database unless `--database` names another,
+    /// and the generated admin token (`admin-token`).
+    public var dataDirectory: String
     public var storage: Storage
     /// The base URL clients reach this server at; `nil` derives it from each request's Host header.
     public var publicURL: URL?
@@ -41,11 +44,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var seedsDemo: Bool
     public var logLevel: Logger.Level
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, storage: Storage = .sqliteFile("marquee.sqlite"),
+    public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = ".", storage: Storage? = nil,
                 publicURL: URL? = nil, trustedProxies: TrustedProxies = .none, adminToken: String? = nil, seedsDemo: Bool = false, logLevel: Logger.Level = .info) {
         self.host = host
         self.port = port
-        self.storage = storage
+        self.dataDirectory = dataDirectory
+        self.storage = storage ?? .sqliteFile(Self.path(Self.defaultDatabaseName, in: dataDirectory))
         self.publicURL = publicURL
         self.trustedProxies = trustedProxies
         self.adminToken = adminToken
@@ -53,10 +57,23 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.logLevel = logLevel
     }
 
+    /// The SQLite file's name in the data directory, when `--database` names none.
+    public static let defaultDatabaseName = "marquee.sqlite"
+    /// The file in the data directory that holds a generated admin token.
+    public static let adminTokenFileName = "admin-token"
+
+    /// Where the generated admin token is written.
+    public var adminTokenFile: String { Self.path(Self.adminTokenFileName, in: dataDirectory) }
+
+    static func path(_ name: String, in directory: String) -> String {
+        directory == "." ? name : URL(fileURLWithPath: directory).appendingPathComponent(name).path
+    }
+
     /// The environment variables the server reads, and what each one sets.
     public enum Variable {
         public static let host = "MARQUEE_HOST"
         public static let port = "MARQUEE_PORT"
+        public static let dataDirectory = "MARQUEE_DATA_DIR"
         public static let database = "MARQUEE_DATABASE"
         public static let databaseURL = "DATABASE_URL"
         public static let publicURL = "MARQUEE_PUBLIC_URL"
@@ -73,11 +90,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     }
 
     /// Builds a configuration from flags (which win) and environment variables, naming every bad value.
-    public static func resolve(host: String?, port: Int?, database: String?, publicURL: String?,
+    public static func resolve(host: String?, port: Int?, dataDirectory: String? = nil, database: String?, publicURL: String?,
                                trustedProxies: String? = nil, idleTimeout: Int? = nil, headerTimeout: Int? = nil, bodyTimeout: Int? = nil, databaseWait: Int? = nil, impressionRetentionDays: Int? = nil,
                                sdkRateLimit: Int? = nil, adminRateLimit: Int? = nil, seedsDemo: Bool, environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
         var problems: [String] = []
-        var configuration = ServerConfiguration(seedsDemo: seedsDemo)
+        let directory = dataDirectory ?? environment[Variable.dataDirectory] ?? "."
+        if directory.isEmpty { problems.append("the data directory is empty") }
+        var configuration = ServerConfiguration(dataDirectory: directory.isEmpty ? "." : directory, seedsDemo: seedsDemo)
         configuration.host = host ?? environment[Variable.host] ?? configuration.host
 
         if let port {

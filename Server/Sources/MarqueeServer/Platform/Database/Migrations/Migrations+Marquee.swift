@@ -1,26 +1,35 @@
 import Fluent
 
+/// Marquee's migrations in order. Never edit one that has shipped; add the next number.
+enum MarqueeMigrations {
+    static let all: [any Migration] = [
+        M001_CreateApps(),
+        M002_CreateCampaigns(),
+        M003_CreateImpressions(),
+        M004_CreateSettings(),
+        M005_CreateImpressionTotals(),
+        M006_CreateAccounts(),
+        M007_CreateSessions(),
+        M008_CreateInbox(),
+        M009_AddIdentityVerification(),
+        M010_AddInboxCampaigns(),
+        M011_CreateAuditEvents(),
+        M012_AddAuditChanges(),
+        M013_AddInboxPurgeHorizon(),
+        M014_AddImpressionVariants(),
+        M015_CreateCampaignCounts(),
+        M016_CreateCampaignReach(),
+        M017_CreateConversions(),
+        M018_CreateUserAttributes(),
+        M019_IndexImpressionBatches(),
+    ]
+
+    /// The names Fluent records for them once they ran (readiness compares them).
+    static var names: [String] { all.map(\.name) }
+}
+
 extension Migrations {
-    /// Marquee's migrations in order. Never edit one that has shipped; add the next number.
     func addMarqueeMigrations() {
-        add(M001_CreateApps())
-        add(M002_CreateCampaigns())
-        add(M003_CreateImpressions())
-        add(M004_CreateSettings())
-        add(M005_CreateImpressionTotals())
-        add(M006_CreateAccounts())
-        add(M007_CreateSessions())
-        add(M008_CreateInbox())
-        add(M009_AddIdentityVerification())
-        add(M010_AddInboxCampaigns())
-        add(M011_CreateAuditEvents())
-        add(M012_AddAuditChanges())
-        add(M013_AddInboxPurgeHorizon())
-        add(M014_AddImpressionVariants())
-        add(M015_CreateCampaignCounts())
-        add(M016_CreateCampaignReach())
-        add(M017_CreateConversions())
-        add(M018_CreateUserAttributes())
-        add(M019_IndexImpressionBatches())
+        add(MarqueeMigrations.all)
     }
 }

@@ -1,0 +1,66 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// Whether this instance can serve requests (`GET /readyz`): the database answers within a
+/// bound, and every migration this binary knows has run on it. Liveness (`/healthz`) asks none
+/// of this, so a slow database takes an instance out of rotation without getting it restarted.
+struct Readiness: Sendable {
+    /// How long the database may take to answer before the instance counts as not ready.
+    static let databaseBound: Duration = .seconds(2)
+
+    enum Check: String, Codable, Sendable {
+        case ok, unreachable, pending
+    }
+
+    struct Report: Codable, Sendable {
+        var status: String
+        var database: Check
+        var migrations: Check
+        /// Migrations this binary has that the database has not run (a start that failed, or an
+        /// older binary's database under a newer one's feet).
+        var pendingMigrations: [String]
+        /// Whether campaign changes made by other instances reach this one at once (`listening`),
+        /// or apps are read from the database on each request (`reading`); both serve correctly.
+        var catalog: String
+
+        var isReady: Bool { database == .ok && migrations == .ok }
+    }
+
+    let database: any Database
+    let directory: AppDirectory
+
+    func check() async -> Report {
+        let catalog = await directory.isLearningOfChanges ? "listening" : "reading"
+        let applied: Set<String>
+        do {
+            applied = try await Self.within(Self.databaseBound) { [database] in
+                guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
+                struct Row: Decodable { var name: String }
+                return Set(try await sql.raw("SELECT name FROM _fluent_migrations").all(decoding: Row.self).map(\.name))
+            }
+        } catch {
+            return Report(status: "unavailable", database: .unreachable, migrations: .pending,
+                          pendingMigrations: [], catalog: catalog)
+        }
+        let pending = MarqueeMigrations.names.filter { !applied.contains($0) }
+        return Report(status: pending.isEmpty ? "ok" : "unavailable", database: .ok,
+                      migrations: pending.isEmpty ? .ok : .pending, pendingMigrations: pending, catalog: catalog)
+    }
+
+    struct TimedOut: Error {}
+
+    /// `work`'s result, or ``TimedOut`` once `bound` has passed.
+    private static func within<T: Sendable>(_ bound: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: bound)
+                throw TimedOut()
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw TimedOut() }
+            return first
+        }
+    }
+}
