@@ -14,6 +14,11 @@ public enum MarqueeServerRunner {
             app.logger.notice("Marquee is listening", metadata: [
                 "url": "http://\(configuration.host):\(configuration.port)", "storage": "\(configuration.storage.summary)"])
             try await app.execute()
+            // Requests in flight finish before the databases they use close: Vapor's own shutdown
+            // would stop the server only after its providers (Fluent among them).
+            let timeout = app.http.server.configuration.shutdownTimeout
+            app.logger.notice("Stopping: finishing the requests in flight", metadata: ["up to": "\(timeout)"])
+            await app.marqueeHTTPServer?.shutdown()
         } catch {
             try? await app.asyncShutdown()
             throw error

@@ -13,6 +13,20 @@ struct ConfigurationTests {
         #expect(configuration.adminToken == nil)
     }
 
+    @Test func theDataDirectoryHoldsTheDatabaseAndTheGeneratedToken() throws {
+        let fromEnvironment = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
+                                                              environment: ["MARQUEE_DATA_DIR": "/var/lib/marquee"])
+        #expect(fromEnvironment.storage == .sqliteFile("/var/lib/marquee/marquee.sqlite"))
+        #expect(fromEnvironment.adminTokenFile == "/var/lib/marquee/admin-token")
+        let named = try ServerConfiguration.resolve(host: nil, port: nil, dataDirectory: "/srv/m", database: "/data/other.sqlite",
+                                                    publicURL: nil, seedsDemo: false, environment: ["MARQUEE_DATA_DIR": "/var/lib/marquee"])
+        #expect(named.storage == .sqliteFile("/data/other.sqlite"), "--database names the file itself")
+        #expect(named.adminTokenFile == "/srv/m/admin-token", "the flag wins over the environment")
+        #expect(throws: ConfigurationError.self) {
+            try ServerConfiguration.resolve(host: nil, port: nil, dataDirectory: "", database: nil, publicURL: nil, seedsDemo: false, environment: [:])
+        }
+    }
+
     @Test func flagsWinOverEnvironment() throws {
         let configuration = try ServerConfiguration.resolve(
             host: "0.0.0.0", port: 9000, database: "/tmp/x.sqlite", publicURL: nil, seedsDemo: true,

@@ -117,6 +117,11 @@ extension Application {
         }
     }
 
+    /// The server ``useMarqueeHTTPServer(limits:)`` installed.
+    var marqueeHTTPServer: MarqueeHTTPServer? {
+        storage[MarqueeHTTPServerKey.self]
+    }
+
     /// The port the running server listens on (the real one when started on port 0).
     public var marqueeListeningPort: Int? {
         (server as? MarqueeHTTPServer)?.localAddress?.port
