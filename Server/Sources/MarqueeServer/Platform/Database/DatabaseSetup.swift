@@ -35,7 +35,9 @@ struct DatabaseSetup {
         switch storage {
         case .sqliteFile(let path):
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // The data directory holds the database and the admin token: its owner's alone.
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
             app.databases.use(Self.gated(.sqlite(.file(path), connectionPoolTimeout: wait(or: Self.sqlitePoolTimeout))), as: .sqlite)
             try await tuneSQLite(app, writeAheadLog: true)
         case .sqliteMemory:
