@@ -90,21 +90,6 @@ public struct CompiledCondition: Sendable {
     }
 }
 
-/// A compiled regular expression. Matches anywhere in the text; anchor with `^…$` for a whole match.
-public struct CompiledRegex: Sendable {
-    private let expression: NSRegularExpression
-
-    /// `nil` when the pattern does not compile.
-    public init?(_ pattern: String) {
-        guard let expression = try? NSRegularExpression(pattern: pattern) else { return nil }
-        self.expression = expression
-    }
-
-    public func matches(_ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-    }
-}
-
 extension AttributeCondition {
     /// Whether an event's attributes satisfy this condition (compiles it first; the engine keeps compiled ones).
     public func matches(_ attributes: [String: AttributeValue]) -> Bool {

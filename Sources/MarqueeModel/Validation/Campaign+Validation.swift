@@ -183,7 +183,11 @@ extension AttributeCondition {
         case .isBlank, .isNotBlank:
             break
         case .matchesRegex, .doesNotMatchRegex:
-            report.check(CompiledRegex(value) != nil, "value", "'\(value)' is not a valid regular expression")
+            do {
+                _ = try CompiledRegex(validating: value)
+            } catch {
+                report.check(false, "value", "is not a supported regular expression: \(error)")
+            }
         case .containsItem:
             report.check(!value.isEmpty && !value.contains(ConditionOperator.itemSeparator), "value",
                          "must be one item: not empty, without '\(ConditionOperator.itemSeparator)'")

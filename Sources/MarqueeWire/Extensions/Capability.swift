@@ -43,6 +43,9 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     public static let reEligibility = Capability(rawValue: "delivery.reEligibility")
     /// The `containsItem` condition operator (a specific item in a list attribute).
     public static let itemConditions = Capability(rawValue: "condition.containsItem")
+    /// Regex conditions whose pattern base clients would change: they lowercase a pattern before
+    /// matching, and `\D`, `\W`, `\S`, `\B`, `\A`, `\Z` lowercased mean something else.
+    public static let regexEscapes = Capability(rawValue: "condition.regexEscapes")
     /// The App Inbox: the ping response names the inbox endpoints (``InboxEndpoints``).
     public static let inbox = Capability(rawValue: "inbox")
     /// Experiments and conversion goals: the client receives a campaign with its variants,
@@ -55,7 +58,7 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     public static let all: [Capability] = [
         .campaignExtension, .bannerMessages, .imageMessages, .videoMessages, .tooltipMessages, .messageHeader,
         .messageTemplates, .anyTriggers, .triggerOccurrences, .sessionStartEvents, .pushClickEvents,
-        .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility, .itemConditions, .inbox,
-        .experiments,
+        .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility, .itemConditions, .regexEscapes,
+        .inbox, .experiments,
     ]
 }

@@ -33,7 +33,14 @@ extension Campaign {
         if triggers.flattenedConjunction == nil { needed.insert(.anyTriggers) }
         for trigger in triggers.allTriggers {
             if trigger.occurrences > 1 { needed.insert(.triggerOccurrences) }
-            if trigger.conditions.contains(where: { $0.operator == .containsItem }) { needed.insert(.itemConditions) }
+            for condition in trigger.conditions {
+                switch condition.operator {
+                case .containsItem: needed.insert(.itemConditions)
+                case .matchesRegex, .doesNotMatchRegex:
+                    if CompiledRegex.changesWhenLowercased(condition.value) { needed.insert(.regexEscapes) }
+                case .equals, .isNotEqual, .greaterThan, .lessThan, .isBlank, .isNotBlank: break
+                }
+            }
             switch trigger.event {
             case .sessionStart: needed.insert(.sessionStartEvents)
             case .pushClick: needed.insert(.pushClickEvents)
