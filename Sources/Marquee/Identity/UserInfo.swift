@@ -1,4 +1,5 @@
 import MarqueeModel
+import MarqueeWire
 
 /// What a ``UserInfoProvider`` reports, with the protocol's rules applied: an access token needs a
 /// user ID and must not come with an ID-tracking identifier, otherwise it is not sent.
@@ -26,6 +27,13 @@ struct UserInfo: Sendable, Hashable {
             return
         }
         let identity = UserIdentity(userID: provider.userID, idTrackingIdentifier: provider.idTrackingIdentifier)
+        for (name, value) in [("user ID", identity.userID), ("ID-tracking identifier", identity.idTrackingIdentifier)] {
+            if let value, !IdentifierLimits.fits(value, IdentifierLimits.userID) {
+                // The server would refuse every request that names it: the device stays anonymous.
+                self.init(identity: .anonymous, problem: "the \(name) is longer than \(IdentifierLimits.userID) characters")
+                return
+            }
+        }
         guard let token = provider.accessToken, !token.isEmpty else {
             self.init(identity: identity)
             return

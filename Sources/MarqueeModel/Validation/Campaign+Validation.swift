@@ -15,6 +15,8 @@ extension Campaign {
         public static let maxBodyLength = 5_000
         public static let maxButtonTextLength = 100
         public static let maxIdentifierLength = 200
+        /// The longest value a trigger condition compares with (a regex pattern has its own, shorter limit).
+        public static let maxConditionValueLength = 1_000
         /// Bytes of an `html` message's document.
         public static let maxHTMLBytes = 200_000
         /// Bytes of `customJSON` and `extras` together, as JSON.
@@ -175,6 +177,10 @@ extension Trigger {
 extension AttributeCondition {
     func validate(into report: inout ValidationReport) {
         report.check(!name.isEmpty, "name", "must not be empty")
+        report.check(TextRule.fits(name, characters: Campaign.Limits.maxIdentifierLength), "name",
+                     "must be at most \(Campaign.Limits.maxIdentifierLength) characters")
+        report.check(TextRule.fits(value, characters: Campaign.Limits.maxConditionValueLength), "value",
+                     "must be at most \(Campaign.Limits.maxConditionValueLength) characters")
         guard `operator`.supports(type) else {
             report.check(false, "operator", "\(`operator`.rawValue) does not apply to \(type.rawValue) attributes")
             return

@@ -39,6 +39,10 @@ struct SDKCaller: Sendable {
 
     /// The user the request's `userIdentifiers` name, as far as the app's verification trusts them.
     func identity(claimedBy identifiers: [UserIdentifierDTO], for use: IdentityUse) throws -> CheckedIdentity {
+        let tooLong = identifiers.indices.filter { !IdentifierLimits.fits(identifiers[$0].id, IdentifierLimits.userID) }
+        guard tooLong.isEmpty else {
+            throw APIError.identifierTooLong(tooLong.map { "userIdentifiers[\($0)].id" }, limit: IdentifierLimits.userID)
+        }
         let claimed = UserIdentifierDTO.identity(from: identifiers)
         guard let userID = claimed.userID else {
             switch use {
@@ -81,6 +85,12 @@ struct CheckedIdentity: Sendable, Hashable {
 }
 
 extension APIError {
+    /// A device's identifier over its limit (``IdentifierLimits``).
+    static func identifierTooLong(_ fields: [String], limit: Int) -> APIError {
+        APIError(.badRequest, code: "identifier_too_long", "identifiers are limited to \(limit) characters",
+                 fields: fields.map { ValidationIssue(field: $0, message: "is longer than \(limit) characters") })
+    }
+
     static let identityNotVerified = APIError(
         .unauthorized, code: InboxErrorCode.identityNotVerified,
         "the user ID's signature (\(ProtocolHeader.userSignature)) is missing or invalid")

@@ -13,6 +13,9 @@ struct SDKCallerMiddleware: AsyncMiddleware {
                 ?? Self.bodySubscriptionID(of: request) else {
             throw APIError.missingSubscription
         }
+        if let deviceID = request.deviceID, !IdentifierLimits.fits(deviceID, IdentifierLimits.deviceID) {
+            throw APIError.identifierTooLong([ProtocolHeader.deviceID], limit: IdentifierLimits.deviceID)
+        }
         guard let app = try await request.marquee.directory.app(subscriptionID: subscriptionID, on: request.db) else {
             throw APIError.unknownSubscription
         }
