@@ -54,3 +54,30 @@ struct RouteTableTests {
         }
     }
 }
+
+/// No request body can make a route answer 500: a number out of range, or anything else a
+/// decoder cannot read, is the client's error.
+@Suite("Unreadable bodies")
+struct UnreadableBodyTests {
+    @Test func everyRouteWithABodyAnswersAnOutOfRangeNumberWith400() async throws {
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            let campaign = try await server.createCampaign(Fixtures.modal(), in: app)
+            let account = try await server.send(.POST, "/api/v1/accounts",
+                                                raw: #"{"email": "ed@example.com", "role": "editor", "password": "a long enough secret"}"#).json
+            let accountID = account["id"] as? String ?? "00000000-0000-0000-0000-000000000000"
+            for endpoint in RouteTable.all where [.POST, .PUT, .PATCH].contains(endpoint.method) {
+                let path = endpoint.path
+                    .replacingOccurrences(of: ":appID", with: app.id.uuidString)
+                    .replacingOccurrences(of: ":campaignID", with: campaign)
+                    .replacingOccurrences(of: ":accountID", with: accountID)
+                    .replacingOccurrences(of: ":userID", with: "ada")
+                    .replacingOccurrences(of: ":messageID", with: UUID().uuidString)
+                for body in [#"{"zz": 1e999}"#, #"{"name": 1e999}"#, "[1e999]"] {
+                    let response = try await server.send(endpoint.method, path, subscription: app.subscriptionID, deviceID: "d", raw: body)
+                    #expect(response.status.code < 500, "\(endpoint.method) \(path) with \(body): \(response.status) \(response.text)")
+                }
+            }
+        }
+    }
+}

@@ -18,6 +18,11 @@ extension Request {
             }
         } catch let error as DecodingError {
             throw APIError(.badRequest, code: "invalid_body", APIErrorMiddleware.describe(error))
+        } catch let error as APIError {
+            throw error
+        } catch {
+            // Whatever else a decoder throws is about the body, never the server's fault.
+            throw APIError.unreadableBody
         }
     }
 
@@ -32,6 +37,11 @@ extension Request {
         }
         return Data(buffer: body)
     }
+}
+
+extension APIError {
+    static let unreadableBody = APIError(.badRequest, code: "invalid_body",
+                                         "the body is not JSON this server can read (numbers must fit in 64-bit floating point)")
 }
 
 /// Limits on what a client may send.

@@ -27,8 +27,14 @@ enum StrictJSON {
             throw APIError(.badRequest, code: "invalid_body", "\(ledger.lastAsked ?? ""): must be a whole number in range",
                            fields: [ValidationIssue(field: ledger.lastAsked ?? "", message: "must be a whole number in range")])
         }
-        // The body parsed as T, so it is valid JSON.
-        let json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        // The body parsed as T, yet a value T ignores may still be out of JSONSerialization's
+        // range (`{"zz": 1e999}`): the client's error, not the server's.
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw APIError.unreadableBody
+        }
         let unknown = unknownKeys(in: json, path: "", ledger: ledger)
         guard unknown.isEmpty else {
             throw APIError(.badRequest, code: "unknown_field",
