@@ -45,4 +45,34 @@ struct UserErasureTests {
             #expect(foreign.status == .notFound, "another app's secret cannot reach this app's users")
         }
     }
+
+    /// Erasure leaves no trace of the ID: the testers list loses it, and every audit entry that
+    /// named it (setting the user's attributes, adding them as a tester, the erasure itself) names
+    /// a pseudonym instead. Campaigns whose targeting lists the user are reported, not edited.
+    @Test(arguments: TestDatabase.available)
+    func testersAndAuditEntriesNoLongerNameTheUser(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            var targeted = Fixtures.modal("For Grace")
+            targeted.targeting.userIDs = ["grace", "other"]
+            let campaign = try await server.createCampaign(targeted, in: app)
+            #expect(try await server.send(.POST, "/api/v1/apps/\(app.id)/testers", raw: #"{"userID": "grace"}"#).status == .ok)
+            #expect(try await server.send(.PUT, "/api/v1/apps/\(app.id)/users/grace/attributes",
+                                          raw: #"{"attributes": {"first_name": "Grace"}}"#).status == .ok)
+
+            let erased = try await server.send(.DELETE, "/api/v1/apps/\(app.id)/users/grace")
+            #expect(erased.status == .ok, "\(erased.text)")
+            #expect(erased.json["removedFromTesters"] as? Bool == true)
+            #expect(erased.json["campaignsNamingUser"] as? [String] == [campaign])
+            let pseudonym = try #require(erased.json["pseudonym"] as? String)
+            #expect((erased.json["pseudonymizedAuditEntries"] as? Int ?? 0) >= 2)
+
+            let read = try await server.send(.GET, "/api/v1/apps/\(app.id)").json
+            #expect(read["testUserIDs"] as? [String] == [])
+            let audit = try await server.send(.GET, "/api/v1/audit?appID=\(app.id)&limit=500").text
+            #expect(!audit.contains("grace"), "the audit log no longer names the user")
+            #expect(audit.contains(pseudonym))
+            #expect(audit.contains("For Grace"), "names that merely contain the ID are not the ID: the campaign keeps its name")
+        }
+    }
 }

@@ -10,7 +10,8 @@ import SQLKit
 /// ID or as an ID-tracking identifier (the key format is fixed by ``UserIdentity/key``). Their
 /// impressions go (their counts stay in ``CampaignCounts``, naming no one); their reach and
 /// conversion records go and are taken out of unique users and conversions; their placeholder
-/// values (``UserAttributesStore``) go.
+/// values (``UserAttributesStore``) go; audit entries that name them get a pseudonym instead
+/// (``AuditRedaction``).
 struct UserDataEraser {
     let database: any Database
 
@@ -18,11 +19,12 @@ struct UserDataEraser {
     struct Erased: Sendable, Equatable {
         var impressions: Int
         var inboxMessages: Int
+        var auditEntries: Int
     }
 
     /// Deletes the user's rows; returns how many impressions and inbox messages were removed.
-    func erase(userID: String, appID: UUID) async throws -> Erased {
-        guard !userID.isEmpty else { return Erased(impressions: 0, inboxMessages: 0) }
+    func erase(userID: String, appID: UUID, redacting redaction: AuditRedaction) async throws -> Erased {
+        guard !userID.isEmpty else { return Erased(impressions: 0, inboxMessages: 0, auditEntries: 0) }
         // Exact prefix and suffix comparisons: no LIKE, so no wildcard in an ID can widen the match.
         let asUser = "u:\(userID)|t:"
         let asTracker = "|t:" + userID
@@ -38,7 +40,8 @@ struct UserDataEraser {
             try await Conversions.retire(where: matching, on: sql)
             let inbox = try await InboxStore.erase(userID: userID, appID: appID, on: db)
             try await UserAttributesStore.delete(appID: appID, userID: userID, on: sql)
-            return Erased(impressions: impressions, inboxMessages: inbox)
+            let audit = try await redaction.apply(toEntriesOf: appID, on: db)
+            return Erased(impressions: impressions, inboxMessages: inbox, auditEntries: audit)
         }
     }
 }

@@ -37,13 +37,15 @@ struct AuditMiddleware: AsyncMiddleware {
         let route = "/" + (request.route?.path ?? []).map(\.description).joined(separator: "/")
         if request.route?.adminArea == .preview { return }
         guard let principal = try? request.principal else { return }
+        // An erasure's own entry, and the changes it made, name the erased user by a pseudonym.
+        let redaction = request.auditRedaction
         let entry = AuditLog.Entry(
             actor: AuditActor(principal, email: request.dashboardSession?.email),
-            method: request.method.rawValue, route: route, path: request.url.path, status: status,
-            appID: request.parameters.get("appID").flatMap(UUID.init(uuidString:)), address: request.clientAddress)
+            method: request.method.rawValue, route: route, path: redaction?.path(request.url.path) ?? request.url.path,
+            status: status, appID: request.parameters.get("appID").flatMap(UUID.init(uuidString:)), address: request.clientAddress)
         let entries = changes.isEmpty ? [entry] : changes.map { change in
             var entry = entry
-            entry.change = change
+            entry.change = redaction?.change(change) ?? change
             return entry
         }
         for entry in entries {

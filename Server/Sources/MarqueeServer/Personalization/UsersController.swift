@@ -1,3 +1,4 @@
+import Fluent
 import Vapor
 
 /// `/api/v1/apps/:appID/users/:userID`: erase what the server stores about a user, and keep the
@@ -39,15 +40,36 @@ struct UsersController {
         var deletedImpressions: Int
         /// The user's copies of inbox messages, with their read state and tracked opens and clicks.
         var deletedInboxMessages: Int
+        /// Audit entries that named the user and now name ``pseudonym`` instead.
+        var pseudonymizedAuditEntries: Int
+        var pseudonym: String
+        /// Whether the user was one of the app's testers (they are no longer).
+        var removedFromTesters: Bool
+        /// Campaigns whose targeting names the user: their editors decide whether to change them.
+        var campaignsNamingUser: [String]
     }
 
     @Sendable func erase(req: Request) async throws -> ErasureResource {
         let userID = try Self.userID(req)
         let appID = try req.authorizedAppID
-        let deleted = try await UserDataEraser(database: req.db).erase(userID: userID, appID: appID)
+        let redaction = AuditRedaction(userID: userID)
+        req.auditRedaction = redaction
+        let deleted = try await UserDataEraser(database: req.db).erase(userID: userID, appID: appID, redacting: redaction)
+        let wasTester = try req.authorizedApp.settings.testUserIDs.contains(userID)
+        if wasTester {
+            _ = try await req.store.updateApp(appID, naming: nil) { settings in
+                var settings = settings
+                settings.testUserIDs.removeAll { $0 == userID }
+                return settings
+            }
+        }
+        let naming = try await CampaignRecord.query(on: req.db).filter(\.$app.$id == appID).all()
+            .filter { (try? $0.campaign().targeting.userIDs?.contains(userID)) == true }
+            .compactMap { $0.id?.canonical }
         req.logger.notice("erased a user's data", metadata: ["app": "\(appID)", "impressions": "\(deleted.impressions)",
-                                                             "inboxMessages": "\(deleted.inboxMessages)"])
+                                                             "inboxMessages": "\(deleted.inboxMessages)", "pseudonym": "\(redaction.pseudonym)"])
         return ErasureResource(userID: userID, deletedImpressions: deleted.impressions,
-                               deletedInboxMessages: deleted.inboxMessages)
+                               deletedInboxMessages: deleted.inboxMessages, pseudonymizedAuditEntries: deleted.auditEntries,
+                               pseudonym: redaction.pseudonym, removedFromTesters: wasTester, campaignsNamingUser: naming)
     }
 }

@@ -719,6 +719,10 @@ paths:
                   userID: { type: string }
                   deletedImpressions: { type: integer }
                   deletedInboxMessages: { type: integer }
+                  pseudonymizedAuditEntries: { type: integer, description: Audit entries that named the user and now name the pseudonym. }
+                  pseudonym: { type: string }
+                  removedFromTesters: { type: boolean }
+                  campaignsNamingUser: { type: array, items: { type: string }, description: Campaigns whose targeting lists the user; they are left for their editors. }
         "400": { $ref: "#/components/responses/Error" }
         "401": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
