@@ -41,6 +41,10 @@ struct ServerOptions: ParsableArguments {
             help: "Remove raw impressions older than this many days, keeping their counts (env MARQUEE_IMPRESSION_RETENTION_DAYS; default: keep).")
     var impressionRetentionDays: Int?
 
+    @Option(name: .customLong("max-connections"),
+            help: "Connections open at once; more are closed as soon as they arrive (env MARQUEE_MAX_CONNECTIONS; default: the file-descriptor limit less 256, at most 16384).")
+    var maxConnections: Int?
+
     @Option(name: .customLong("sdk-rate-limit"), help: "SDK requests a minute per app and device, 0 for no limit (env MARQUEE_SDK_RATE_LIMIT, default 120).")
     var sdkRateLimit: Int?
 
@@ -53,7 +57,7 @@ struct ServerOptions: ParsableArguments {
                 host: host, port: port, dataDirectory: dataDirectory, database: database, publicURL: publicURL, trustedProxies: trustedProxies, idleTimeout: idleTimeout,
                 headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, databaseWait: databaseWait,
                 impressionRetentionDays: impressionRetentionDays,
-                sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, seedsDemo: seedsDemo,
+                sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, maxConnections: maxConnections, seedsDemo: seedsDemo,
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             throw ValidationError(error.description)

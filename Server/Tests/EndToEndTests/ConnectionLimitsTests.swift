@@ -118,4 +118,40 @@ import Testing
             #expect(answers.allSatisfy { $0 == 408 })
         }
     }
+
+    /// At its cap the server closes new connections at once, keeps serving the ones it has, and
+    /// takes new ones again when the load goes.
+    @Test func atTheConnectionCapEstablishedConnectionsAreServedAndTheServerRecovers() async throws {
+        var limits = ConnectionLimits()
+        limits.maxConnections = 8
+        try await LiveServer.start(connections: limits).withStopping { server in
+            let port = try #require(server.baseURL.port)
+            let health = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+            try await RawConnection.onOwnThread {
+                let kept = try RawConnection(port: port, giveUpAfterSeconds: 10)
+                defer { kept.close() }
+                kept.send(health)
+                #expect(kept.readResponse().status == 200)
+                // Connections are accepted in the order they were made: these fill the cap.
+                let idle = try (1..<8).map { _ in try RawConnection(port: port, giveUpAfterSeconds: 10) }
+                for _ in 0..<5 {
+                    let refused = try RawConnection(port: port, giveUpAfterSeconds: 10)
+                    refused.send(health)
+                    let answer = refused.finish()
+                    #expect(answer.closedByServer && answer.status == nil, "over the cap: closed unanswered, \(answer.response)")
+                }
+                kept.send(health)
+                #expect(kept.readResponse().status == 200, "an established connection is still served")
+
+                idle.forEach { $0.close() }
+                var recovered = false
+                for _ in 0..<50 where !recovered {
+                    Thread.sleep(forTimeInterval: 0.1)
+                    recovered = (try? RawConnection.exchange(health.replacingOccurrences(of: "\r\n\r\n", with: "\r\nConnection: close\r\n\r\n"),
+                                                             port: port, giveUpAfterSeconds: 5).status) == 200
+                }
+                #expect(recovered, "new connections are served once the load went")
+            }
+        }
+    }
 }

@@ -40,7 +40,7 @@ struct RawConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            close(fd)
+            Glibc.close(fd)
             throw POSIXError(.ECONNREFUSED)
         }
         var timeout = timeval(tv_sec: giveUpAfterSeconds, tv_usec: 0)
@@ -59,9 +59,33 @@ struct RawConnection {
         }
     }
 
+    /// Reads one response, its head and its `Content-Length` body, and leaves the connection open.
+    func readResponse() -> Exchange {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let text = String(decoding: received, as: UTF8.self)
+            if let headEnd = text.range(of: "\r\n\r\n") {
+                let length = text[..<headEnd.lowerBound].split(separator: "\r\n")
+                    .first { $0.lowercased().hasPrefix("content-length:") }
+                    .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+                if text.utf8.distance(from: text.utf8.startIndex, to: headEnd.upperBound) + length <= received.count {
+                    return Exchange(response: text, closedByServer: false)
+                }
+            }
+            let count = recv(fd, &buffer, buffer.count, 0)
+            guard count > 0 else { return Exchange(response: text, closedByServer: count == 0 || errno == ECONNRESET) }
+            received += buffer[0..<count]
+        }
+    }
+
+    func close() {
+        Glibc.close(fd)
+    }
+
     /// Reads until the server closes the connection or the read timeout passes, then closes.
     func finish() -> Exchange {
-        defer { close(fd) }
+        defer { Glibc.close(fd) }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -85,6 +85,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         public static let headerTimeout = "MARQUEE_HEADER_TIMEOUT"
         public static let bodyTimeout = "MARQUEE_BODY_TIMEOUT"
         public static let databaseWait = "MARQUEE_DATABASE_WAIT"
+        public static let maxConnections = "MARQUEE_MAX_CONNECTIONS"
         public static let sdkRateLimit = "MARQUEE_SDK_RATE_LIMIT"
         public static let adminRateLimit = "MARQUEE_ADMIN_RATE_LIMIT"
     }
@@ -92,7 +93,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Builds a configuration from flags (which win) and environment variables, naming every bad value.
     public static func resolve(host: String?, port: Int?, dataDirectory: String? = nil, database: String?, publicURL: String?,
                                trustedProxies: String? = nil, idleTimeout: Int? = nil, headerTimeout: Int? = nil, bodyTimeout: Int? = nil, databaseWait: Int? = nil, impressionRetentionDays: Int? = nil,
-                               sdkRateLimit: Int? = nil, adminRateLimit: Int? = nil, seedsDemo: Bool, environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
+                               sdkRateLimit: Int? = nil, adminRateLimit: Int? = nil, maxConnections: Int? = nil, seedsDemo: Bool,
+                               environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
         var problems: [String] = []
         let directory = dataDirectory ?? environment[Variable.dataDirectory] ?? "."
         if directory.isEmpty { problems.append("the data directory is empty") }
@@ -153,6 +155,14 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let value = seconds(headerTimeout, Variable.headerTimeout, "header") { configuration.connections.headerTimeoutSeconds = value }
         if let value = seconds(bodyTimeout, Variable.bodyTimeout, "body") { configuration.connections.bodyTimeoutSeconds = value }
         if let value = seconds(databaseWait, Variable.databaseWait, "database wait") { configuration.databaseWaitSeconds = value }
+
+        if let value = maxConnections ?? environment[Variable.maxConnections].flatMap(Int.init) {
+            if (1...1_000_000).contains(value) { configuration.connections.maxConnections = value } else {
+                problems.append("the connection limit must be 1 to 1000000 (got \(value))")
+            }
+        } else if let text = environment[Variable.maxConnections] {
+            problems.append("\(Variable.maxConnections)='\(text)' is not a number of connections")
+        }
 
         if let days = impressionRetentionDays ?? environment[Variable.impressionRetentionDays].flatMap(Int.init) {
             if (1...36_500).contains(days) { configuration.impressionRetentionDays = days } else {

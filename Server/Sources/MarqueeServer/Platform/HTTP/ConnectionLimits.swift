@@ -16,6 +16,9 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var maxURIBytes: Int = 8 * 1024
     /// The request body (413 beyond).
     public var maxBodyBytes: Int = RequestLimits.maxBodyBytes
+    /// Connections open at once; one more is closed as soon as it is accepted. `nil`: what the
+    /// file-descriptor limit allows, less a reserve for the database and files, at most 16,384.
+    public var maxConnections: Int?
 
     public init() {}
 

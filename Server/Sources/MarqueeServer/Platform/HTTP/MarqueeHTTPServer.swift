@@ -38,6 +38,7 @@ public final class MarqueeHTTPServer: Server, Sendable {
         let configured = application.http.server.configuration
         let group = application.eventLoopGroup
         let quiesce = ServerQuiescingHelper(group: group)
+        let cap = ConnectionCap(maximum: limits.maxConnections ?? ConnectionCap.defaultMaximum())
         let application = self.application
         let responder = application.responder.current
         let limits = self.limits
@@ -46,6 +47,7 @@ public final class MarqueeHTTPServer: Server, Sendable {
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(cap)
                     try channel.pipeline.syncOperations.addHandler(quiesce.makeServerChannelHandler(channel: channel))
                 }
             }
@@ -72,7 +74,8 @@ public final class MarqueeHTTPServer: Server, Sendable {
             channel = try await bootstrap.bind(unixDomainSocketPath: path).get()
         }
         running.withLockedValue { $0 = (channel, quiesce) }
-        application.logger.notice("Server started", metadata: ["address": "\(channel.localAddress.map(String.init(describing:)) ?? "?")"])
+        application.logger.notice("Server started", metadata: [
+            "address": "\(channel.localAddress.map(String.init(describing:)) ?? "?")", "max connections": "\(cap.maximum)"])
     }
 
     /// Stops accepting, lets requests in flight finish (up to Vapor's shutdown timeout), then closes.
