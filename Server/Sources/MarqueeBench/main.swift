@@ -7,6 +7,7 @@ import MarqueeWire
 // event), and cold start with 0, 1,000 and 10,000 cached campaigns. The last line is the cost
 // ratio 10,000 : 10.
 // marquee-bench inbox: loading a 10,000-message App Inbox from the store (InboxBench.swift).
+// marquee-bench regex: the regex matcher in linear time (RegexBench.swift).
 
 /// Answers config and ping from memory, so the benchmark measures the SDK and not a network.
 struct MemoryServer: HTTPTransport {
@@ -192,6 +193,8 @@ case "cold-start-child":
     await coldStartChild(directory: URL(fileURLWithPath: path))
 case "inbox":
     await inboxBenchmark(total: 10_000)
+case "regex":
+    regexBenchmark()
 case "inbox-seed":
     // Stores the inbox in a directory and keeps it, to profile `inbox-child` on it.
     guard let path = arguments.dropFirst().first else { break }
@@ -200,5 +203,5 @@ case "inbox-child":
     guard let path = arguments.dropFirst().first else { break }
     await inboxChild(directory: URL(fileURLWithPath: path))
 default:
-    print("usage: marquee-bench engine | engine-only | cold-start-seed DIR | cold-start-child DIR | inbox")
+    print("usage: marquee-bench engine | engine-only | cold-start-seed DIR | cold-start-child DIR | inbox | regex")
 }
