@@ -23,7 +23,7 @@ struct AccountsTests {
             for (body, field) in [(["email": "grace", "role": "admin", "password": TestServer.password], "email"),
                                   (["email": "g@example.com", "role": "owner", "password": TestServer.password], "role"),
                                   (["email": "g@example.com", "role": "admin", "password": "short pass1"], "password"),
-                                  (["email": "g@example.com", "role": "admin", "password": String(repeating: "é", count: 40)], "password")] {
+                                  (["email": "g@example.com", "role": "admin", "password": String(repeating: "é", count: 129)], "password")] {
                 let refused = try await server.send(.POST, "/api/v1/accounts", json: body)
                 #expect(refused.status == .unprocessableEntity, "\(body)")
                 #expect(refused.errorFields == [field])
@@ -174,6 +174,18 @@ struct AccountsTests {
             // A bearer token decides alone: a viewer's cookie beside the admin token changes nothing.
             let both = try await server.send(.POST, "/api/v1/apps", headers: viewer.headers(csrf: false), json: Fixtures.NewApp())
             #expect(both.status == .created)
+        }
+    }
+
+    /// Bcrypt reads 72 bytes; a longer password is hashed whole first, so its end counts too.
+    @Test func everyCharacterOfALongPasswordCounts() async throws {
+        try await TestServer.with { server in
+            let long = String(repeating: "é", count: 40) + "-the-end"
+            _ = try await server.createAccount("long@example.com", role: "editor", password: long)
+            #expect(try await server.signInResponse("long@example.com", password: long).status == .ok)
+            let sameStart = String(repeating: "é", count: 40) + "-another"
+            #expect(try await server.signInResponse("long@example.com", password: sameStart).status == .unauthorized,
+                    "the first 72 bytes alone do not sign in")
         }
     }
 }

@@ -247,9 +247,9 @@ extension FrequencyCap {
     public func validationIssues(field: String) -> [ValidationIssue] {
         var report = ValidationReport()
         report.nested(field) { report in
-            report.check(!id.isEmpty, "id", "must not be empty")
-            report.check(limit >= 1, "limit", "must be at least 1")
-            report.check(periodSeconds > 0, "periodSeconds", "must be positive")
+            report.check((1...64).contains(id.unicodeScalars.count), "id", "must be 1 to 64 characters")
+            report.check((1...1_000_000).contains(limit), "limit", "must be between 1 and 1000000")
+            report.check(periodSeconds > 0 && periodSeconds <= 31_536_000, "periodSeconds", "must be more than 0 and at most 31536000 (a year)")
         }
         return report.issues
     }

@@ -7,7 +7,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidEmail(String)
     case invalidRole(String)
     case passwordTooShort(minimum: Int)
-    case passwordTooLong(maximumBytes: Int)
+    case passwordTooLong(maximum: Int)
     case emailTaken(String)
     /// The change would leave no `admin` account (the admin token still works, but nobody could
     /// manage accounts from the dashboard).
@@ -23,7 +23,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidRole(let text):
             "'\(text)' is not a role; use one of \(AccountRole.allCases.map(\.rawValue).joined(separator: ", "))"
         case .passwordTooShort(let minimum): "the password must have at least \(minimum) characters"
-        case .passwordTooLong(let maximum): "the password must have at most \(maximum) bytes (bcrypt reads no further)"
+        case .passwordTooLong(let maximum): "the password must have at most \(maximum) characters"
         case .emailTaken(let email): "an account with the email \(email) exists already"
         case .lastAdministrator: "this is the last admin account; make another account admin first"
         case .unknownAccount(let email): "no account has the email \(email)"

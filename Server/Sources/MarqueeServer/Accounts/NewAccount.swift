@@ -1,9 +1,9 @@
 /// A valid account waiting to be created: the one gate every way of creating accounts (the
 /// API, `marquee users create`, the demo) goes through.
 public struct NewAccount: Sendable {
+    /// Characters are Unicode scalars, as JSON Schema counts them in `openapi.yaml`.
     public static let minimumPasswordCharacters = 12
-    /// Bcrypt ignores what follows the 72nd byte; a longer password would only seem stronger.
-    public static let maximumPasswordBytes = 72
+    public static let maximumPasswordCharacters = 128
 
     public let email: EmailAddress
     public let role: AccountRole
@@ -23,10 +23,11 @@ public struct NewAccount: Sendable {
         return role
     }
 
-    /// A password long enough to resist guessing and short enough for bcrypt to read whole.
+    /// A password long enough to resist guessing; every character of it counts (``PasswordWorkers``).
     static func password(_ text: String) throws(AccountError) -> String {
-        guard text.count >= minimumPasswordCharacters else { throw .passwordTooShort(minimum: minimumPasswordCharacters) }
-        guard text.utf8.count <= maximumPasswordBytes else { throw .passwordTooLong(maximumBytes: maximumPasswordBytes) }
+        let characters = text.unicodeScalars.count
+        guard characters >= minimumPasswordCharacters else { throw .passwordTooShort(minimum: minimumPasswordCharacters) }
+        guard characters <= maximumPasswordCharacters else { throw .passwordTooLong(maximum: maximumPasswordCharacters) }
         return text
     }
 }

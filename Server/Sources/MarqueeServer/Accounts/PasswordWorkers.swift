@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import NIOCore
 import NIOPosix
 import Vapor
@@ -29,13 +31,22 @@ final class PasswordWorkers: Sendable {
 
     /// A bcrypt hash of `password` with a fresh salt.
     func hash(_ password: String) async throws -> String {
-        let cost = cost
-        return try await pool.runIfActive(eventLoop: eventLoop) { try Bcrypt.hash(password, cost: cost) }.get()
+        let cost = cost, input = Self.bcryptInput(password)
+        return try await pool.runIfActive(eventLoop: eventLoop) { try Bcrypt.hash(input, cost: cost) }.get()
     }
 
     /// Whether `password` matches `hash`. A malformed stored hash matches nothing.
     func verify(_ password: String, against hash: String) async throws -> Bool {
-        try await pool.runIfActive(eventLoop: eventLoop) { (try? Bcrypt.verify(password, created: hash)) ?? false }.get()
+        let input = Self.bcryptInput(password)
+        return try await pool.runIfActive(eventLoop: eventLoop) { (try? Bcrypt.verify(input, created: hash)) ?? false }.get()
+    }
+
+    /// What bcrypt reads for `password`. Bcrypt ignores what follows the 72nd byte, so a longer
+    /// password is first reduced to its SHA-256 (71 bytes with its prefix) and every character
+    /// counts; a shorter one is read as it is, as it always was.
+    static func bcryptInput(_ password: String) -> String {
+        guard password.utf8.count > 72 else { return password }
+        return "sha256:" + SHA256.hash(data: Data(password.utf8)).lowercaseHex
     }
 
     /// Spends the time of a real check and answers `false`: for emails that have no account.

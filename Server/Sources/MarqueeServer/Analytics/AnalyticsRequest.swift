@@ -60,7 +60,8 @@ struct AnalyticsRequest: Sendable, Equatable {
             timeZone = TimeZone(identifier: "UTC")!
         }
         func date(_ key: String) throws -> Date? {
-            guard let value = text(key) else { return nil }
+            // Present but empty is no time at all, not a missing one.
+            guard let value = query[String.self, at: key] else { return nil }
             guard let date = MarqueeJSON.parseDate(value) else {
                 throw AnalyticsError.invalidQuery("\(key) must be an ISO 8601 time such as 2026-11-01T00:00:00Z")
             }

@@ -105,8 +105,8 @@ struct InboxController {
     }
 
     @Sendable func list(req: Request) async throws -> ListResource<MessageResource> {
-        let limit = req.query[Int.self, at: "limit"] ?? 50
-        let offset = req.query[Int.self, at: "offset"] ?? 0
+        let limit = try req.integerQuery("limit") ?? 50
+        let offset = try req.integerQuery("offset") ?? 0
         guard (1...InboxStore.maxListLimit).contains(limit), offset >= 0, offset <= 1_000_000 else {
             throw APIError(.badRequest, code: "invalid_query",
                            "limit must be between 1 and \(InboxStore.maxListLimit), offset between 0 and 1000000")

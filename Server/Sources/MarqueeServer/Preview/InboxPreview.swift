@@ -27,7 +27,7 @@ struct InboxPreview: Sendable {
         let issues = content.validationIssues()
         guard issues.isEmpty else { throw APIError.validation(issues) }
         let columns = width ?? 60
-        if format == .text, !(InboxTerminalRenderer.minimumWidth...200).contains(columns) {
+        if !(InboxTerminalRenderer.minimumWidth...200).contains(columns) {
             throw APIError(.badRequest, code: "invalid_query", "width must be between \(InboxTerminalRenderer.minimumWidth) and 200")
         }
         let now = request.marquee.clock.now()

@@ -24,7 +24,7 @@ struct MessagePreview: Sendable {
     /// unless the client has gone by then, and answers with the document.
     func response(on request: Request) async throws -> Response {
         let columns = width ?? 72
-        if format == .text, !(TerminalRenderer.minimumWidth...200).contains(columns) {
+        if !(TerminalRenderer.minimumWidth...200).contains(columns) {
             throw APIError(.badRequest, code: "invalid_query", "width must be between \(TerminalRenderer.minimumWidth) and 200")
         }
         let body = try await request.marquee.renderWorkers.run(on: request.eventLoop, isWanted: { request.clientIsConnected }) {

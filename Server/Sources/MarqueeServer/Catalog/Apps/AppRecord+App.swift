@@ -30,7 +30,7 @@ extension AppRecord {
     /// Writes every column from `app` (the id and timestamps are the row's own).
     func store(_ app: App) {
         let settings = app.settings
-        name = settings.name.trimmingCharacters(in: .whitespaces)
+        name = SchemaText.trimmed(settings.name)
         subscriptionID = settings.subscriptionID
         rolloutPercentage = settings.rolloutPercentage
         pingIntervalSeconds = settings.pingIntervalSeconds

@@ -84,8 +84,8 @@ struct AppSettings: Sendable, Equatable {
         func check(_ ok: Bool, _ field: String, _ message: String) {
             if !ok { issues.append(ValidationIssue(field: field, message: message)) }
         }
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        check(!trimmed.isEmpty && TextRule.fits(trimmed, characters: 100), "name", "must be 1 to 100 characters")
+        check(SchemaText.fits(name, 1...100) && SchemaText.hasVisibleCharacter(name), "name",
+              "must be 1 to 100 characters, not only spaces")
         let allowed = subscriptionID.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
         check(allowed && (3...100).contains(subscriptionID.count), "subscriptionID",
               "must be 3 to 100 letters, digits, '-', '_' or '.'")

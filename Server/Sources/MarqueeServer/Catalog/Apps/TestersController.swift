@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+import MarqueeWire
 import Vapor
 
 /// `POST /api/v1/apps/:appID/testers`: makes one user or device a tester of the app, who then
@@ -19,11 +20,18 @@ struct TestersController {
 
     @Sendable func add(req: Request) async throws -> TestersResource {
         let input = try req.decodeJSON(TesterInput.self)
-        let userID = input.userID?.trimmingCharacters(in: .whitespaces)
-        let deviceID = input.deviceID?.trimmingCharacters(in: .whitespaces)
-        guard (userID?.isEmpty == false) != (deviceID?.isEmpty == false) else {
+        let userID = input.userID, deviceID = input.deviceID
+        guard (userID == nil) != (deviceID == nil) else {
             throw APIError.validation([ValidationIssue(field: "userID", message: "send either a userID or a deviceID")])
         }
+        var issues: [ValidationIssue] = []
+        if let userID, !(SchemaText.fits(userID, 1...IdentifierLimits.userID) && SchemaText.hasVisibleCharacter(userID)) {
+            issues.append(ValidationIssue(field: "userID", message: "must be 1 to \(IdentifierLimits.userID) characters, not only spaces"))
+        }
+        if let deviceID, !(SchemaText.fits(deviceID, 1...IdentifierLimits.deviceID) && SchemaText.hasVisibleCharacter(deviceID)) {
+            issues.append(ValidationIssue(field: "deviceID", message: "must be 1 to \(IdentifierLimits.deviceID) characters, not only spaces"))
+        }
+        guard issues.isEmpty else { throw APIError.validation(issues) }
         let app = try await req.store.updateApp(try req.authorizedAppID, naming: nil) { settings in
             var settings = settings
             if let userID, !userID.isEmpty, !settings.testUserIDs.contains(userID) { settings.testUserIDs.append(userID) }

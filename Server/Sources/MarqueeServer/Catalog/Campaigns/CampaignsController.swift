@@ -130,7 +130,7 @@ struct CampaignsController {
             message = arm.message ?? message
         }
         return try await MessagePreview(message: message, format: format ?? .html, theme: theme,
-                                        width: req.query[Int.self, at: "width"], personalization: [:]).response(on: req)
+                                        width: try req.integerQuery("width"), personalization: [:]).response(on: req)
     }
 
     private func campaignRecord(_ req: Request) async throws -> CampaignRecord {

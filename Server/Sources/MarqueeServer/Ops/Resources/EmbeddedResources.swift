@@ -121,7 +121,7 @@ paths:
         - $ref: "#/components/parameters/SubscriptionId"
         - $ref: "#/components/parameters/DeviceId"
         - { name: platform, in: query, schema: { type: integer, enum: [1, 2] } }
-        - { name: marqueePlatform, in: query, schema: { type: string, enum: [ios, android, linux, macos, web] } }
+        - { name: marqueePlatform, in: query, schema: { type: string }, description: "Sent by the Marquee SDK (ios, android, linux, macos, web); the config does not depend on it." }
         - { name: appId, in: query, schema: { type: string } }
         - { name: appVersion, in: query, schema: { type: string } }
         - { name: sdkVersion, in: query, schema: { type: string } }
@@ -274,7 +274,7 @@ paths:
               properties:
                 userIdentifiers: { type: array, items: { $ref: "#/components/schemas/UserIdentifier" } }
                 syncToken: { type: string }
-                limit: { type: integer, description: "Page size, 1 to 500 (default 500)." }
+                limit: { type: [integer, "null"], minimum: -9223372036854775808, maximum: 9223372036854775807, description: "Page size, clamped to 1 to 500 (default 500)." }
                 appVersion: { type: string, description: For the targeting of inbox campaigns. }
                 locale: { type: string }
                 platform: { type: string }
@@ -353,7 +353,7 @@ paths:
                       messageID: { type: string }
                       interaction: { type: string, enum: [opened, clicked] }
                       url: { type: string }
-                      timestamp: { type: integer, format: int64 }
+                      timestamp: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807 }
                       withoutTrackingConsent: { type: boolean, default: false }
       responses:
         "200":
@@ -457,7 +457,8 @@ paths:
       summary: Create an account (administrators only).
       description: |
         The email is normalized (trimmed, lower-cased) and unique (409 `email_taken`); the password
-        has 12 characters to 72 bytes and is stored as a bcrypt hash.
+        has 12 to 128 characters and is stored as a bcrypt hash (of its SHA-256 when it is over 72
+        bytes, so every character counts).
       security: [{ bearer: [] }, { session: [] }]
       requestBody:
         required: true
@@ -470,7 +471,7 @@ paths:
               properties:
                 email: { type: string, format: email, maxLength: 254 }
                 role: { type: string, enum: [admin, editor, viewer] }
-                password: { type: string, minLength: 12, description: At least 12 characters and at most 72 bytes of UTF-8. }
+                password: { type: string, minLength: 12, maxLength: 128 }
       responses:
         "201":
           description: Created.
@@ -501,10 +502,13 @@ paths:
             schema:
               type: object
               additionalProperties: false
-              minProperties: 1
+              description: A role, a password or both (null is the same as absent).
+              anyOf:
+                - { required: [role], properties: { role: { type: string } } }
+                - { required: [password], properties: { password: { type: string } } }
               properties:
-                role: { type: string, enum: [admin, editor, viewer] }
-                password: { type: string, minLength: 12 }
+                role: { type: [string, "null"], enum: [admin, editor, viewer, null] }
+                password: { type: [string, "null"], minLength: 12, maxLength: 128 }
       responses:
         "200":
           description: The account.
@@ -760,7 +764,11 @@ paths:
               required: [attributes]
               additionalProperties: false
               properties:
-                attributes: { type: object, additionalProperties: { type: string, maxLength: 1000 }, maxProperties: 50 }
+                attributes:
+                  type: object
+                  maxProperties: 50
+                  propertyNames: { pattern: "^[A-Za-z0-9_.-]{1,64}$" }
+                  additionalProperties: { type: string, maxLength: 1000 }
       responses:
         "200": { $ref: "#/components/responses/UserAttributes" }
         "400": { $ref: "#/components/responses/Error" }
@@ -893,9 +901,13 @@ paths:
             schema:
               type: object
               additionalProperties: false
+              description: Exactly one of the two (null is the same as absent).
+              oneOf:
+                - { required: [userID], properties: { userID: { type: string } } }
+                - { required: [deviceID], properties: { deviceID: { type: string } } }
               properties:
-                userID: { type: string, minLength: 1 }
-                deviceID: { type: string, minLength: 1 }
+                userID: { type: [string, "null"], minLength: 1, maxLength: 256, pattern: "\\S" }
+                deviceID: { type: [string, "null"], minLength: 1, maxLength: 128, pattern: "\\S" }
       responses:
         "200":
           description: The app's testers now.
@@ -932,7 +944,7 @@ paths:
               type: object
               additionalProperties: false
               properties:
-                graceSeconds: { type: integer, minimum: 0, maximum: 2592000 }
+                graceSeconds: { type: [integer, "null"], minimum: 0, maximum: 2592000, description: "null or absent: one day." }
       responses:
         "200":
           description: The new secret.
@@ -1169,6 +1181,7 @@ paths:
           application/json:
             schema:
               type: object
+              additionalProperties: false
               required: [status]
               properties:
                 status: { type: string, enum: [draft, active, paused, archived] }
@@ -1336,14 +1349,15 @@ paths:
           application/json:
             schema:
               type: object
+              additionalProperties: false
               required: [message]
               properties:
                 message: { $ref: "#/components/schemas/InboxContent" }
-                view: { type: string, enum: [list, detail], default: list }
-                format: { type: string, enum: [html, text], default: html }
-                theme: { type: string, enum: [automatic, light, dark] }
-                direction: { type: string, enum: [leftToRight, rightToLeft], default: leftToRight }
-                width: { type: integer, minimum: 24, maximum: 200, default: 60 }
+                view: { type: [string, "null"], enum: [list, detail, null], default: list }
+                format: { type: [string, "null"], enum: [html, text, null], default: html }
+                theme: { type: [string, "null"], enum: [automatic, light, dark, null] }
+                direction: { type: [string, "null"], enum: [leftToRight, rightToLeft, null], default: leftToRight }
+                width: { type: [integer, "null"], minimum: 24, maximum: 200, default: 60 }
       responses:
         "200":
           description: The rendered view.
@@ -1370,9 +1384,9 @@ paths:
               required: [message]
               properties:
                 message: { $ref: "#/components/schemas/Campaign/properties/message" }
-                format: { type: string, enum: [html, text], default: html }
-                theme: { type: string, enum: [automatic, light, dark] }
-                width: { type: integer, minimum: 16, maximum: 200, default: 72 }
+                format: { type: [string, "null"], enum: [html, text, null], default: html }
+                theme: { type: [string, "null"], enum: [automatic, light, dark, null] }
+                width: { type: [integer, "null"], minimum: 16, maximum: 200, default: 72 }
                 personalization: { type: object, additionalProperties: { type: string } }
       responses:
         "200":
@@ -1401,11 +1415,11 @@ components:
       name: Subscription-Id
       in: header
       required: true
-      schema: { type: string }
+      schema: { type: string, minLength: 1, maxLength: 100 }
     DeviceId:
       name: device_id
       in: header
-      schema: { type: string }
+      schema: { type: string, maxLength: 128, description: At most 128 characters (400 `identifier_too_long` beyond). }
     UserSignature:
       name: Marquee-User-Signature
       in: header
@@ -1531,21 +1545,21 @@ components:
       type: object
       required: [id, type]
       properties:
-        id: { type: string }
-        type: { type: integer, enum: [2, 3], description: "2 ID-tracking identifier, 3 user ID" }
+        id: { type: string, maxLength: 256, description: At most 256 characters (400 `identifier_too_long` beyond). }
+        type: { type: integer, minimum: -9223372036854775808, maximum: 9223372036854775807, description: "2 ID-tracking identifier, 3 user ID; identifiers of other types are ignored, as older SDKs send some." }
     PingRequest:
       type: object
       required: [userIdentifiers, appVersion]
       properties:
         userIdentifiers: { type: array, items: { $ref: "#/components/schemas/UserIdentifier" } }
         appVersion: { type: string }
-        supportedCampaignTypes: { type: array, items: { type: integer } }
-        rmcSdkVersion: { type: string }
-        marqueeCapabilities: { type: array, items: { type: string }, description: Marquee extension. }
-        locale: { type: string, description: Marquee extension. }
-        platform: { type: string, enum: [ios, android, linux, macos, web], description: Marquee extension. }
+        supportedCampaignTypes: { type: [array, "null"], items: { type: integer, minimum: 0, maximum: 1000 } }
+        rmcSdkVersion: { type: [string, "null"] }
+        marqueeCapabilities: { type: [array, "null"], items: { type: string }, description: Marquee extension. }
+        locale: { type: [string, "null"], description: Marquee extension. }
+        platform: { type: [string, "null"], enum: [ios, android, linux, macos, web, null], description: Marquee extension. }
         marqueeFingerprint:
-          type: string
+          type: [string, "null"]
           description: Marquee extension. The `marquee.fingerprint` of the list the client holds; an unchanged list is not sent again.
     PingResponse:
       type: object
@@ -1606,11 +1620,11 @@ components:
         subscriptionId: { type: string }
         campaignId: { type: string }
         userIdentifiers: { type: array, items: { $ref: "#/components/schemas/UserIdentifier" } }
-        platform: { type: integer }
+        platform: { type: integer, minimum: -9223372036854775808, maximum: 9223372036854775807 }
         appVersion: { type: string }
         sdkVersion: { type: string }
         locale: { type: string }
-        lastPingInMillis: { type: integer, format: int64 }
+        lastPingInMillis: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807 }
         rmcSdkVersion: { type: string }
         marqueePlatform:
           type: string
@@ -1633,10 +1647,10 @@ components:
             required: [type, timestamp]
             properties:
               type: { type: integer, enum: [1, 2, 3, 4, 5, 6], description: "1 impression, 2 first button, 3 second button, 4 exit, 5 content click, 6 opt-out" }
-              timestamp: { type: integer, format: int64 }
+              timestamp: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807 }
         userIdentifiers: { type: array, items: { $ref: "#/components/schemas/UserIdentifier" } }
         rmcSdkVersion: { type: string }
-        batchId: { type: string, description: Marquee extension; makes retries idempotent. }
+        batchId: { type: string, minLength: 1, maxLength: 100, description: Marquee extension; makes retries idempotent. }
         marqueeVariant:
           type: string
           description: |
@@ -1651,54 +1665,63 @@ components:
         isTest: { type: boolean }
         userIdentifiers: { type: array, items: { $ref: "#/components/schemas/UserIdentifier" } }
         marqueeVariant: { type: string, description: "The arm (variant id or `control`); computed when absent." }
-        exposedAt: { type: integer, format: int64, description: Milliseconds since 1970 of the impression or control impression. }
-        convertedAt: { type: integer, format: int64, description: Milliseconds since 1970 of the goal's event. }
-        batchId: { type: string, maxLength: 100 }
+        exposedAt: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807, description: Milliseconds since 1970 of the impression or control impression. }
+        convertedAt: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807, description: Milliseconds since 1970 of the goal's event. }
+        batchId: { type: string, minLength: 1, maxLength: 100 }
     FrequencyCap:
       type: object
+      additionalProperties: false
       required: [id, limit, periodSeconds]
       properties:
-        id: { type: string }
-        limit: { type: integer, minimum: 1 }
-        periodSeconds: { type: number, exclusiveMinimum: 0 }
+        id: { type: string, minLength: 1, maxLength: 64 }
+        limit: { type: integer, minimum: 1, maximum: 1000000 }
+        periodSeconds: { type: number, exclusiveMinimum: 0, maximum: 31536000 }
     AppInput:
       type: object
+      additionalProperties: false
       required: [name]
       properties:
-        name: { type: string }
-        subscriptionID: { type: string, description: Generated when omitted. }
-        rolloutPercentage: { type: integer, minimum: 0, maximum: 100, default: 100 }
-        pingIntervalSeconds: { type: integer, minimum: 10, maximum: 86400, default: 3600 }
-        testUserIDs: { type: array, items: { type: string } }
-        testDeviceIDs: { type: array, items: { type: string } }
-        frequencyCaps: { type: array, items: { $ref: "#/components/schemas/FrequencyCap" } }
+        name: { type: string, minLength: 1, maxLength: 100, pattern: "\\S" }
+        subscriptionID: { type: [string, "null"], pattern: "^[A-Za-z0-9._-]{3,100}$", description: Generated when omitted or null. }
+        rolloutPercentage: { type: [integer, "null"], minimum: 0, maximum: 100, default: 100 }
+        pingIntervalSeconds: { type: [integer, "null"], minimum: 10, maximum: 86400, default: 3600 }
+        testUserIDs: { type: [array, "null"], items: { type: string, minLength: 1 } }
+        testDeviceIDs: { type: [array, "null"], items: { type: string, minLength: 1 } }
+        frequencyCaps: { type: [array, "null"], items: { $ref: "#/components/schemas/FrequencyCap" } }
         identityVerification:
-          type: string
-          enum: ["off", optional, required]
+          type: [string, "null"]
+          enum: ["off", optional, required, null]
           default: "off"
           description: optional and required need an identity secret first (POST .../identity_secret).
     AppPatch:
       type: object
       additionalProperties: false
       properties:
+        name: { type: [string, "null"], minLength: 1, maxLength: 100, pattern: "\\S" }
+        subscriptionID: { type: [string, "null"], pattern: "^[A-Za-z0-9._-]{3,100}$" }
+        rolloutPercentage: { type: [integer, "null"], minimum: 0, maximum: 100 }
+        pingIntervalSeconds: { type: [integer, "null"], minimum: 10, maximum: 86400 }
+        testUserIDs: { type: [array, "null"], items: { type: string, minLength: 1 } }
+        testDeviceIDs: { type: [array, "null"], items: { type: string, minLength: 1 } }
+        frequencyCaps: { type: [array, "null"], items: { $ref: "#/components/schemas/FrequencyCap" } }
+        identityVerification: { type: [string, "null"], enum: ["off", optional, required, null] }
+    App:
+      type: object
+      required: [id, name, subscriptionID, rolloutPercentage, pingIntervalSeconds, testUserIDs, testDeviceIDs, frequencyCaps, identityVerification, hasIdentitySecret]
+      properties:
+        id: { type: string, format: uuid }
         name: { type: string }
         subscriptionID: { type: string }
-        rolloutPercentage: { type: integer, minimum: 0, maximum: 100 }
-        pingIntervalSeconds: { type: integer, minimum: 10, maximum: 86400 }
+        rolloutPercentage: { type: integer }
+        pingIntervalSeconds: { type: integer }
         testUserIDs: { type: array, items: { type: string } }
         testDeviceIDs: { type: array, items: { type: string } }
         frequencyCaps: { type: array, items: { $ref: "#/components/schemas/FrequencyCap" } }
         identityVerification: { type: string, enum: ["off", optional, required] }
-    App:
-      allOf:
-        - $ref: "#/components/schemas/AppInput"
-        - type: object
-          properties:
-            id: { type: string, format: uuid }
-            createdAt: { type: string, format: date-time }
-            updatedAt: { type: string, format: date-time }
-            secret: { type: string, description: Only when just created or rotated. }
-            hasIdentitySecret: { type: boolean }
+        createdAt: { type: string, format: date-time }
+        updatedAt: { type: string, format: date-time }
+        secret: { type: string, description: Only when just created or rotated. }
+        hasIdentitySecret: { type: boolean }
     Campaign:
       type: object
       required: [name, message]
@@ -1885,6 +1908,7 @@ components:
             experiment: { $ref: "#/components/schemas/ExperimentReport" }
     InboxAction:
       type: object
+      additionalProperties: false
       required: [type]
       properties:
         type: { type: string, enum: [browser, deepLink, openApp] }
@@ -1895,20 +1919,24 @@ components:
       required: [title]
       properties:
         title: { type: string, minLength: 1, maxLength: 200 }
-        body: { type: string, maxLength: 20000 }
-        bodyFormat: { type: string, enum: [plain, html], default: plain }
-        imageURL: { type: string, format: uri }
-        mainAction: { $ref: "#/components/schemas/InboxAction" }
+        body: { type: [string, "null"], maxLength: 20000 }
+        bodyFormat: { type: [string, "null"], enum: [plain, html, null], default: plain }
+        imageURL: { type: [string, "null"], format: uri }
+        mainAction:
+          oneOf:
+            - { $ref: "#/components/schemas/InboxAction" }
+            - { type: "null" }
         buttons:
-          type: array
+          type: [array, "null"]
           maxItems: 4
           items:
             type: object
+            additionalProperties: false
             required: [title, action]
             properties:
               title: { type: string, minLength: 1, maxLength: 60 }
               action: { $ref: "#/components/schemas/InboxAction" }
-        customData: { type: object, description: At most 16384 bytes of JSON. }
+        customData: { type: [object, "null"], description: At most 16384 bytes of JSON. }
     InboxMessage:
       type: object
       required: [id, content, deliveredAt, isRead]

@@ -48,3 +48,16 @@ extension APIError {
 enum RequestLimits {
     static let maxBodyBytes = 1 << 20
 }
+
+extension Request {
+    /// The query parameter `name` as a whole number: `nil` when absent, a 400 naming it when it
+    /// is there but not a number (`?offset=null` is not 0).
+    func integerQuery(_ name: String) throws -> Int? {
+        guard let text = query[String.self, at: name] else { return nil }
+        guard let value = Int(text) else {
+            throw APIError(.badRequest, code: "invalid_query", "\(name) must be a whole number",
+                           fields: [ValidationIssue(field: name, message: "must be a whole number")])
+        }
+        return value
+    }
+}
