@@ -43,6 +43,11 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     public static let reEligibility = Capability(rawValue: "delivery.reEligibility")
     /// The `containsItem` condition operator (a specific item in a list attribute).
     public static let itemConditions = Capability(rawValue: "condition.containsItem")
+    /// The `html` kind: RInAppMessaging's clients have no presenter for it and never show it.
+    public static let htmlMessages = Capability(rawValue: "message.html")
+    /// An SVG image: RInAppMessaging's clients decode raster images only (`UIImage`, Glide), so a
+    /// modal would show without its image and a tooltip not at all.
+    public static let svgImages = Capability(rawValue: "image.svg")
     /// Regex conditions whose pattern base clients would change: they lowercase a pattern before
     /// matching, and `\D`, `\W`, `\S`, `\B`, `\A`, `\Z` lowercased mean something else.
     public static let regexEscapes = Capability(rawValue: "condition.regexEscapes")
@@ -59,6 +64,6 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
         .campaignExtension, .bannerMessages, .imageMessages, .videoMessages, .tooltipMessages, .messageHeader,
         .messageTemplates, .anyTriggers, .triggerOccurrences, .sessionStartEvents, .pushClickEvents,
         .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility, .itemConditions, .regexEscapes,
-        .inbox, .experiments,
+        .htmlMessages, .svgImages, .inbox, .experiments,
     ]
 }

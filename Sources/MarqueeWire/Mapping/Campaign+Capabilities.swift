@@ -1,3 +1,4 @@
+import Foundation
 import MarqueeModel
 
 extension Campaign {
@@ -16,6 +17,12 @@ extension Campaign {
         requiredCapabilities.union([.experiments, .campaignExtension])
     }
 
+    /// Whether `url` names an SVG file (by its path's extension, whatever the query).
+    static func isSVG(_ url: String) -> Bool {
+        let path = URLComponents(string: url)?.path ?? url
+        return path.lowercased().hasSuffix(".svg")
+    }
+
     /// What the message, triggers and delivery rules need, ignoring any experiment or goal.
     private var plainCapabilities: Set<Capability> {
         var needed: Set<Capability> = []
@@ -25,9 +32,11 @@ extension Campaign {
         case .video: needed.insert(.videoMessages)
         // Base clients draw a tooltip only from its image.
         case .tooltip: if message.image == nil { needed.insert(.tooltipMessages) }
+        case .html: needed.insert(.htmlMessages)
         // Exhaustive on purpose: a new kind must decide here whether base clients can show it.
-        case .modal, .fullScreen, .slideUp, .html: break
+        case .modal, .fullScreen, .slideUp: break
         }
+        if let image = message.image, Self.isSVG(image.url) { needed.insert(.svgImages) }
         if message.header != nil { needed.insert(.messageHeader) }
         if message.template != nil { needed.insert(.messageTemplates) }
         if triggers.flattenedConjunction == nil { needed.insert(.anyTriggers) }

@@ -34,7 +34,7 @@ actor CampaignCatalog {
                 arm.campaign.message.buttons.map(\.action) + [arm.campaign.message.contentAction].compactMap { $0 }
             }
             usesPushPrimer = actions.contains { $0.type == .pushPrimer }
-            let base = try encoder.encode(CampaignEnvelope(campaignData: campaign.campaignData(includingExtension: false)))
+            let base = try encoder.encode(CampaignEnvelope(campaignData: campaign.filledForBaseClients.campaignData(includingExtension: false)))
             let extended = try encoder.encode(CampaignEnvelope(campaignData: campaign.campaignData(includingExtension: true)))
             baseJSON = ByteBuffer(data: base)
             extendedJSON = ByteBuffer(data: extended)

@@ -2726,6 +2726,9 @@ const reasons = {
   "delivery.frequencyCaps": "frequency caps",
   "delivery.reEligibility": "re-eligibility",
   "condition.containsItem": "a contains-item condition",
+  "condition.regexEscapes": "a regex with an uppercase escape (\\D, \\W, \\S, \\B), which RInAppMessaging clients lowercase",
+  "message.html": "the HTML kind, which RInAppMessaging clients cannot show",
+  "image.svg": "an SVG image, which RInAppMessaging clients cannot decode (use PNG or JPEG for them)",
   inbox: "the App Inbox",
 };
 
