@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import NIOConcurrencyHelpers
 import SQLKit
 
 /// Whether this instance can serve requests (`GET /readyz`): the database answers within a
@@ -50,17 +51,27 @@ struct Readiness: Sendable {
 
     struct TimedOut: Error {}
 
-    /// `work`'s result, or ``TimedOut`` once `bound` has passed.
-    private static func within<T: Sendable>(_ bound: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await Task.sleep(for: bound)
-                throw TimedOut()
+    /// `work`'s result, or ``TimedOut`` once `bound` has passed, whichever comes first. A query
+    /// to a database that does not answer is left to end on its own (its pool's timeout bounds
+    /// it); the caller is answered at once.
+    static func within<T: Sendable>(_ bound: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let answered = NIOLockedValueBox(false)
+            let answer: @Sendable (Result<T, any Error>) -> Void = { result in
+                let first = answered.withLockedValue { done in
+                    defer { done = true }
+                    return !done
+                }
+                if first { continuation.resume(with: result) }
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw TimedOut() }
-            return first
+            let running = Task {
+                do { answer(.success(try await work())) } catch { answer(.failure(error)) }
+            }
+            Task {
+                try? await Task.sleep(for: bound)
+                running.cancel()
+                answer(.failure(TimedOut()))
+            }
         }
     }
 }
