@@ -16,7 +16,8 @@ struct OpsController {
 
     /// Readiness: 200 when the database answers and is fully migrated, 503 otherwise.
     @Sendable func ready(req: Request) async throws -> Response {
-        let report = await Readiness(database: req.db, directory: req.marquee.directory).check()
+        let report = await Readiness(database: req.db, directory: req.marquee.directory,
+                                     bound: .seconds(req.marquee.configuration.readinessTimeoutSeconds)).check()
         if !report.isReady {
             req.logger.warning("not ready", metadata: ["database": "\(report.database)", "pending": "\(report.pendingMigrations)"])
         }

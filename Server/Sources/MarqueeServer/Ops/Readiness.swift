@@ -7,9 +7,6 @@ import SQLKit
 /// bound, and every migration this binary knows has run on it. Liveness (`/healthz`) asks none
 /// of this, so a slow database takes an instance out of rotation without getting it restarted.
 struct Readiness: Sendable {
-    /// How long the database may take to answer before the instance counts as not ready.
-    static let databaseBound: Duration = .seconds(2)
-
     enum Check: String, Codable, Sendable {
         case ok, unreachable, pending
     }
@@ -30,12 +27,14 @@ struct Readiness: Sendable {
 
     let database: any Database
     let directory: AppDirectory
+    /// How long the database may take to answer before the instance counts as not ready.
+    let bound: Duration
 
     func check() async -> Report {
         let catalog = await directory.isLearningOfChanges ? "listening" : "reading"
         let applied: Set<String>
         do {
-            applied = try await Self.within(Self.databaseBound) { [database] in
+            applied = try await Self.within(bound) { [database] in
                 guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
                 struct Row: Decodable { var name: String }
                 return Set(try await sql.raw("SELECT name FROM _fluent_migrations").all(decoding: Row.self).map(\.name))

@@ -36,8 +36,10 @@ final class LiveServer: Sendable {
             // bcrypt's lowest cost: the same algorithm, 256 times cheaper than production's.
             configuration.passwordHashCost = 4
             // Many servers share the machine while the suite runs: a burst of requests may wait
-            // longer than production's bound for a database connection. Here it only stops a hang.
+            // longer than production's bounds for a database connection, and readiness with it.
+            // Here they only stop a hang.
             configuration.databaseWaitSeconds = 120
+            configuration.readinessTimeoutSeconds = 120
             try await configure(app, configuration: configuration, clock: clock)
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
             guard let port = app.marqueeListeningPort else {

@@ -37,6 +37,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// (`database_busy`); `nil` waits 30 seconds on SQLite and 15 on PostgreSQL (where opening a
     /// new connection then has PostgresNIO's own 10 seconds).
     public var databaseWaitSeconds: Int?
+    /// How long `GET /readyz` waits for the database before it answers 503 (``Readiness``).
+    public var readinessTimeoutSeconds = 2
     /// The bcrypt cost of account passwords (2^cost rounds). Tests lower it; a password keeps
     /// the cost it was hashed with.
     public var passwordHashCost = 12
