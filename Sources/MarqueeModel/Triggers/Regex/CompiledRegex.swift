@@ -1,7 +1,6 @@
 /// A regular expression of the subset Marquee supports, ready to match in linear time, the same
 /// on the server, in the SDK and in the trigger tester. It matches anywhere in the text; anchor
-/// with `^…$` for a whole match. The syntax is described in the SDK's documentation
-/// (Triggers.md) and in docs/server.md.
+/// with `^…$` for a whole match. The syntax is described in the SDK's DocC article *Triggers*.
 public struct CompiledRegex: Sendable {
     private let program: RegexProgram
 
