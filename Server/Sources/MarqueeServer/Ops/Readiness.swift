@@ -63,13 +63,18 @@ struct Readiness: Sendable {
                 }
                 if first { continuation.resume(with: result) }
             }
+            let timer = Task {
+                try await Task.sleep(for: bound)
+                answer(.failure(TimedOut()))
+            }
             let running = Task {
                 do { answer(.success(try await work())) } catch { answer(.failure(error)) }
+                timer.cancel()
             }
+            // The work learns of the timeout through cancellation, should it listen.
             Task {
-                try? await Task.sleep(for: bound)
+                _ = await timer.result
                 running.cancel()
-                answer(.failure(TimedOut()))
             }
         }
     }

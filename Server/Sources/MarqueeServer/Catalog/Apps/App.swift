@@ -34,7 +34,7 @@ struct IdentityKeys: Sendable, Equatable {
     var previous: String?
     var previousUntil: Date?
 
-    static let none = IdentityKeys(current: nil, previous: nil, previousUntil: nil)
+    static let noSecret = IdentityKeys(current: nil, previous: nil, previousUntil: nil)
 
     /// The keys after `secret` replaces the current one at `now`; the old one keeps working for
     /// `graceSeconds` (0 ends it at once).

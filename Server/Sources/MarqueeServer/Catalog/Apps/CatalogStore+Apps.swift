@@ -9,7 +9,7 @@ extension CatalogStore {
         let identityIssues = settings.identityIssues(hasSecret: false)
         guard identityIssues.isEmpty else { throw CatalogError.invalid(identityIssues) }
         let secret = Secrets.generate(prefix: Secrets.appSecretPrefix)
-        let record = AppRecord(App(id: UUID(), settings: settings, secretHash: Secrets.hash(secret), identityKeys: .none,
+        let record = AppRecord(App(id: UUID(), settings: settings, secretHash: Secrets.hash(secret), identityKeys: .noSecret,
                                    campaignsVersion: 0, campaignsChangedAt: clock.nowMillis))
         let app = try await uniquely(settings.subscriptionID, excluding: nil) {
             try await writing { db in

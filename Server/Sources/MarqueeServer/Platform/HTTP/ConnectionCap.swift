@@ -23,9 +23,6 @@ final class ConnectionCap: ChannelInboundHandler, Sendable {
         self.maximum = maximum
     }
 
-    /// Connections open now (tests and metrics).
-    var openConnections: Int { open.withLockedValue { $0 } }
-
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let child = unwrapInboundIn(data)
         let admitted = open.withLockedValue { count in
