@@ -7,27 +7,67 @@ import NIOCore
 /// catalog version, see ``CampaignCatalog/Entry``) is copied in, and only the per-request numbers
 /// and the small `marquee` object are encoded. Keys come in sorted order, as Marquee's encoder
 /// writes them, so the body is byte for byte what encoding a ``PingResponse`` would give.
+///
+/// The body is three parts: the head (`{"currentPingMillis":…,"data":`), the `data` array, and the
+/// tail (the `marquee` object and `nextPingMillis`). Only the array is large, and it is the same
+/// for every device sent the same campaigns, so the gzip form takes it compressed once
+/// (``PingDataCache``) between a head and a tail stored as they are.
 struct PingResponseBody {
     var currentPingMillis: Int64
     var nextPingMillis: Int
     var campaigns: [ByteBuffer]
     var marquee: PingExtension?
 
-    func encoded(allocator: ByteBufferAllocator) throws -> ByteBuffer {
-        let extensionJSON = try marquee.map { try MarqueeJSON.encoder().encode($0) }
-        let campaignBytes = campaigns.reduce(0) { $0 + $1.readableBytes + 1 }
-        var body = allocator.buffer(capacity: campaignBytes + (extensionJSON?.count ?? 0) + 96)
-        body.writeString(#"{"currentPingMillis":\#(currentPingMillis),"data":["#)
+    /// The body, gzipped when `compressedData` is given (it supplies the compressed form of
+    /// ``data(allocator:)``) and the plain body would be long enough for ``GzipMiddleware`` to
+    /// compress it, so both paths send the same bodies compressed.
+    func encoded(allocator: ByteBufferAllocator,
+                 compressedData: (() throws -> DeflatedSegment)? = nil) throws -> (bytes: ByteBuffer, isGzipped: Bool) {
+        var head = allocator.buffer(capacity: 48)
+        head.writeString(#"{"currentPingMillis":\#(currentPingMillis),"data":"#)
+        let tail = try tail(allocator: allocator)
+        let length = head.readableBytes + dataLength + tail.readableBytes
+        if let compressedData, length >= GzipMiddleware.minimumBytes {
+            let data = try compressedData()
+            var gzip = GzipAssembler(allocator: allocator, capacity: data.deflated.readableBytes + tail.readableBytes + 64)
+            gzip.append(plain: head)
+            gzip.append(data)
+            return (gzip.finish(plain: tail), true)
+        }
+        var body = allocator.buffer(capacity: length)
+        body.writeImmutableBuffer(head)
+        writeData(to: &body)
+        body.writeImmutableBuffer(tail)
+        return (body, false)
+    }
+
+    /// The `data` array alone.
+    func data(allocator: ByteBufferAllocator) -> ByteBuffer {
+        var data = allocator.buffer(capacity: dataLength)
+        writeData(to: &data)
+        return data
+    }
+
+    private var dataLength: Int {
+        campaigns.reduce(2) { $0 + $1.readableBytes } + max(campaigns.count - 1, 0)
+    }
+
+    private func writeData(to body: inout ByteBuffer) {
+        body.writeInteger(UInt8(ascii: "["))
         for (index, campaign) in campaigns.enumerated() {
             if index > 0 { body.writeInteger(UInt8(ascii: ",")) }
             body.writeImmutableBuffer(campaign)
         }
-        body.writeString("]")
-        if let extensionJSON {
-            body.writeString(#","marquee":"#)
-            body.writeBytes(extensionJSON)
+        body.writeInteger(UInt8(ascii: "]"))
+    }
+
+    private func tail(allocator: ByteBufferAllocator) throws -> ByteBuffer {
+        var tail = allocator.buffer(capacity: 64)
+        if let marquee {
+            tail.writeString(#","marquee":"#)
+            tail.writeBytes(try MarqueeJSON.encoder().encode(marquee))
         }
-        body.writeString(#","nextPingMillis":\#(nextPingMillis)}"#)
-        return body
+        tail.writeString(#","nextPingMillis":\#(nextPingMillis)}"#)
+        return tail
     }
 }

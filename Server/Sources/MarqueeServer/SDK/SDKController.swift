@@ -35,9 +35,13 @@ struct SDKController {
         let now = req.marquee.clock.now()
         let audience = DeliveryAudience(app: app, device: device, now: now)
         let unit = ExperimentUnit(identity: identity, deviceID: caller.deviceID)
-        let admitted = snapshot.entries.compactMap { entry -> CampaignCatalog.Form? in
-            guard entry.campaign.channel.showsInApp, audience.admits(entry.campaign) else { return nil }
-            return entry.form(for: capabilities, pushPrimer: pushPrimer, unit: unit)
+        var admitted: [CampaignCatalog.Form] = []
+        var formKeys: [UInt64] = []
+        for (position, entry) in snapshot.entries.enumerated() {
+            guard entry.campaign.channel.showsInApp, audience.admits(entry.campaign),
+                  let form = entry.form(for: capabilities, pushPrimer: pushPrimer, unit: unit) else { continue }
+            admitted.append(form)
+            formKeys.append(PingDataCache.Key.form(position: position, slot: form.slot))
         }
         let base = req.publicBaseURL
         let inbox = capabilities.contains(.inbox)
@@ -62,9 +66,21 @@ struct SDKController {
             if unchanged { answer.campaigns = [] }
         }
         ServerMetrics.pingServed(campaigns: admitted.count, unchanged: answer.marquee?.unchanged == true)
+        let allocator = req.byteBufferAllocator
+        let cache = req.marquee.catalog.pingData
+        let key = PingDataCache.Key(extended: extended, forms: formKeys)
+        let list = answer
+        let compressedData = GzipMiddleware.accepts(req.headers[.acceptEncoding])
+            ? { try cache.segment(appID: app.id, version: snapshot.version, key: key) { list.data(allocator: allocator) } }
+            : nil
+        let encoded = try answer.encoded(allocator: allocator, compressedData: compressedData)
         var headers = HTTPHeaders()
         headers.contentType = .json
-        return Response(status: .ok, headers: headers, body: .init(buffer: try answer.encoded(allocator: req.byteBufferAllocator)))
+        if encoded.isGzipped {
+            headers.add(name: .contentEncoding, value: "gzip")
+            headers.add(name: .vary, value: "Accept-Encoding")
+        }
+        return Response(status: .ok, headers: headers, body: .init(buffer: encoded.bytes))
     }
 
     /// The placeholder values of the ping's user, only when the request proves who the user is

@@ -27,8 +27,12 @@ actor CampaignCatalog {
         /// Clients that do not list push-primer support must not receive it (an unknown action code
         /// fails a whole ping on iOS).
         let usesPushPrimer: Bool
+        /// Which of its entry's forms this is (0 the measured campaign, then one per plain arm):
+        /// with the entry's position in the snapshot, it names the form within a catalog version.
+        let slot: UInt16
 
-        init(_ campaign: Campaign, requiredCapabilities: Set<Capability>, encoder: JSONEncoder) throws {
+        init(_ campaign: Campaign, slot: UInt16, requiredCapabilities: Set<Capability>, encoder: JSONEncoder) throws {
+            self.slot = slot
             self.requiredCapabilities = requiredCapabilities
             let actions = campaign.plainArms.flatMap { arm in
                 arm.campaign.message.buttons.map(\.action) + [arm.campaign.message.contentAction].compactMap { $0 }
@@ -63,11 +67,11 @@ actor CampaignCatalog {
             self.campaign = campaign
             self.createdAt = createdAt
             measured = campaign.isMeasured
-                ? try Form(campaign, requiredCapabilities: campaign.measuredCapabilities, encoder: encoder) : nil
+                ? try Form(campaign, slot: 0, requiredCapabilities: campaign.measuredCapabilities, encoder: encoder) : nil
             var plain: [String: Form] = [:]
-            for arm in campaign.plainArms {
-                plain[arm.arm?.id ?? ""] = try Form(arm.campaign, requiredCapabilities: arm.campaign.requiredCapabilities,
-                                                    encoder: encoder)
+            for (index, arm) in campaign.plainArms.enumerated() {
+                plain[arm.arm?.id ?? ""] = try Form(arm.campaign, slot: UInt16(clamping: index + 1),
+                                                    requiredCapabilities: arm.campaign.requiredCapabilities, encoder: encoder)
             }
             self.plain = plain
         }
@@ -113,6 +117,8 @@ actor CampaignCatalog {
     /// reading and encoding every campaign.
     private var rebuilds: [UUID: (version: Int, task: Task<Snapshot, any Error>)] = [:]
     private let logger: Logger
+    /// The compressed campaign lists of ping answers, by catalog version.
+    nonisolated let pingData = PingDataCache()
     /// How many times a snapshot was built from the database (`marquee_catalog_rebuilds_total`).
     private(set) var rebuildCount = 0
 
@@ -160,5 +166,6 @@ actor CampaignCatalog {
     /// Forgets an app (deleted).
     func remove(appID: UUID) {
         snapshots[appID] = nil
+        pingData.remove(appID: appID)
     }
 }
