@@ -36,8 +36,13 @@ public struct DeliveryRules: Sendable, Hashable, Codable, StandardValue {
 
     /// Whether `date` falls inside the start/end window.
     public func isLive(at date: Date) -> Bool {
-        if let startTime, date < startTime { return false }
-        if let endTime, date > endTime { return false }
+        Self.isLive(at: date, from: startTime, until: endTime)
+    }
+
+    /// Whether `date` is inside the window from `start` to `end` (either may be open).
+    public static func isLive(at date: Date, from start: Date?, until end: Date?) -> Bool {
+        if let start, date < start { return false }
+        if let end, date > end { return false }
         return true
     }
 }

@@ -34,53 +34,73 @@ public struct Targeting: Sendable, Hashable, Codable, StandardValue {
     /// RInAppMessaging clients do not report them in pings, only when asking for display
     /// permission, where the rule is checked again with the real values.
     public func admits(_ device: DeviceContext) -> Bool {
-        checks(for: device).allSatisfy(\.passed)
+        TargetingCheck.Rule.allCases.allSatisfy { passes($0, for: device) ?? true }
+    }
+
+    /// Whether no rule is set: every device is admitted.
+    public var admitsEveryone: Bool {
+        audience == .everyone && userIDs == nil && minAppVersion == nil && maxAppVersion == nil && locales.isEmpty && platforms.isEmpty
     }
 
     /// Each rule of this targeting that applies, checked against `device`, with the reason in words
     /// (the trigger tester shows them; ``admits(_:)`` is their conjunction).
     public func checks(for device: DeviceContext) -> [TargetingCheck] {
+        TargetingCheck.Rule.allCases.compactMap { rule in
+            passes(rule, for: device).map { TargetingCheck(rule: rule, passed: $0, reason: reason(rule, passed: $0, for: device)) }
+        }
+    }
+
+    /// Whether `rule` holds for `device`; `nil` when it does not apply (not set, or a locale or
+    /// platform the device did not report).
+    private func passes(_ rule: TargetingCheck.Rule, for device: DeviceContext) -> Bool? {
         let identity = device.identity
-        var checks: [TargetingCheck] = []
-        switch audience {
-        case .everyone: break
-        case .anonymousUsers:
-            checks.append(TargetingCheck(rule: .audience, passed: identity.isAnonymous, reason: identity.isAnonymous
-                ? "the user is anonymous, as the audience asks" : "the audience is anonymous users, and this user has an ID"))
-        case .knownUsers:
-            checks.append(TargetingCheck(rule: .audience, passed: !identity.isAnonymous, reason: identity.isAnonymous
-                ? "the audience is identified users, and this user is anonymous" : "the user is identified, as the audience asks"))
-        }
-        if let userIDs {
-            let ids = [identity.userID, identity.idTrackingIdentifier].compactMap { $0 }
-            let listed = ids.contains(where: userIDs.contains)
-            checks.append(TargetingCheck(rule: .userIDs, passed: listed, reason: listed
-                ? "the user is on the campaign's list of user IDs" : "the user is not on the campaign's list of user IDs"))
-        }
-        if minAppVersion != nil || maxAppVersion != nil {
-            let range = [minAppVersion.map { "from \($0)" }, maxAppVersion.map { "up to \($0)" }].compactMap { $0 }.joined(separator: " ")
-            if let version = device.appVersion {
-                let inRange = !(minAppVersion.map { version < $0 } ?? false) && !(maxAppVersion.map { version > $0 } ?? false)
-                checks.append(TargetingCheck(rule: .appVersion, passed: inRange,
-                                             reason: "app version \(version) is \(inRange ? "" : "not ")\(range)"))
-            } else {
-                checks.append(TargetingCheck(rule: .appVersion, passed: false, reason: "the app version is unknown; the campaign needs \(range)"))
+        switch rule {
+        case .audience:
+            switch audience {
+            case .everyone: return nil
+            case .anonymousUsers: return identity.isAnonymous
+            case .knownUsers: return !identity.isAnonymous
             }
-        }
-        if !locales.isEmpty, let locale = device.locale {
-            let admitted = locales.contains { wanted in
+        case .userIDs:
+            guard let userIDs else { return nil }
+            return [identity.userID, identity.idTrackingIdentifier].contains { $0.map(userIDs.contains) ?? false }
+        case .appVersion:
+            guard minAppVersion != nil || maxAppVersion != nil else { return nil }
+            guard let version = device.appVersion else { return false }
+            return !(minAppVersion.map { version < $0 } ?? false) && !(maxAppVersion.map { version > $0 } ?? false)
+        case .locales:
+            guard !locales.isEmpty, let locale = device.locale else { return nil }
+            return locales.contains { wanted in
                 let tag = DeviceContext.normalizedLocale(wanted)
                 return locale == tag || locale.hasPrefix(tag + "-")
             }
-            checks.append(TargetingCheck(rule: .locales, passed: admitted,
-                                         reason: "locale \(locale) is \(admitted ? "" : "not ")one of \(locales.joined(separator: ", "))"))
+        case .platforms:
+            guard !platforms.isEmpty, let platform = device.platform else { return nil }
+            return platforms.contains(platform)
         }
-        if !platforms.isEmpty, let platform = device.platform {
-            let admitted = platforms.contains(platform)
-            checks.append(TargetingCheck(rule: .platforms, passed: admitted, reason:
-                "platform \(platform.rawValue) is \(admitted ? "" : "not ")one of \(platforms.map(\.rawValue).joined(separator: ", "))"))
+    }
+
+    /// Why `rule` passed or not, in words.
+    private func reason(_ rule: TargetingCheck.Rule, passed: Bool, for device: DeviceContext) -> String {
+        let not = passed ? "" : "not "
+        switch rule {
+        case .audience:
+            return switch audience {
+            case .everyone: "everyone is in the audience"
+            case .anonymousUsers: passed ? "the user is anonymous, as the audience asks" : "the audience is anonymous users, and this user has an ID"
+            case .knownUsers: passed ? "the user is identified, as the audience asks" : "the audience is identified users, and this user is anonymous"
+            }
+        case .userIDs:
+            return "the user is \(not)on the campaign's list of user IDs"
+        case .appVersion:
+            let range = [minAppVersion.map { "from \($0)" }, maxAppVersion.map { "up to \($0)" }].compactMap { $0 }.joined(separator: " ")
+            guard let version = device.appVersion else { return "the app version is unknown; the campaign needs \(range)" }
+            return "app version \(version) is \(not)\(range)"
+        case .locales:
+            return "locale \(device.locale ?? "") is \(not)one of \(locales.joined(separator: ", "))"
+        case .platforms:
+            return "platform \(device.platform?.rawValue ?? "") is \(not)one of \(platforms.map(\.rawValue).joined(separator: ", "))"
         }
-        return checks
     }
 }
 

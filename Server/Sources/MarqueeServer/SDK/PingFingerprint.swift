@@ -10,7 +10,7 @@ import MarqueeWire
 struct PingFingerprint: Equatable {
     let value: String
 
-    init(campaigns: [CampaignCatalog.Form], caps: [FrequencyCap], inbox: InboxEndpoints?, capabilities: [Capability],
+    init(campaigns: some Sequence<CampaignCatalog.Form>, caps: [FrequencyCap], inbox: InboxEndpoints?, capabilities: [Capability],
          pushPrimer: Bool, userAttributes: [String: String] = [:]) {
         var hash = SHA256()
         hash.update(data: Data(capabilities.map(\.rawValue).sorted().joined(separator: ",").utf8))

@@ -15,7 +15,7 @@ import NIOCore
 struct PingResponseBody {
     var currentPingMillis: Int64
     var nextPingMillis: Int
-    var campaigns: [ByteBuffer]
+    var campaigns: PingCampaignList
     var marquee: PingExtension?
 
     /// The body, gzipped when `compressedData` is given (it supplies the compressed form of
@@ -26,39 +26,26 @@ struct PingResponseBody {
         var head = allocator.buffer(capacity: 48)
         head.writeString(#"{"currentPingMillis":\#(currentPingMillis),"data":"#)
         let tail = try tail(allocator: allocator)
-        let length = head.readableBytes + dataLength + tail.readableBytes
-        if let compressedData, length >= GzipMiddleware.minimumBytes {
-            let data = try compressedData()
+        // A list held compressed knows its length: the forms are not read.
+        if let data = try compressedData?(),
+           head.readableBytes + data.length + tail.readableBytes >= GzipMiddleware.minimumBytes {
             var gzip = GzipAssembler(allocator: allocator, capacity: data.deflated.readableBytes + tail.readableBytes + 64)
             gzip.append(plain: head)
             gzip.append(data)
             return (gzip.finish(plain: tail), true)
         }
-        var body = allocator.buffer(capacity: length)
+        var body = allocator.buffer(capacity: head.readableBytes + campaigns.length + tail.readableBytes)
         body.writeImmutableBuffer(head)
-        writeData(to: &body)
+        campaigns.write(to: &body)
         body.writeImmutableBuffer(tail)
         return (body, false)
     }
 
     /// The `data` array alone.
     func data(allocator: ByteBufferAllocator) -> ByteBuffer {
-        var data = allocator.buffer(capacity: dataLength)
-        writeData(to: &data)
+        var data = allocator.buffer(capacity: campaigns.length)
+        campaigns.write(to: &data)
         return data
-    }
-
-    private var dataLength: Int {
-        campaigns.reduce(2) { $0 + $1.readableBytes } + max(campaigns.count - 1, 0)
-    }
-
-    private func writeData(to body: inout ByteBuffer) {
-        body.writeInteger(UInt8(ascii: "["))
-        for (index, campaign) in campaigns.enumerated() {
-            if index > 0 { body.writeInteger(UInt8(ascii: ",")) }
-            body.writeImmutableBuffer(campaign)
-        }
-        body.writeInteger(UInt8(ascii: "]"))
     }
 
     private func tail(allocator: ByteBufferAllocator) throws -> ByteBuffer {
@@ -69,5 +56,30 @@ struct PingResponseBody {
         }
         tail.writeString(#","nextPingMillis":\#(nextPingMillis)}"#)
         return tail
+    }
+}
+
+/// The campaigns of a ping answer: forms of one snapshot, named by their keys, read only when
+/// their bytes are written.
+struct PingCampaignList {
+    let snapshot: CampaignCatalog.Snapshot
+    var keys: [UInt64]
+    /// Whether the forms with the `marquee` extension are sent.
+    let extended: Bool
+
+    var forms: some Collection<CampaignCatalog.Form> { keys.lazy.map(snapshot.form) }
+
+    /// The length of the `data` array.
+    var length: Int {
+        forms.reduce(2) { $0 + $1.json(extended: extended).readableBytes } + max(keys.count - 1, 0)
+    }
+
+    func write(to body: inout ByteBuffer) {
+        body.writeInteger(UInt8(ascii: "["))
+        for (index, form) in forms.enumerated() {
+            if index > 0 { body.writeInteger(UInt8(ascii: ",")) }
+            body.writeImmutableBuffer(form.json(extended: extended))
+        }
+        body.writeInteger(UInt8(ascii: "]"))
     }
 }

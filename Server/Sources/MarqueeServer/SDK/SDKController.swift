@@ -32,17 +32,10 @@ struct SDKController {
         let capabilities = Set(body.marqueeCapabilities ?? [])
         let extended = capabilities.contains(.campaignExtension)
         let pushPrimer = body.supportsPushPrimer
-        let now = req.marquee.clock.now()
-        let audience = DeliveryAudience(app: app, device: device, now: now)
-        let unit = ExperimentUnit(identity: identity, deviceID: caller.deviceID)
-        var admitted: [CampaignCatalog.Form] = []
-        var formKeys: [UInt64] = []
-        for (position, entry) in snapshot.entries.enumerated() {
-            guard entry.campaign.channel.showsInApp, audience.admits(entry.campaign),
-                  let form = entry.form(for: capabilities, pushPrimer: pushPrimer, unit: unit) else { continue }
-            admitted.append(form)
-            formKeys.append(PingDataCache.Key.form(position: position, slot: form.slot))
-        }
+        let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
+        let formKeys = snapshot.admittedForms(for: audience, client: CampaignCatalog.CapabilityMask(client: capabilities),
+                                              pushPrimer: pushPrimer, unit: ExperimentUnit(identity: identity, deviceID: caller.deviceID))
+        let campaigns = PingCampaignList(snapshot: snapshot, keys: formKeys, extended: extended)
         let base = req.publicBaseURL
         let inbox = capabilities.contains(.inbox)
             ? InboxEndpoints(sync: base + "/v1/inbox/sync", update: base + "/v1/inbox/update", track: base + "/v1/inbox/track")
@@ -50,12 +43,12 @@ struct SDKController {
         var answer = PingResponseBody(
             currentPingMillis: req.marquee.clock.nowMillis,
             nextPingMillis: app.settings.pingIntervalSeconds * 1000,
-            campaigns: admitted.map { $0.json(extended: extended) },
+            campaigns: campaigns,
             marquee: nil)
         if extended || inbox != nil {
             let attributes = try await verifiedUserAttributes(req, checked, app: app)
             // Marquee clients learn the list's fingerprint, and are spared a list they already hold.
-            let fingerprint = PingFingerprint(campaigns: admitted, caps: app.settings.frequencyCaps, inbox: inbox,
+            let fingerprint = PingFingerprint(campaigns: campaigns.forms, caps: app.settings.frequencyCaps, inbox: inbox,
                                               capabilities: body.marqueeCapabilities ?? [], pushPrimer: pushPrimer,
                                               userAttributes: attributes).value
             let unchanged = body.marqueeFingerprint == fingerprint
@@ -63,12 +56,12 @@ struct SDKController {
                 ? PingExtension(frequencyCaps: [], fingerprint: fingerprint, unchanged: true)
                 : PingExtension(frequencyCaps: app.settings.frequencyCaps, inbox: inbox, fingerprint: fingerprint,
                                 userAttributes: attributes.isEmpty ? nil : attributes)
-            if unchanged { answer.campaigns = [] }
+            if unchanged { answer.campaigns.keys = [] }
         }
-        ServerMetrics.pingServed(campaigns: admitted.count, unchanged: answer.marquee?.unchanged == true)
+        ServerMetrics.pingServed(campaigns: formKeys.count, unchanged: answer.marquee?.unchanged == true)
         let allocator = req.byteBufferAllocator
         let cache = req.marquee.catalog.pingData
-        let key = PingDataCache.Key(extended: extended, forms: formKeys)
+        let key = PingDataCache.Key(extended: extended, forms: answer.campaigns.keys)
         let list = answer
         let compressedData = GzipMiddleware.accepts(req.headers[.acceptEncoding])
             ? { try cache.segment(appID: app.id, version: snapshot.version, key: key) { list.data(allocator: allocator) } }

@@ -17,27 +17,23 @@ import NIOCore
 actor CampaignCatalog {
     /// One encoding of a campaign, in the two forms pings copy.
     struct Form: Sendable {
-        let requiredCapabilities: Set<Capability>
+        let requirement: FormRequirement
         /// `{"campaignData": …}` as RInAppMessaging clients read it.
         let baseJSON: ByteBuffer
         /// The same with the `marquee` extension, for clients that declared capabilities.
         let extendedJSON: ByteBuffer
         /// A digest of both forms: what a conditional ping compares.
         let digest: [UInt8]
-        /// Clients that do not list push-primer support must not receive it (an unknown action code
-        /// fails a whole ping on iOS).
-        let usesPushPrimer: Bool
-        /// Which of its entry's forms this is (0 the measured campaign, then one per plain arm):
-        /// with the entry's position in the snapshot, it names the form within a catalog version.
-        let slot: UInt16
 
+        /// `slot` says which of its entry's forms this is (0 the measured campaign, then one per
+        /// plain arm): with the entry's position in the snapshot, it names the form within a
+        /// catalog version (``PingDataCache/Key``).
         init(_ campaign: Campaign, slot: UInt16, requiredCapabilities: Set<Capability>, encoder: JSONEncoder) throws {
-            self.slot = slot
-            self.requiredCapabilities = requiredCapabilities
             let actions = campaign.plainArms.flatMap { arm in
                 arm.campaign.message.buttons.map(\.action) + [arm.campaign.message.contentAction].compactMap { $0 }
             }
-            usesPushPrimer = actions.contains { $0.type == .pushPrimer }
+            requirement = FormRequirement(capabilities: CapabilityMask(required: requiredCapabilities),
+                                          usesPushPrimer: actions.contains { $0.type == .pushPrimer }, slot: slot)
             let base = try encoder.encode(CampaignEnvelope(campaignData: campaign.filledForBaseClients.campaignData(includingExtension: false)))
             let extended = try encoder.encode(CampaignEnvelope(campaignData: campaign.campaignData(includingExtension: true)))
             baseJSON = ByteBuffer(data: base)
@@ -55,45 +51,57 @@ actor CampaignCatalog {
     struct Entry: Sendable {
         let campaign: Campaign
         /// A campaign with an experiment or a goal, whole, for clients that declare
-        /// ``Capability/experiments`` (they assign their user themselves).
+        /// ``Capability/experiments`` (they assign their user themselves). Slot 0.
         let measured: Form?
-        /// The plain campaign of each arm that shows something, by arm id (`""` without an
-        /// experiment): what other clients are sent, their user's arm only.
-        let plain: [String: Form]
+        /// The plain campaign of each arm that shows something, in slots 1, 2, …: what other
+        /// clients are sent, their user's arm only.
+        let plain: [Form]
+        /// The slot of each arm's plain form, by arm id (`""` without an experiment).
+        private let plainSlotByArm: [String: Int]
         /// Orders campaigns of equal priority: older first, as RInAppMessaging clients show them in list order.
         let createdAt: Date
+        let gate: Gate
 
         init(_ campaign: Campaign, createdAt: Date, encoder: JSONEncoder) throws {
             self.campaign = campaign
             self.createdAt = createdAt
-            measured = campaign.isMeasured
+            let measured = campaign.isMeasured
                 ? try Form(campaign, slot: 0, requiredCapabilities: campaign.measuredCapabilities, encoder: encoder) : nil
-            var plain: [String: Form] = [:]
-            for (index, arm) in campaign.plainArms.enumerated() {
-                plain[arm.arm?.id ?? ""] = try Form(arm.campaign, slot: UInt16(clamping: index + 1),
-                                                    requiredCapabilities: arm.campaign.requiredCapabilities, encoder: encoder)
+            var plain: [Form] = []
+            var plainSlotByArm: [String: Int] = [:]
+            for arm in campaign.plainArms {
+                plainSlotByArm[arm.arm?.id ?? ""] = plain.count + 1
+                plain.append(try Form(arm.campaign, slot: UInt16(plain.count + 1),
+                                      requiredCapabilities: arm.campaign.requiredCapabilities, encoder: encoder))
             }
+            self.measured = measured
             self.plain = plain
+            self.plainSlotByArm = plainSlotByArm
+            gate = Gate(showsInApp: campaign.channel.showsInApp, delivery: DeliveryFacts(campaign),
+                        assignsArms: campaign.experiment != nil, measured: measured?.requirement,
+                        plain: campaign.experiment == nil ? plain.first?.requirement : nil)
         }
 
-        /// What a client that declared `capabilities` is sent for the user `unit`: the whole
-        /// campaign, or the plain campaign of the user's arm; `nil` for the control group, and
-        /// for a client that cannot show the arm.
-        func form(for capabilities: Set<Capability>, pushPrimer: Bool, unit: ExperimentUnit) -> Form? {
-            if let measured, measured.requiredCapabilities.isSubset(of: capabilities), pushPrimer || !measured.usesPushPrimer {
-                return measured
-            }
+        /// The slot of the form a client that declared `client` is sent for the user `unit`: the
+        /// whole campaign, or the plain campaign of the user's arm; `nil` for the control group,
+        /// and for a client that cannot take the form.
+        func slot(for client: CapabilityMask, pushPrimer: Bool, unit: ExperimentUnit) -> UInt16? {
+            guard gate.assignsArms else { return gate.slot(for: client, pushPrimer: pushPrimer) }
             let arm = campaign.arm(for: unit)
-            if arm?.isControl == true { return nil }
-            guard let form = plain[arm?.id ?? ""], form.requiredCapabilities.isSubset(of: capabilities),
-                  pushPrimer || !form.usesPushPrimer else { return nil }
-            return form
+            let armForm = arm?.isControl == true ? nil : plainSlotByArm[arm?.id ?? ""].map { plain[$0 - 1].requirement }
+            return FormRequirement.choose(measured: gate.measured, plain: armForm, client: client, pushPrimer: pushPrimer)
+        }
+
+        func form(slot: UInt16) -> Form {
+            slot == 0 ? measured! : plain[Int(slot) - 1]
         }
     }
 
     struct Snapshot: Sendable {
         let version: Int
         let entries: [Entry]
+        /// Each entry's gate, in the entries' order.
+        let gates: [Gate]
         private let indexByID: [String: Int]
 
         init(version: Int, entries: [Entry]) {
@@ -106,10 +114,33 @@ actor CampaignCatalog {
                 if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
                 return a.campaign.id < b.campaign.id
             }
+            gates = self.entries.map(\.gate)
             indexByID = Dictionary(uniqueKeysWithValues: self.entries.enumerated().map { ($1.campaign.id, $0) })
         }
 
         func entry(id: String) -> Entry? { indexByID[id.lowercased()].map { entries[$0] } }
+
+        /// The forms a client is sent, in order, each named as ``PingDataCache/Key`` names it.
+        func admittedForms(for audience: DeliveryAudience, client: CapabilityMask, pushPrimer: Bool,
+                           unit: ExperimentUnit) -> [UInt64] {
+            var admitted: [UInt64] = []
+            gates.withUnsafeBufferPointer { gates in
+                for position in gates.indices {
+                    let gate = gates[position]
+                    guard gate.showsInApp, audience.admits(gate.delivery, targeting: entries[position].campaign.targeting) else { continue }
+                    let slot = gate.assignsArms
+                        ? entries[position].slot(for: client, pushPrimer: pushPrimer, unit: unit)
+                        : gate.slot(for: client, pushPrimer: pushPrimer)
+                    if let slot { admitted.append(PingDataCache.Key.form(position: position, slot: slot)) }
+                }
+            }
+            return admitted
+        }
+
+        /// The form a ``PingDataCache/Key`` names.
+        func form(_ key: UInt64) -> Form {
+            entries[Int(key >> 16)].form(slot: UInt16(truncatingIfNeeded: key))
+        }
     }
 
     private var snapshots: [UUID: Snapshot] = [:]

@@ -16,8 +16,13 @@ struct DeliveryAudience {
     }
 
     func admits(_ campaign: Campaign) -> Bool {
-        guard campaign.status == .active, campaign.delivery.isLive(at: now) else { return false }
-        if campaign.isTest { return isTester }
-        return campaign.targeting.admits(device)
+        admits(CampaignCatalog.DeliveryFacts(campaign), targeting: campaign.targeting)
+    }
+
+    /// The same decision from a campaign's plain facts; its targeting is read only when it has rules.
+    func admits(_ facts: CampaignCatalog.DeliveryFacts, targeting: @autoclosure () -> Targeting) -> Bool {
+        guard facts.isActive, DeliveryRules.isLive(at: now, from: facts.start, until: facts.end) else { return false }
+        if facts.isTest { return isTester }
+        return facts.admitsEveryone || targeting().admits(device)
     }
 }
