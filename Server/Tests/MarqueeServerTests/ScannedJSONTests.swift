@@ -80,4 +80,43 @@ struct ScannedJSONTests {
     func bodiesNotInThePlainFormAreLeftToJSONDecoder(_ body: String) {
         #expect(scanned(body) == nil)
     }
+
+    @Test func pingBodiesAreReadAsJSONDecoderReadsThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let text = { Self.awkward.randomElement(using: &generator)! }
+            let maybe = { (value: String) in Bool.random(using: &generator) ? value : nil }
+            let request = PingRequest(
+                userIdentifiers: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                    UserIdentifierDTO(id: text(), type: UserIdentifierTypeCode.allCases.randomElement(using: &generator)!)
+                },
+                appVersion: text(),
+                supportedCampaignTypes: Bool.random(using: &generator) ? [.regular, .pushPrimer].filter { _ in Bool.random() } : nil,
+                rmcSdkVersion: maybe(text()), marqueeCapabilities: Bool.random(using: &generator) ? Capability.all.filter { _ in Bool.random() } : nil,
+                locale: maybe(text()), platform: Bool.random(using: &generator) ? Platform.allCases.randomElement() : nil,
+                marqueeFingerprint: maybe(text()))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = round.isMultiple(of: 2) ? [.prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+            let body = String(decoding: try encoder.encode(request), as: UTF8.self)
+            let result = try #require(PingRequest.scanned(from: Array(body.utf8)), "\(body)")
+            #expect(result == (try MarqueeJSON.decoder().decode(PingRequest.self, from: Data(body.utf8))))
+            #expect(result == request)
+        }
+    }
+
+    @Test func pingBodiesOutOfThePlainFormAreLeftToJSONDecoder() throws {
+        let base = #""userIdentifiers":[],"appVersion":"1.0""#
+        let declined = [
+            #"{\#(base),"supportedCampaignTypes":[1,9],"unknown":1}"#,     // an unknown key
+            #"{\#(base),"marqueeFingerprint":7}"#,                          // lenient: read as no fingerprint
+            #"{\#(base),"appVersion":"2.0"}"#,                              // a repeated key
+            #"{\#(base),"supportedCampaignTypes":[1.5]}"#,                  // a fraction
+        ]
+        for body in declined {
+            #expect(PingRequest.scanned(from: Array(body.utf8)) == nil, "\(body)")
+        }
+        let unknownCodes = try #require(PingRequest.scanned(from: Array(#"{\#(base),"supportedCampaignTypes":[1,9],"platform":"tv"}"#.utf8)))
+        #expect(unknownCodes.supportedCampaignTypes == [.regular])
+        #expect(unknownCodes.platform == nil)
+    }
 }

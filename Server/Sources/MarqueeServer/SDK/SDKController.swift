@@ -36,10 +36,7 @@ struct SDKController {
         let formKeys = snapshot.admittedForms(for: audience, client: CampaignCatalog.CapabilityMask(client: capabilities),
                                               pushPrimer: pushPrimer, unit: ExperimentUnit(identity: identity, deviceID: caller.deviceID))
         let campaigns = PingCampaignList(snapshot: snapshot, keys: formKeys, extended: extended)
-        let base = req.publicBaseURL
-        let inbox = capabilities.contains(.inbox)
-            ? InboxEndpoints(sync: base + "/v1/inbox/sync", update: base + "/v1/inbox/update", track: base + "/v1/inbox/track")
-            : nil
+        let inbox = capabilities.contains(.inbox) ? InboxEndpoints(base: req.publicBaseURL) : nil
         var answer = PingResponseBody(
             currentPingMillis: req.marquee.clock.nowMillis,
             nextPingMillis: app.settings.pingIntervalSeconds * 1000,
@@ -158,5 +155,12 @@ extension Request {
         let forwardedHost = viaProxy ? headers.first(name: "X-Forwarded-Host") : nil
         let host = forwardedHost ?? headers.first(name: .host) ?? "\(configuration.host):\(configuration.port)"
         return "\(scheme)://\(host)"
+    }
+}
+
+extension InboxEndpoints {
+    /// The inbox routes of the server at `base`.
+    init(base: String) {
+        self.init(sync: base + "/v1/inbox/sync", update: base + "/v1/inbox/update", track: base + "/v1/inbox/track")
     }
 }

@@ -124,6 +124,7 @@ actor CampaignCatalog {
         func admittedForms(for audience: DeliveryAudience, client: CapabilityMask, pushPrimer: Bool,
                            unit: ExperimentUnit) -> [UInt64] {
             var admitted: [UInt64] = []
+            admitted.reserveCapacity(gates.count)
             gates.withUnsafeBufferPointer { gates in
                 for position in gates.indices {
                     let gate = gates[position]

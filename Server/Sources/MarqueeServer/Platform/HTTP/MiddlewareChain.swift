@@ -19,12 +19,16 @@ struct MiddlewareChain: AsyncMiddleware {
         self.middlewares = middlewares.compactMap { $0 }
     }
 
-    /// Vapor's entry: the chain's one task. When the next responder is async (a route's handler,
-    /// or routes behind a chain of their own), it runs in that task too.
+    /// Vapor's entry: the chain's one task, on the request's event loop. When the next responder
+    /// is async (a route's handler, or routes behind a chain of their own), it runs in that task too.
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         let promise = request.eventLoop.makePromise(of: Response.self)
-        promise.completeWithTask {
-            try await respond(to: request, through: middlewares[...], then: Self.async(next))
+        Task(executorPreference: EventLoopTaskExecutor.of(request.eventLoop)) {
+            do {
+                promise.succeed(try await respond(to: request, through: middlewares[...], then: Self.async(next)))
+            } catch {
+                promise.fail(error)
+            }
         }
         return promise.futureResult
     }

@@ -1,3 +1,4 @@
+import MarqueeModel
 import MarqueeWire
 
 /// A request body read by ``JSONScanner`` rather than `JSONDecoder`: the bodies every device
@@ -38,6 +39,34 @@ extension ImpressionRequest: ScannedJSON {
     }
 }
 
+extension PingRequest: ScannedJSON {
+    static func scanned(from bytes: [UInt8]) -> PingRequest? {
+        var scanner = JSONScanner(bytes)
+        var identifiers: [UserIdentifierDTO]?
+        var appVersion, rmcSDKVersion, locale, platform, fingerprint: String?
+        var types: [Int]?
+        var capabilities: [String]?
+        let read = scanner.readObject { scanner, key in
+            switch key {
+            case "userIdentifiers": identifiers = scanner.readArray(UserIdentifierDTO.scanned); return identifiers != nil
+            case "appVersion": appVersion = scanner.readString(); return appVersion != nil
+            case "supportedCampaignTypes": return scanner.readOptionalArray(into: &types) { $0.readInt() }
+            case "rmcSdkVersion": return scanner.readOptionalString(into: &rmcSDKVersion)
+            case "marqueeCapabilities": return scanner.readOptionalArray(into: &capabilities) { $0.readString() }
+            case "locale": return scanner.readOptionalString(into: &locale)
+            case "platform": return scanner.readOptionalString(into: &platform)
+            case "marqueeFingerprint": return scanner.readOptionalString(into: &fingerprint)
+            default: return false
+            }
+        }
+        guard read, scanner.isAtEnd(), let identifiers, let appVersion else { return nil }
+        return PingRequest(userIdentifiers: identifiers, appVersion: appVersion,
+                           supportedCampaignTypes: types?.compactMap(SupportedCampaignTypeCode.init(rawValue:)),
+                           rmcSdkVersion: rmcSDKVersion, marqueeCapabilities: capabilities?.map(Capability.init(rawValue:)),
+                           locale: locale, platform: platform.flatMap(Platform.init(rawValue:)), marqueeFingerprint: fingerprint)
+    }
+}
+
 extension ImpressionDTO {
     static func scanned(_ scanner: inout JSONScanner) -> ImpressionDTO? {
         var type: ImpressionTypeCode?
@@ -75,6 +104,13 @@ extension UserIdentifierDTO {
 extension JSONScanner {
     mutating func readInt() -> Int? {
         readInt64().flatMap { Int(exactly: $0) }
+    }
+
+    /// An array or `null` (an optional field): `false` for anything else.
+    mutating func readOptionalArray<Element>(into value: inout [Element]?, _ element: (inout JSONScanner) -> Element?) -> Bool {
+        if consumeNull() { value = nil; return true }
+        value = readArray(element)
+        return value != nil
     }
 
     /// A string or `null` (an optional field): `false` for anything else.

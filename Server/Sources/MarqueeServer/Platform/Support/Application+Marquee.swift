@@ -1,24 +1,40 @@
 import Vapor
 
-/// The services a running server shares across requests.
-struct MarqueeServices: Sendable {
-    var configuration: ServerConfiguration
-    var clock: any ServerClock
-    var catalog: CampaignCatalog
+/// The services a running server shares across requests. A class: every request reads it, and
+/// handing out a reference costs less than copying each service.
+final class MarqueeServices: Sendable {
+    let configuration: ServerConfiguration
+    let clock: any ServerClock
+    let catalog: CampaignCatalog
     /// The apps SDK requests name, served from memory.
-    var directory: AppDirectory
+    let directory: AppDirectory
     /// Hash of the admin token in force.
-    var adminTokenHash: String
+    let adminTokenHash: String
     /// Where previews are rendered.
-    var renderWorkers: RenderWorkers
+    let renderWorkers: RenderWorkers
     /// Stores impression batches, committing concurrent ones together.
-    var impressionWriter: ImpressionWriter
+    let impressionWriter: ImpressionWriter
     /// Stores App Inbox tracking events, committing concurrent requests' together.
-    var inboxTracking: GroupCommit<InboxStore.TrackedEvents, Int>
+    let inboxTracking: GroupCommit<InboxStore.TrackedEvents, Int>
     /// Where passwords are hashed and checked.
-    var passwords: PasswordWorkers
+    let passwords: PasswordWorkers
     /// Failed sign-ins per account and address.
-    var signInLimiter: SignInLimiter
+    let signInLimiter: SignInLimiter
+
+    init(configuration: ServerConfiguration, clock: any ServerClock, catalog: CampaignCatalog, directory: AppDirectory,
+         adminTokenHash: String, renderWorkers: RenderWorkers, impressionWriter: ImpressionWriter,
+         inboxTracking: GroupCommit<InboxStore.TrackedEvents, Int>, passwords: PasswordWorkers, signInLimiter: SignInLimiter) {
+        self.configuration = configuration
+        self.clock = clock
+        self.catalog = catalog
+        self.directory = directory
+        self.adminTokenHash = adminTokenHash
+        self.renderWorkers = renderWorkers
+        self.impressionWriter = impressionWriter
+        self.inboxTracking = inboxTracking
+        self.passwords = passwords
+        self.signInLimiter = signInLimiter
+    }
 }
 
 extension Application {
