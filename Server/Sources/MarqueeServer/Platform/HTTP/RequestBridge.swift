@@ -48,7 +48,7 @@ final class RequestBridge: ChannelDuplexHandler {
             }
             state = .receiving(head)
             body = nil
-            if head.expectsBody { startBodyDeadline(context: context) }
+            bodyDeadline = nil
         case .body(var chunk):
             guard case .receiving = state else { return }
             guard (body?.readableBytes ?? 0) + chunk.readableBytes <= limits.maxBodyBytes else {
@@ -58,6 +58,7 @@ final class RequestBridge: ChannelDuplexHandler {
         case .end:
             guard case .receiving(let head) = state else { return }
             bodyDeadline?.cancel()
+            bodyDeadline = nil
             state = .responding
             let received = body
             body = nil
@@ -126,6 +127,13 @@ final class RequestBridge: ChannelDuplexHandler {
         context.write(wrapOutboundOut(.head(error.head(bodyLength: body.readableBytes))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         finishResponse(keepAlive: false, context: context)
+    }
+
+    /// A body still arriving when a read ends has its deadline from then: most requests arrive
+    /// whole in one read, and need no timer at all.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if case .receiving(let head) = state, head.expectsBody, bodyDeadline == nil { startBodyDeadline(context: context) }
+        context.fireChannelReadComplete()
     }
 
     private func startBodyDeadline(context: ChannelHandlerContext) {
