@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import NIOConcurrencyHelpers
 
 /// The apps devices name by subscription ID, served from memory so an SDK request does not read
 /// its app row from the database.
@@ -9,8 +10,11 @@ import Foundation
 /// A load that was under way when its app changed is not kept, so a row read before a commit
 /// can never outlive it. While the directory cannot learn of other instances' changes (its
 /// PostgreSQL listener is not connected), it keeps nothing and every request reads the row.
+///
+/// Held apps are read under a lock, without entering the actor: every SDK request asks, and an
+/// actor hop costs more than the lookup. Changes go through the actor, one at a time.
 actor AppDirectory {
-    private var apps: [String: App] = [:]
+    private let apps = NIOLockedValueBox<[String: App]>([:])
     /// Counts changes; a load keeps its row only if its app did not change after the load began.
     private var changes = 0
     private var lastChange: [UUID: Int] = [:]
@@ -24,15 +28,20 @@ actor AppDirectory {
     }
 
     /// The app with `subscriptionID`, or `nil`. `database` is asked for only when the app is not held.
-    func app(subscriptionID: String, on database: @autoclosure @Sendable () -> any Database) async throws -> App? {
-        if learnsOfChanges, let app = apps[subscriptionID] { return app }
+    nonisolated func app(subscriptionID: String, on database: @autoclosure @escaping @Sendable () -> any Database) async throws -> App? {
+        // Only a directory that learns of changes holds apps.
+        if let app = apps.withLockedValue({ $0[subscriptionID] }) { return app }
+        return try await load(subscriptionID: subscriptionID, on: database())
+    }
+
+    private func load(subscriptionID: String, on database: any Database) async throws -> App? {
         let started = changes
-        guard let record = try await AppRecord.query(on: database()).filter(\.$subscriptionID == subscriptionID).first() else {
+        guard let record = try await AppRecord.query(on: database).filter(\.$subscriptionID == subscriptionID).first() else {
             return nil
         }
         let app = try record.app()
         if learnsOfChanges, lastReset <= started, (lastChange[app.id] ?? 0) <= started {
-            apps[subscriptionID] = app
+            apps.withLockedValue { $0[subscriptionID] = app }
         }
         return app
     }
@@ -41,7 +50,7 @@ actor AppDirectory {
     func forget(_ appID: UUID) {
         changes += 1
         lastChange[appID] = changes
-        apps = apps.filter { $0.value.id != appID }
+        apps.withLockedValue { $0 = $0.filter { $0.value.id != appID } }
     }
 
     /// Whether changes made elsewhere reach this directory from now on; either way, everything
@@ -50,11 +59,11 @@ actor AppDirectory {
         changes += 1
         lastReset = changes
         lastChange.removeAll()
-        apps.removeAll()
+        apps.withLockedValue { $0.removeAll() }
         learnsOfChanges = value
     }
 
     /// How many apps are held, and whether changes reach this directory (tests and diagnostics).
-    var count: Int { apps.count }
+    var count: Int { apps.withLockedValue(\.count) }
     var isLearningOfChanges: Bool { learnsOfChanges }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import MarqueeModel
 import MarqueeWire
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// The active campaigns of each app, held in memory and ready to serve pings without a table scan
@@ -144,7 +145,8 @@ actor CampaignCatalog {
         }
     }
 
-    private var snapshots: [UUID: Snapshot] = [:]
+    /// Read under a lock, without entering the actor (every ping asks); rebuilt through it.
+    private let snapshots = NIOLockedValueBox<[UUID: Snapshot]>([:])
     /// Rebuilds under way, so concurrent requests for a stale app wait for one instead of each
     /// reading and encoding every campaign.
     private var rebuilds: [UUID: (version: Int, task: Task<Snapshot, any Error>)] = [:]
@@ -162,8 +164,14 @@ actor CampaignCatalog {
     /// version moved on.
     /// `database` is asked for only when the snapshot must be rebuilt: a request's database
     /// handle costs more to make than a cached snapshot costs to return.
-    func snapshot(appID: UUID, version: Int, on database: @autoclosure @escaping @Sendable () -> any Database) async throws -> Snapshot {
-        if let cached = snapshots[appID], cached.version >= version { return cached }
+    nonisolated func snapshot(appID: UUID, version: Int,
+                              on database: @autoclosure @escaping @Sendable () -> any Database) async throws -> Snapshot {
+        if let cached = snapshots.withLockedValue({ $0[appID] }), cached.version >= version { return cached }
+        return try await rebuilt(appID: appID, version: version, on: database)
+    }
+
+    private func rebuilt(appID: UUID, version: Int, on database: @escaping @Sendable () -> any Database) async throws -> Snapshot {
+        if let cached = snapshots.withLockedValue({ $0[appID] }), cached.version >= version { return cached }
         if let running = rebuilds[appID], running.version >= version { return try await running.task.value }
         let logger = self.logger
         let task = Task { try await Self.load(appID: appID, version: version, on: database(), logger: logger) }
@@ -173,7 +181,7 @@ actor CampaignCatalog {
         defer { if rebuilds[appID]?.version == version { rebuilds[appID] = nil } }
         let snapshot = try await task.value
         // Keep the newest version when rebuilds race.
-        if (snapshots[appID]?.version ?? Int.min) <= version { snapshots[appID] = snapshot }
+        snapshots.withLockedValue { if ($0[appID]?.version ?? Int.min) <= version { $0[appID] = snapshot } }
         return snapshot
     }
 
@@ -197,7 +205,7 @@ actor CampaignCatalog {
 
     /// Forgets an app (deleted).
     func remove(appID: UUID) {
-        snapshots[appID] = nil
+        snapshots.withLockedValue { $0[appID] = nil }
         pingData.remove(appID: appID)
     }
 }
