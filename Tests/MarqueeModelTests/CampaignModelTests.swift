@@ -9,6 +9,10 @@ struct CampaignModelTests {
         #expect(Campaign.contexts(in: "[ctx] [ctxbad title") == ["ctx"])
         #expect(Campaign.contexts(in: "[Tooltip] Cart hint") == ["Tooltip"])
         #expect(Campaign.contexts(in: "No contexts") == [])
+        // A context runs to the next `]`, brackets inside it are text, and `[]` is none: as
+        // RInAppMessaging's iOS client reads names.
+        #expect(Campaign.contexts(in: "[a[b]c] []") == ["a[b"])
+        #expect(Campaign.contexts(in: "] [x]] [[y]") == ["x", "[y"])
     }
 
     @Test func tooltipsCarryTheTooltipContextButNeverAskToVerifyIt() {

@@ -44,8 +44,8 @@ private let always: @Sendable (Campaign) -> Bool = { _ in true }
         var engine = TriggerEngine()
         _ = engine.load([campaign("a", all(Trigger(.custom, name: "up", conditions: conditions)))], isEligible: always)
 
-        let onlyOne = engine.log(.custom("up", attributes: ["level": .integer(5), "tier": .string("gold")]), isEligible: always)
-        let both = engine.log(.custom("up", attributes: ["level": .integer(5), "tier": .string("Gold")]), isEligible: always)
+        let onlyOne = engine.log(.custom("up", attributes: ["level": .integer(2), "tier": .string("Gold")]), isEligible: always)
+        let both = engine.log(.custom("up", attributes: ["level": .integer(5), "tier": .string("gold")]), isEligible: always)
 
         #expect(onlyOne.ready.isEmpty && !onlyOne.matchedTrigger)
         #expect(both.ready.map(\.id) == ["a"])
@@ -189,6 +189,24 @@ private let always: @Sendable (Campaign) -> Bool = { _ in true }
         #expect(appeared.ready.map(\.id) == ["tip"])
     }
 
+    /// As RInAppMessaging's iOS client matches a tooltip's element: a view whose identifier
+    /// contains the target is the element.
+    @Test func aViewWhoseIdentifierContainsTheTargetIsTheElement() {
+        func readied(by identifier: String) -> [String] {
+            var engine = TriggerEngine()
+            _ = engine.load([campaign("tip", kind: .tooltip, tooltipTarget: "cart.button", all(Trigger(.login))),
+                             campaign("other", kind: .tooltip, tooltipTarget: "profile", all(Trigger(.login)))],
+                            isEligible: always)
+            _ = engine.log(.login, isEligible: always)
+            return engine.log(.viewAppeared(identifier), isEligible: always).ready.map(\.id)
+        }
+        #expect(readied(by: "cart.button.badge") == ["tip"])
+        #expect(readied(by: "main.cart.button") == ["tip"])
+        #expect(readied(by: "cart").isEmpty, "a view inside the target's name is not the target")
+        #expect(readied(by: "cart.profile.button") == ["other"])
+        #expect(!TooltipSettings.points(at: "anything", target: ""), "an empty target points at nothing")
+    }
+
     @Test func aButtonsCampaignTriggerCanReadyAnotherCampaign() {
         let emitted = EmittedEvent(name: "followUp", attributes: ["step": .integer(2)])
         var engine = TriggerEngine()
@@ -241,7 +259,7 @@ private let always: @Sendable (Campaign) -> Bool = { _ in true }
         #expect(buys("gift card"))
         #expect(!buys("sku"), "a prefix of an item is not the item")
         #expect(!buys("sku-1|sku-12"), "nor are two items")
-        #expect(!buys("SKU-1"), "items compare exactly")
+        #expect(buys("SKU-1"), "items compare without regard to case, as text values do")
         #expect(!AttributeCondition(name: PurchaseAttribute.itemIDList, type: .string, operator: .containsItem, value: "sku-1")
             .matches(Event.purchase(amountMicros: 1).attributes), "a purchase without items contains none")
     }
@@ -277,10 +295,23 @@ private let always: @Sendable (Campaign) -> Bool = { _ in true }
         #expect(!match(.timeMillis, .lessThan, "10000", .timeMillis(9000)))
     }
 
-    @Test func valuesAndPatternsAreCaseSensitiveAndNeverRewritten() {
-        #expect(!match(.string, .equals, "Gold", .string("gold")))
+    /// As RInAppMessaging's clients compare text: iOS lowercases value and pattern, Android's
+    /// equality ignores case. Escapes keep their meaning.
+    @Test func textComparesWithoutRegardToCaseAndEscapesKeepTheirMeaning() {
+        #expect(match(.string, .equals, "Gold", .string("gold")))
+        #expect(match(.string, .equals, "gold", .string("GOLD")))
+        #expect(!match(.string, .isNotEqual, "Gold", .string("gOLD")))
+        #expect(match(.string, .isNotEqual, "Gold", .string("silver")))
+        #expect(match(.string, .matchesRegex, "^ABC$", .string("abc")))
+        #expect(match(.string, .matchesRegex, "^[A-C]+x$", .string("bAX")))
+        #expect(!match(.string, .doesNotMatchRegex, "^abc$", .string("ABC")))
         #expect(match(.string, .matchesRegex, "\\D+", .string("abc")), "\\D stays non-digit")
         #expect(!match(.string, .matchesRegex, "\\D", .string("123")))
-        #expect(!match(.string, .matchesRegex, "^ABC$", .string("abc")))
+        #expect(match(.string, .matchesRegex, "^\\W$", .string("-")), "\\W stays non-word")
+        #expect(!match(.string, .equals, "Gold", .string("Golden")), "equal, not a prefix")
+    }
+
+    @Test func literalsAreLoweredAndEscapedCharactersAreNot() {
+        #expect(CompiledRegex.lowercasingLiterals(#"^Gold\D[A-Z]\\X"#) == #"^gold\D[a-z]\\x"#)
     }
 }

@@ -109,6 +109,12 @@ import Testing
         #expect(scan.step(in: tree, wanted: ["cart"]) == ["cart"], "back after a walk without it")
     }
 
+    @Test func aViewWhoseIdentifierContainsATargetIsReported() {
+        let tree = CountedTree(root: TestView("screen", children: [TestView("cart.button.badge"), TestView("cart")])).tree
+        var scan = ViewTreeScan<TestView>(budget: 50)
+        #expect(scan.step(in: tree, wanted: ["cart.button"]) == ["cart.button.badge"])
+    }
+
     @Test func aHiddenViewHidesItsChildren() {
         let container = TestView("sheet", children: [TestView("cart")])
         container.isHidden = true

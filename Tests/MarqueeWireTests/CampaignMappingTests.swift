@@ -81,7 +81,7 @@ struct CampaignMappingTests {
                              image: MessageImage(url: "https://cdn.example.com/x.png", crop: .center),
                              textAlignment: .center, orientation: .portrait,
                              buttons: [MessageButton(id: "button1", text: "Rate", action: MessageAction(.openURL, uri: "https://example.com"))],
-                             showsOptOut: true, isDismissable: false, slideFrom: .top),
+                             showsOptOut: true, isDismissable: false, slideFrom: .left),
             triggers: TriggerSet(triggers: [Trigger(.custom, name: "paid", conditions: [
                 AttributeCondition(name: "amount", type: .double, operator: .greaterThan, value: "10.5")])]),
             delivery: DeliveryRules(endTime: Date(timeIntervalSince1970: 1_900_000_000), maxImpressions: 3, delayAfterCloseMillis: 500))

@@ -103,6 +103,33 @@ struct DashboardBrowserTests {
         }
     }
 
+    /// The compatibility line names what each RInAppMessaging client does with the campaign, and
+    /// it is on screen: the element at the line's own centre is the line.
+    @Test func theCompatibilityLineSpeaksOfEachRInAppMessagingClient() async throws {
+        try await LiveServer.with { server in
+            let app = try await server.createApp(subscriptionID: "dash-clients")
+            let primer = Campaign(id: "", name: "Notifications", status: .active, message: Message(
+                kind: .modal, title: "Stay in the loop", buttons: [MessageButton(id: "allow", text: "Allow", action: MessageAction(.pushPrimer))]),
+                triggers: TriggerSet(triggers: [Trigger(.custom, name: "searched", conditions: [
+                    AttributeCondition(name: "query", type: .string, operator: .matchesRegex, value: "^shoe")])]))
+            let saved = try await server.createCampaign(primer, in: app)
+            try await server.createAccount("viewer@example.com", role: "viewer", password: Self.password)
+            let fragment = "app=\(app.id.uuidString.lowercased())&campaign=\(saved.id)"
+            try await Self.withSignedInDashboard(server, fragment: fragment, email: "viewer@example.com") { page in
+                try await page.waitUntil("document.getElementById('capabilities').textContent.startsWith('On RInAppMessaging')")
+                let line = try await page.evaluate("document.getElementById('capabilities').textContent")
+                #expect(line == .string("On RInAppMessaging clients: iOS shows it only in apps with Rakuten's RMC module "
+                                        + "(a push-primer button). Android matches each pattern against the whole value, case-sensitively."))
+                let onScreen = try await page.evaluate("""
+                    (() => { const line = document.getElementById('capabilities'); const box = line.getBoundingClientRect();
+                      return box.width > 0 && box.height > 0 && box.bottom <= innerHeight
+                        && document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === line; })()
+                    """)
+                #expect(onScreen == .bool(true), "the line is visible, not hidden or covered")
+            }
+        }
+    }
+
     /// The colour the previewed messages are painted in, found again in the screenshot.
     static let marker = PNGImage.Pixel(red: 0xC2, green: 0x18, blue: 0x7A)
 

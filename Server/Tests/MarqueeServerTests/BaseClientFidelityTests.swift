@@ -3,10 +3,13 @@ import MarqueeModel
 import MarqueeWire
 import Testing
 
-/// RInAppMessaging's own clients either show a campaign as the marketer meant or are not sent it
-/// (`../shared`'s client notes: HTML has no presenter on either client, SVG cannot be decoded,
-/// placeholders are shown as written). Checked through the real ping route, as a base client
-/// (no capabilities) and as the Marquee SDK (every capability).
+/// RInAppMessaging's own clients either show a campaign as the marketer meant or are not sent it,
+/// one test per fact of what those clients do (HTML has no presenter on either client, SVG cannot
+/// be decoded, placeholders are shown as written, top slide-ups are shown at the bottom, text is
+/// compared without regard to case, a tooltip's element is any view whose identifier contains
+/// it, contexts run to the next `]`; push primers need Rakuten's RMC module on iOS, and purchase
+/// conditions never match there). Checked through the real ping, display-permission and
+/// trigger-test routes, as a base client (no capabilities) and as the Marquee SDK (every capability).
 @Suite("Base clients")
 struct BaseClientFidelityTests {
     static func campaigns() -> [Campaign] {
@@ -57,6 +60,136 @@ struct BaseClientFidelityTests {
                 default: #expect(needed.isEmpty, "\(campaign.name): \(needed)")
                 }
             }
+        }
+    }
+
+    /// A base client's ping: it lists push-primer support, as both clients do.
+    private static let baseClient = Fixtures.pingBody()
+
+    private func created(_ campaigns: [Campaign], _ server: TestServer) async throws -> (Fixtures.CreatedApp, [String: String]) {
+        let app = try await server.createApp()
+        var ids: [String: String] = [:]
+        for campaign in campaigns { ids[campaign.name] = try await server.createCampaign(campaign, in: app) }
+        return (app, ids)
+    }
+
+    /// The trigger tester's verdict, which the Marquee SDK's engine shares.
+    private func fires(_ server: TestServer, _ app: Fixtures.CreatedApp, _ campaign: String, event: [String: Any]) async throws -> Bool {
+        let raw = String(decoding: try JSONSerialization.data(withJSONObject: ["event": event]), as: UTF8.self)
+        let response = try await server.send(.POST, "/api/v1/apps/\(app.id)/trigger_test", raw: raw)
+        #expect(response.status == .ok, "\(response.text)")
+        let results = response.json["results"] as? [[String: Any]] ?? []
+        return results.first { $0["campaignName"] as? String == campaign }?["wouldFire"] as? Bool ?? false
+    }
+
+    private func caveats(_ server: TestServer, _ app: Fixtures.CreatedApp, _ id: String?) async throws -> Set<String> {
+        let read = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id ?? "")").json
+        return Set(read["baseClientCaveats"] as? [String] ?? [])
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func topSlideUpsAreNotSentToBaseClientsWhichShowThemAtTheBottom(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let campaigns = SlideEdge.allCases.map { edge in
+                var slide = Fixtures.modal("From \(edge.rawValue)")
+                slide.message.kind = .slideUp
+                slide.message.slideFrom = edge
+                return slide
+            }
+            let (app, _) = try await created(campaigns, server)
+            let base = try await server.ping(app, Self.baseClient).campaigns
+            #expect(Set(base.map(\.name)) == ["From bottom", "From left", "From right"])
+            #expect(Set(base.map { $0.message.slideFrom }) == [.bottom, .left, .right], "each keeps its edge")
+            let marquee = try await server.ping(app, Fixtures.pingBody(capabilities: Capability.all)).campaigns
+            #expect(marquee.count == 4)
+        }
+    }
+
+    @Test func textConditionsMeanWhatBothClientsCompare() async throws {
+        try await TestServer.with { server in
+            let gold = Fixtures.modal("Gold members", trigger: Trigger(.custom, name: "upgraded", conditions: [
+                AttributeCondition(name: "tier", type: .string, operator: .equals, value: "GOLD")]))
+            let pattern = Fixtures.modal("Pattern", trigger: Trigger(.custom, name: "searched", conditions: [
+                AttributeCondition(name: "query", type: .string, operator: .matchesRegex, value: "^Shoe")]))
+            let (app, ids) = try await created([gold, pattern], server)
+            // Base clients are sent both, with the conditions as written.
+            let base = try await server.ping(app, Self.baseClient).campaigns
+            #expect(base.first { $0.name == "Gold members" }?.triggers.allTriggers.first?.conditions.first?.value == "GOLD")
+            #expect(base.count == 2)
+            // Both clients lowercase (or ignore case) before comparing, and so does Marquee's engine.
+            let tier = { (value: String) in ["kind": "custom", "name": "upgraded",
+                                            "attributes": [["name": "tier", "type": "string", "value": value]]] as [String: Any] }
+            #expect(try await fires(server, app, "Gold members", event: tier("gold")))
+            #expect(try await fires(server, app, "Gold members", event: tier("Gold")))
+            #expect(try await !fires(server, app, "Gold members", event: tier("golden")))
+            let query = ["kind": "custom", "name": "searched",
+                         "attributes": [["name": "query", "type": "string", "value": "shoes"]]] as [String: Any]
+            #expect(try await fires(server, app, "Pattern", event: query), "iOS lowercases pattern and value")
+            // Android matches a pattern against the whole value, with case: the dashboard says so.
+            #expect(try await caveats(server, app, ids["Pattern"]) == ["regex.wholeValue"])
+            #expect(try await caveats(server, app, ids["Gold members"]).isEmpty)
+        }
+    }
+
+    @Test func aTooltipsElementIsAnyViewWhoseIdentifierContainsIt() async throws {
+        try await TestServer.with { server in
+            var tooltip = Fixtures.modal("Cart hint")
+            tooltip.message.kind = .tooltip
+            tooltip.message.image = MessageImage(url: "https://cdn.example.com/hint.png")
+            tooltip.message.tooltip = TooltipSettings(targetElementID: "cart.button")
+            let (app, _) = try await created([tooltip], server)
+            let sent = try #require(try await server.ping(app, Self.baseClient).campaigns.first)
+            #expect(sent.message.tooltip?.targetElementID == "cart.button", "base clients draw a tooltip with an image")
+            let appeared = { (identifier: String) in ["kind": "viewAppeared", "name": identifier] as [String: Any] }
+            #expect(try await fires(server, app, "Cart hint", event: appeared("cart.button.badge")))
+            #expect(try await fires(server, app, "Cart hint", event: appeared("cart.button")))
+            #expect(try await !fires(server, app, "Cart hint", event: appeared("cart")))
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func pushPrimersAndPurchaseConditionsReachBaseClientsWithTheirCaveatNamed(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            var primer = Fixtures.modal("Turn on notifications")
+            primer.message.buttons = [MessageButton(id: "allow", text: "Allow", action: MessageAction(.pushPrimer))]
+            let purchase = Fixtures.modal("Big spender", trigger: Trigger(.purchase, conditions: [
+                AttributeCondition(name: PurchaseAttribute.currencyCode, type: .string, operator: .equals, value: "EUR")]))
+            let (app, ids) = try await created([primer, purchase], server)
+            // Android shows both as meant, so base clients are sent both…
+            let base = try await server.ping(app, Self.baseClient).campaigns
+            #expect(Set(base.map(\.name)) == ["Turn on notifications", "Big spender"])
+            #expect(base.first { $0.name == "Turn on notifications" }?.message.buttons.first?.action.type == .pushPrimer)
+            // …and may show them now: display permission says yes on either platform.
+            for platform in [1, 2] {
+                for id in ids.values {
+                    let answer = try await server.send(.POST, "/v1/display_permission", token: nil, subscription: app.subscriptionID,
+                                                       deviceID: "device-1", json: DisplayPermissionRequest(
+                                                           subscriptionId: nil, campaignId: id, userIdentifiers: [], platform: platform, appVersion: "1.0.0",
+                                                           sdkVersion: "8.0.0", locale: "en", lastPingInMillis: 0))
+                    #expect(answer.status == .ok, "\(answer.text)")
+                    #expect(answer.json["display"] as? Bool == true)
+                }
+            }
+            // …while the dashboard names what iOS does differently.
+            #expect(try await caveats(server, app, ids["Turn on notifications"]) == ["pushPrimer.rmcOnly"])
+            #expect(try await caveats(server, app, ids["Big spender"]) == ["purchase.conditions"])
+            // A campaign base clients are not sent has no caveats to name.
+            var html = primer
+            html.name = "HTML primer"
+            html.message.kind = .html
+            html.message.html = "<p>Allow?</p>"
+            let htmlID = try await server.createCampaign(html, in: app)
+            #expect(try await caveats(server, app, htmlID).isEmpty)
+        }
+    }
+
+    @Test func contextsRunToTheNextClosingBracketAsTheClientsReadThem() async throws {
+        try await TestServer.with { server in
+            let (app, _) = try await created([Fixtures.modal("[a[b]c] [] Odd name")], server)
+            let sent = try #require(try await server.ping(app, Self.baseClient).campaigns.first)
+            #expect(sent.name == "[a[b]c] [] Odd name", "the name reaches clients as written")
+            // iOS reads `a[b` (Android `a[b` and an empty one): Marquee reads what iOS reads.
+            #expect(sent.contexts == ["a[b"])
         }
     }
 }

@@ -1,3 +1,5 @@
+import MarqueeModel
+
 /// How to walk an app's views: its roots, each view's children, identifier and visibility.
 /// UIKit's is in MarqueeUI; tests use a tree of their own.
 @MainActor
@@ -42,7 +44,8 @@ public struct ViewTreeScan<View> {
     /// Whether the next step starts a new walk from the roots.
     public var startsNewWalk: Bool { !isWalking }
 
-    /// Visits at most ``budget`` views and returns the identifiers in `wanted` that appeared.
+    /// Visits at most ``budget`` views and returns the identifiers of those that appeared and are
+    /// an element in `wanted` points at (``TooltipSettings/points(at:target:)``).
     public mutating func step(in tree: ViewTree<View>, wanted: Set<String>) -> [String] {
         if !isWalking {
             pending = tree.roots()
@@ -56,7 +59,8 @@ public struct ViewTreeScan<View> {
             next += 1
             visited += 1
             guard tree.isVisible(view) else { continue }
-            if let id = tree.identifier(view), wanted.contains(id), seenThisWalk.insert(id).inserted,
+            if let id = tree.identifier(view), wanted.contains(where: { TooltipSettings.points(at: id, target: $0) }),
+               seenThisWalk.insert(id).inserted,
                !seenLastWalk.contains(id) {
                 appeared.append(id)
             }

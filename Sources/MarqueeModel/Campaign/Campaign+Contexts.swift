@@ -1,7 +1,8 @@
 extension Campaign {
     /// The texts inside `[...]` in the name, in order: `"[ctx A]~~[ctx B]ab ab[ctx C]"` gives
-    /// `["ctx A", "ctx B", "ctx C"]`; an unclosed bracket is ignored. A tooltip's contexts start
-    /// with `Tooltip`, as RInAppMessaging clients read them from the `[Tooltip]` title prefix.
+    /// `["ctx A", "ctx B", "ctx C"]` (see ``contexts(in:)`` for brackets inside brackets). A
+    /// tooltip's contexts start with `Tooltip`, as RInAppMessaging clients read them from the
+    /// `[Tooltip]` title prefix.
     public var contexts: [String] {
         let found = Self.contexts(in: name)
         guard message.kind == .tooltip, !found.contains(Self.tooltipContext) else { return found }
@@ -16,16 +17,21 @@ extension Campaign {
     /// The context every tooltip carries.
     public static let tooltipContext = "Tooltip"
 
+    /// A context runs from a `[` to the next `]`: a `[` inside it is part of its text, a `]`
+    /// outside one is plain text, an unclosed `[` starts nothing, and an empty `[]` is no context.
+    /// So `"[a[b]c] []"` has the one context `a[b`, as RInAppMessaging's iOS client reads it (its
+    /// Android client reads the same `a[b`, and an empty context after it).
     public static func contexts(in name: String) -> [String] {
         var contexts: [String] = []
         var current: String?
         for character in name {
-            switch character {
-            case "[": current = ""
-            case "]":
-                if let found = current { contexts.append(found) }
+            switch (character, current) {
+            case ("[", nil): current = ""
+            case ("]", let found?):
+                if !found.isEmpty { contexts.append(found) }
                 current = nil
-            default: current?.append(character)
+            case (_, .some): current?.append(character)
+            case (_, nil): break
             }
         }
         return contexts

@@ -62,6 +62,9 @@ public struct TriggerEngine: Sendable {
     private var slots: [Slot] = []
     private var slotByID: [String: Int] = [:]
     private var index: [EventKey: [Listener]] = [:]
+    /// The names `viewAppeared` triggers listen for: an appeared view reaches each whose name its
+    /// identifier contains (``TooltipSettings/points(at:target:)``).
+    private var viewAppearedNames: [String] = []
     private var counts: [[Int]] = []
     private var firedOnPersistentEvents: Set<String> = []
     private var pendingEvents: [Event] = []
@@ -133,6 +136,7 @@ public struct TriggerEngine: Sendable {
                 index[trigger.trigger.key, default: []].append(Listener(slot: slot, trigger: position))
             }
         }
+        viewAppearedNames = index.keys.filter { $0.kind == .viewAppeared }.map(\.name)
         firedOnPersistentEvents.formIntersection(slotByID.keys)
 
         var ready: [Int] = []
@@ -170,7 +174,8 @@ public struct TriggerEngine: Sendable {
     /// Counts `event` toward every trigger listening for it; returns the campaigns touched.
     private mutating func count(_ event: Event) -> (touched: [Int], matched: Bool) {
         if event.isPersistent { hasAppStarted = true }
-        guard let listeners = index[event.key] else { return ([], false) }
+        let listeners = listeners(for: event)
+        guard !listeners.isEmpty else { return ([], false) }
         var touched: [Int] = []
         var seen = Set<Int>()
         for listener in listeners {
@@ -180,6 +185,14 @@ public struct TriggerEngine: Sendable {
             if seen.insert(listener.slot).inserted { touched.append(listener.slot) }
         }
         return (touched, !touched.isEmpty)
+    }
+
+    /// The triggers `event` counts toward: those of its key, or for an appeared view those of
+    /// every element its identifier contains.
+    private func listeners(for event: Event) -> [Listener] {
+        guard event.kind == .viewAppeared else { return index[event.key] ?? [] }
+        return viewAppearedNames.map { EventKey(kind: .viewAppeared, name: $0) }.filter(event.key.reaches)
+            .flatMap { index[$0] ?? [] }
     }
 
     /// The slots among `candidates` that are ready; consumes the events they used.

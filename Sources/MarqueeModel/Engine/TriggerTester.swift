@@ -77,7 +77,7 @@ public enum TriggerTester {
             return .init(trigger: trigger, listens: event.isPersistent, holds: appStarted,
                          reason: appStarted ? "the app started" : "waits for app start", conditions: [])
         }
-        guard trigger.key == event.key else {
+        guard event.key.reaches(trigger.key) else {
             return .init(trigger: trigger, listens: false, holds: false,
                          reason: "waits for \(trigger.key), not \(event.key)", conditions: [])
         }

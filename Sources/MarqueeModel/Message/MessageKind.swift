@@ -94,7 +94,8 @@ extension TooltipPosition: StandardValue {
 
 /// Tooltip anchoring: the element it points at and how long it stays.
 public struct TooltipSettings: Sendable, Hashable, Codable {
-    /// The accessibility identifier of the element the tooltip points at.
+    /// The accessibility identifier of the element the tooltip points at: any view whose
+    /// identifier contains it (``points(at:target:)``).
     public var targetElementID: String
     @Defaulted<Defaults.Standard<TooltipPosition>> public var position: TooltipPosition
     /// Opened when the tooltip is tapped.
@@ -108,5 +109,13 @@ public struct TooltipSettings: Sendable, Hashable, Codable {
         self.position = position
         self.redirectURL = redirectURL
         self.autoDisappearSeconds = autoDisappearSeconds
+    }
+
+    /// Whether a view identified by `viewIdentifier` is the element `target` names: its identifier
+    /// contains the target (`cart.button` points at `cart.button.badge` too), as RInAppMessaging's
+    /// iOS client matches it, so a tooltip means the same in every app that receives it. The
+    /// trigger engine matches `viewAppeared` triggers the same way.
+    public static func points(at viewIdentifier: String, target: String) -> Bool {
+        !target.isEmpty && viewIdentifier.contains(target)
     }
 }

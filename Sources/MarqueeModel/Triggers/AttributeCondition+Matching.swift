@@ -13,13 +13,14 @@ public struct CompiledCondition: Sendable {
         self.condition = condition
         expected = AttributeValue(text: condition.value, type: condition.type)
         switch condition.operator {
-        case .matchesRegex, .doesNotMatchRegex: regex = CompiledRegex(condition.value)
+        case .matchesRegex, .doesNotMatchRegex: regex = CompiledRegex(CompiledRegex.lowercasingLiterals(condition.value))
         case .equals, .isNotEqual, .greaterThan, .lessThan, .isBlank, .isNotBlank, .containsItem: regex = nil
         }
     }
 
-    /// Whether an event's attributes satisfy the condition. Names, values and patterns are
-    /// compared exactly as written: case-sensitive and never rewritten.
+    /// Whether an event's attributes satisfy the condition. Names are compared exactly; text
+    /// values without regard to case (equality, items and patterns), as both RInAppMessaging
+    /// clients compare them, so a campaign means the same in every app that receives it.
     public func matches(_ attributes: [String: AttributeValue]) -> Bool {
         guard let actual = attributes[condition.name], actual.type == condition.type,
               condition.operator.supports(condition.type) else { return false }
@@ -32,13 +33,14 @@ public struct CompiledCondition: Sendable {
             return text.map { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? false
         case .matchesRegex:
             guard let text, let regex else { return false }
-            return regex.matches(text)
+            return regex.matches(text.lowercased())
         case .doesNotMatchRegex:
             guard let text, let regex else { return false }
-            return !regex.matches(text)
+            return !regex.matches(text.lowercased())
         case .containsItem:
-            return text?.split(separator: ConditionOperator.itemSeparator, omittingEmptySubsequences: false)
-                .contains { $0 == condition.value } ?? false
+            let item = condition.value.lowercased()
+            return text?.lowercased().split(separator: ConditionOperator.itemSeparator, omittingEmptySubsequences: false)
+                .contains { $0 == item } ?? false
         case .equals, .isNotEqual, .greaterThan, .lessThan:
             guard let expected else { return false }
             return Self.compare(actual, expected, with: condition.operator)
@@ -51,7 +53,7 @@ public struct CompiledCondition: Sendable {
         switch actual {
         case .string(let a):
             guard case .string(let b) = expected else { return false }
-            return compareEquatable(a, b, op)
+            return compareEquatable(a.lowercased(), b.lowercased(), op)
         case .boolean(let a):
             guard case .boolean(let b) = expected else { return false }
             return compareEquatable(a, b, op)

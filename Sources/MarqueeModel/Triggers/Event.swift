@@ -42,6 +42,14 @@ public struct EventKey: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     public var description: String { kind.fixedName ?? "\(kind.rawValue):\(name)" }
+
+    /// Whether an event with this key counts toward a trigger that listens for `listened`: the
+    /// same key, or for an appeared view any element its identifier contains
+    /// (``TooltipSettings/points(at:target:)``).
+    public func reaches(_ listened: EventKey) -> Bool {
+        guard kind == .viewAppeared, listened.kind == .viewAppeared else { return self == listened }
+        return TooltipSettings.points(at: name, target: listened.name)
+    }
 }
 
 /// An event logged by the app (or by a message action), matched against campaign triggers.

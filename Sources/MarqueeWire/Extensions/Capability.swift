@@ -48,6 +48,9 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     /// An SVG image: RInAppMessaging's clients decode raster images only (`UIImage`, Glide), so a
     /// modal would show without its image and a tooltip not at all.
     public static let svgImages = Capability(rawValue: "image.svg")
+    /// A slide-up from the top: RInAppMessaging's clients do not support the direction (iOS shows
+    /// it at the bottom without its animation, Android slides it up from the bottom).
+    public static let slideFromTop = Capability(rawValue: "message.slideFromTop")
     /// Regex conditions whose pattern base clients would change: they lowercase a pattern before
     /// matching, and `\D`, `\W`, `\S`, `\B`, `\A`, `\Z` lowercased mean something else.
     public static let regexEscapes = Capability(rawValue: "condition.regexEscapes")
@@ -64,6 +67,6 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
         .campaignExtension, .bannerMessages, .imageMessages, .videoMessages, .tooltipMessages, .messageHeader,
         .messageTemplates, .anyTriggers, .triggerOccurrences, .sessionStartEvents, .pushClickEvents,
         .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility, .itemConditions, .regexEscapes,
-        .htmlMessages, .svgImages, .inbox, .experiments,
+        .htmlMessages, .svgImages, .slideFromTop, .inbox, .experiments,
     ]
 }

@@ -34,7 +34,8 @@ extension Campaign {
         case .tooltip: if message.image == nil { needed.insert(.tooltipMessages) }
         case .html: needed.insert(.htmlMessages)
         // Exhaustive on purpose: a new kind must decide here whether base clients can show it.
-        case .modal, .fullScreen, .slideUp: break
+        case .slideUp: if message.slideFrom == .top { needed.insert(.slideFromTop) }
+        case .modal, .fullScreen: break
         }
         if let image = message.image, Self.isSVG(image.url) { needed.insert(.svgImages) }
         if message.header != nil { needed.insert(.messageHeader) }

@@ -24,6 +24,20 @@ public struct CompiledRegex: Sendable {
     var size: Int { program.instructions.count }
     func steps(matching text: String) -> Int { program.run(text).steps }
 
+    /// `pattern` with every character lowercased except the one after each backslash, so that
+    /// matching it against lowercased text ignores case and escapes keep their meaning (`\\D` stays
+    /// "not a digit"). This is how conditions match: RInAppMessaging's iOS client lowercases
+    /// both sides before matching (and escapes too, which ``changesWhenLowercased(_:)`` catches).
+    public static func lowercasingLiterals(_ pattern: String) -> String {
+        var result = ""
+        var escaped = false
+        for character in pattern {
+            result += escaped ? String(character) : character.lowercased()
+            escaped = !escaped && character == "\\"
+        }
+        return result
+    }
+
     /// Whether base RInAppMessaging clients would run another pattern: they lowercase the pattern
     /// before matching, which turns `\D`, `\W`, `\S`, `\B`, `\A` and `\Z` into different escapes.
     public static func changesWhenLowercased(_ pattern: String) -> Bool {

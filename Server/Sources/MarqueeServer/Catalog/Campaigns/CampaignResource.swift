@@ -9,7 +9,7 @@ struct CampaignResource: JSONResource, Decodable {
     var createdAt: Date?
     var updatedAt: Date?
 
-    enum CodingKeys: String, CodingKey { case appID, createdAt, updatedAt, requiredCapabilities }
+    enum CodingKeys: String, CodingKey { case appID, createdAt, updatedAt, requiredCapabilities, baseClientCaveats }
 
     init(_ record: CampaignRecord) throws {
         self.init(record, campaign: try record.campaign())
@@ -36,8 +36,12 @@ struct CampaignResource: JSONResource, Decodable {
         try c.encode(appID, forKey: .appID)
         try c.encodeIfPresent(createdAt, forKey: .createdAt)
         try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
-        // Tells the dashboard which clients can show it: empty means every RInAppMessaging client.
-        try c.encode(campaign.requiredCapabilities.map(\.rawValue).sorted(), forKey: .requiredCapabilities)
+        // Tells the dashboard which clients can show it: empty means every RInAppMessaging client,
+        // and then the caveats say what one of them does differently.
+        let required = campaign.requiredCapabilities
+        try c.encode(required.map(\.rawValue).sorted(), forKey: .requiredCapabilities)
+        let caveats = required.isEmpty ? campaign.baseClientCaveats : []
+        try c.encode(caveats.map(\.rawValue).sorted(), forKey: .baseClientCaveats)
     }
 }
 
@@ -47,7 +51,7 @@ struct CampaignInput: Decodable {
     var campaign: Campaign
 
     private enum ReadOnlyKeys: String, CodingKey, CaseIterable {
-        case appID, createdAt, updatedAt, requiredCapabilities
+        case appID, createdAt, updatedAt, requiredCapabilities, baseClientCaveats
     }
 
     init(from decoder: any Decoder) throws {

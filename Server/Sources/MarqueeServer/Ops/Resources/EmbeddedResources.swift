@@ -1727,7 +1727,10 @@ components:
       required: [name, message]
       description: |
         A campaign. Omitted fields take their defaults. See the README for every field;
-        responses add `appID`, `createdAt`, `updatedAt` and `requiredCapabilities`.
+        responses add `appID`, `createdAt`, `updatedAt`, `requiredCapabilities` (what a client
+        must declare to be sent it; empty: every RInAppMessaging client is sent it) and
+        `baseClientCaveats` (what one RInAppMessaging client does differently with it:
+        `pushPrimer.rmcOnly`, `purchase.conditions` on iOS, `regex.wholeValue` on Android).
       properties:
         id: { type: string, readOnly: true }
         name: { type: string, maxLength: 200 }
@@ -2729,12 +2732,27 @@ const reasons = {
   "condition.regexEscapes": "a regex with an uppercase escape (\\D, \\W, \\S, \\B), which RInAppMessaging clients lowercase",
   "message.html": "the HTML kind, which RInAppMessaging clients cannot show",
   "image.svg": "an SVG image, which RInAppMessaging clients cannot decode (use PNG or JPEG for them)",
+  "message.slideFromTop": "a slide-up from the top, which RInAppMessaging clients show at the bottom",
   inbox: "the App Inbox",
 };
 
-export function describeClients(capabilities) {
-  if (capabilities.length === 0) return "Shows on every RInAppMessaging client";
-  return `Marquee SDK only, because: ${capabilities.map((name) => reasons[name] || name).join(", ")}`;
+// What one RInAppMessaging client does differently with a campaign both are sent.
+const caveats = {
+  "pushPrimer.rmcOnly": { client: "iOS", words: "shows it only in apps with Rakuten's RMC module (a push-primer button)" },
+  "purchase.conditions": { client: "iOS", words: "never shows it: it reads purchase attributes under other names (conditions on a purchase trigger)" },
+  "regex.wholeValue": { client: "Android", words: "matches each pattern against the whole value, case-sensitively" },
+};
+
+export function describeClients(capabilities, caveatNames = []) {
+  if (capabilities.length > 0) {
+    return `Marquee SDK only, because: ${capabilities.map((name) => reasons[name] || name).join(", ")}`;
+  }
+  if (caveatNames.length === 0) return "Shows on every RInAppMessaging client";
+  const perClient = ["iOS", "Android"].map((client) => {
+    const words = caveatNames.map((name) => caveats[name]).filter((caveat) => caveat && caveat.client === client);
+    return words.length === 0 ? `${client} shows it` : `${client} ${words.map((caveat) => caveat.words).join("; ")}`;
+  });
+  return `On RInAppMessaging clients: ${perClient.join(". ")}.`;
 }
 
 """#,
@@ -3545,7 +3563,7 @@ function showInEditor(campaign, isNew, { keepTarget = false } = {}) {
   state.isNew = isNew;
   const editable = Object.fromEntries(Object.entries(campaign).filter(([key]) => !readOnlyKeys.includes(key)));
   $("campaign-title").textContent = isNew ? "New campaign" : campaign.name;
-  $("capabilities").textContent = isNew ? "" : describeClients(campaign.requiredCapabilities || []);
+  $("capabilities").textContent = isNew ? "" : describeClients(campaign.requiredCapabilities || [], campaign.baseClientCaveats || []);
   $("campaign-json").value = JSON.stringify(editable, null, 2);
   showDraft(editable, { readOnly: !canEditCampaigns(), frequencyCaps: currentApp().frequencyCaps, keepTarget });
   state.savedJSON = isNew ? "" : $("campaign-json").value;

@@ -21,10 +21,25 @@ const reasons = {
   "condition.regexEscapes": "a regex with an uppercase escape (\\D, \\W, \\S, \\B), which RInAppMessaging clients lowercase",
   "message.html": "the HTML kind, which RInAppMessaging clients cannot show",
   "image.svg": "an SVG image, which RInAppMessaging clients cannot decode (use PNG or JPEG for them)",
+  "message.slideFromTop": "a slide-up from the top, which RInAppMessaging clients show at the bottom",
   inbox: "the App Inbox",
 };
 
-export function describeClients(capabilities) {
-  if (capabilities.length === 0) return "Shows on every RInAppMessaging client";
-  return `Marquee SDK only, because: ${capabilities.map((name) => reasons[name] || name).join(", ")}`;
+// What one RInAppMessaging client does differently with a campaign both are sent.
+const caveats = {
+  "pushPrimer.rmcOnly": { client: "iOS", words: "shows it only in apps with Rakuten's RMC module (a push-primer button)" },
+  "purchase.conditions": { client: "iOS", words: "never shows it: it reads purchase attributes under other names (conditions on a purchase trigger)" },
+  "regex.wholeValue": { client: "Android", words: "matches each pattern against the whole value, case-sensitively" },
+};
+
+export function describeClients(capabilities, caveatNames = []) {
+  if (capabilities.length > 0) {
+    return `Marquee SDK only, because: ${capabilities.map((name) => reasons[name] || name).join(", ")}`;
+  }
+  if (caveatNames.length === 0) return "Shows on every RInAppMessaging client";
+  const perClient = ["iOS", "Android"].map((client) => {
+    const words = caveatNames.map((name) => caveats[name]).filter((caveat) => caveat && caveat.client === client);
+    return words.length === 0 ? `${client} shows it` : `${client} ${words.map((caveat) => caveat.words).join("; ")}`;
+  });
+  return `On RInAppMessaging clients: ${perClient.join(". ")}.`;
 }

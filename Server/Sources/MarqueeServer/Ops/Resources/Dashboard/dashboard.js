@@ -184,7 +184,7 @@ function showInEditor(campaign, isNew, { keepTarget = false } = {}) {
   state.isNew = isNew;
   const editable = Object.fromEntries(Object.entries(campaign).filter(([key]) => !readOnlyKeys.includes(key)));
   $("campaign-title").textContent = isNew ? "New campaign" : campaign.name;
-  $("capabilities").textContent = isNew ? "" : describeClients(campaign.requiredCapabilities || []);
+  $("capabilities").textContent = isNew ? "" : describeClients(campaign.requiredCapabilities || [], campaign.baseClientCaveats || []);
   $("campaign-json").value = JSON.stringify(editable, null, 2);
   showDraft(editable, { readOnly: !canEditCampaigns(), frequencyCaps: currentApp().frequencyCaps, keepTarget });
   state.savedJSON = isNew ? "" : $("campaign-json").value;
