@@ -138,6 +138,10 @@ struct CampaignMappingTests {
         tooltip.message.kind = .tooltip
         #expect(tooltip.requiredCapabilities.contains(.tooltipMessages), "a tooltip without an image is not base-expressible")
         tooltip.message.image = MessageImage(url: "https://x.example/i.png")
+        #expect(tooltip.requiredCapabilities.contains(.tooltipMessages), "nor one with text: base clients draw the image alone")
+        tooltip.message.title = ""
+        tooltip.message.body = nil
+        tooltip.message.buttons = []
         #expect(tooltip.requiredCapabilities.isEmpty)
     }
 

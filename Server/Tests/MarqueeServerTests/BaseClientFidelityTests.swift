@@ -133,13 +133,16 @@ struct BaseClientFidelityTests {
 
     @Test func aTooltipsElementIsAnyViewWhoseIdentifierContainsIt() async throws {
         try await TestServer.with { server in
-            var tooltip = Fixtures.modal("Cart hint")
-            tooltip.message.kind = .tooltip
-            tooltip.message.image = MessageImage(url: "https://cdn.example.com/hint.png")
-            tooltip.message.tooltip = TooltipSettings(targetElementID: "cart.button")
-            let (app, _) = try await created([tooltip], server)
-            let sent = try #require(try await server.ping(app, Self.baseClient).campaigns.first)
-            #expect(sent.message.tooltip?.targetElementID == "cart.button", "base clients draw a tooltip with an image")
+            let tooltip = Campaign(id: "", name: "Cart hint", status: .active, message: Message(
+                kind: .tooltip, title: "", image: MessageImage(url: "https://cdn.example.com/hint.png"),
+                tooltip: TooltipSettings(targetElementID: "cart.button")), triggers: TriggerSet(triggers: [Trigger(.appStart)]))
+            var worded = tooltip
+            worded.name = "Worded hint"
+            worded.message.title = "Your cart"
+            let (app, _) = try await created([tooltip, worded], server)
+            let sent = try await server.ping(app, Self.baseClient).campaigns
+            #expect(sent.map(\.name) == ["[Tooltip] Cart hint"], "base clients draw a tooltip from its image alone: not one with text")
+            #expect(sent.first?.message.tooltip?.targetElementID == "cart.button")
             let appeared = { (identifier: String) in ["kind": "viewAppeared", "name": identifier] as [String: Any] }
             #expect(try await fires(server, app, "Cart hint", event: appeared("cart.button.badge")))
             #expect(try await fires(server, app, "Cart hint", event: appeared("cart.button")))
@@ -191,5 +194,66 @@ struct BaseClientFidelityTests {
             // iOS reads `a[b` (Android `a[b` and an empty one): Marquee reads what iOS reads.
             #expect(sent.contexts == ["a[b"])
         }
+    }
+
+    /// Every kind, trigger type and button action: when the dashboard says base clients get the
+    /// campaign (no capability needed), the campaign they read from the ping is the one saved;
+    /// when it says they do not, the ping leaves it out.
+    @Test func everyKindTriggerAndActionArrivesAsMeantOrNotAtAll() async throws {
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            var saved: [String: Campaign] = [:]
+            for kind in MessageKind.allCases {
+                for event in EventKind.allCases {
+                    for action in ActionType.allCases {
+                        var campaign = Fixtures.modal("\(kind.rawValue) \(event.rawValue) \(action.rawValue)")
+                        campaign.message.kind = kind
+                        campaign.message.image = MessageImage(url: "https://cdn.example.com/\(kind.rawValue).png")
+                        switch kind {
+                        case .html: campaign.message.html = "<p>Hello</p>"
+                        case .video: campaign.message.media = MediaSettings(videoURL: "https://cdn.example.com/clip.mp4")
+                        case .tooltip: campaign.message.tooltip = TooltipSettings(targetElementID: "cart.button")
+                        case .modal, .fullScreen, .slideUp, .banner, .image: break
+                        }
+                        let uri: String? = switch action {
+                        case .openURL: "https://example.com/offer"
+                        case .deepLink: "myapp://offer"
+                        case .close, .pushPrimer: nil
+                        }
+                        campaign.message.buttons = [MessageButton(id: "go", text: "Go", action: MessageAction(action, uri: uri))]
+                        let name: String? = switch event {
+                        case .custom: "level_up"
+                        case .viewAppeared: "cart.button"
+                        case .rule: "weekend"
+                        case .appStart, .sessionStart, .login, .purchase, .pushClick: nil
+                        }
+                        campaign.triggers = TriggerSet(triggers: [Trigger(event, name: name)])
+                        server.clock.advance(by: 60)  // past the admin rate limit's window
+                        let id = try await server.createCampaign(campaign, in: app)
+                        let read = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)")
+                        guard (read.json["requiredCapabilities"] as? [String])?.isEmpty == true else { continue }
+                        saved[id] = try read.decode(Campaign.self)
+                    }
+                }
+            }
+            #expect(saved.count > 20, "base clients get many combinations")
+            let received = try await server.ping(app, Fixtures.pingBody())
+            #expect(received.skipped.isEmpty, "\(received.skipped)")
+            #expect(Set(received.campaigns.map(\.id)) == Set(saved.keys), "exactly what the dashboard says reaches them")
+            for campaign in received.campaigns {
+                let meant = try #require(saved[campaign.id])
+                #expect(Self.whatTheUserMeets(campaign) == Self.whatTheUserMeets(meant), "\(meant.name)")
+            }
+        }
+    }
+
+    /// What a user sees and acts on, and what makes it show: the fields the base protocol carries
+    /// by meaning (a button's id is its position there; the orientation is the client's own).
+    private static func whatTheUserMeets(_ campaign: Campaign) -> String {
+        let message = campaign.message
+        let buttons = message.buttons.map { "\($0.text) \($0.action.type) \($0.action.uri ?? "-")" }
+        return [message.kind.rawValue, message.title, message.body ?? "", message.image?.url ?? "", buttons.joined(separator: ", "),
+                message.tooltip?.targetElementID ?? "", message.kind == .slideUp ? (message.slideFrom ?? .bottom).rawValue : "",
+                "\(campaign.triggers)"].joined(separator: " | ")
     }
 }

@@ -201,10 +201,10 @@ struct SDKAPITests {
             slide.triggers = TriggerSet(triggers: [Trigger(.purchase, conditions: [
                 AttributeCondition(name: "currencyCode", type: .string, operator: .equals, value: "EUR")])])
             _ = try await server.createCampaign(slide, in: app)
-            var tooltip = Fixtures.modal("tip")
-            tooltip.message.kind = .tooltip
-            tooltip.message.image = MessageImage(url: "https://example.com/t.png")
-            tooltip.message.tooltip = TooltipSettings(targetElementID: "cart", position: .topLeft, autoDisappearSeconds: 3)
+            // Base clients draw a tooltip from its image alone.
+            let tooltip = Campaign(id: "", name: "tip", status: .active, message: Message(
+                kind: .tooltip, title: "", image: MessageImage(url: "https://example.com/t.png"),
+                tooltip: TooltipSettings(targetElementID: "cart", position: .topLeft, autoDisappearSeconds: 3)), triggers: TriggerSet(triggers: [Trigger(.appStart)]))
             _ = try await server.createCampaign(tooltip, in: app)
             _ = try await server.createCampaign(Fixtures.modal("html-ish"), in: app)
 

@@ -63,9 +63,11 @@ extension Message {
 
     func validate(into report: inout ValidationReport) {
         checkSizes(into: &report)
-        let needsTitle: Set<MessageKind> = [.modal, .fullScreen, .slideUp, .banner, .tooltip]
-        report.check(!needsTitle.contains(kind) || !title.trimmingCharacters(in: .whitespaces).isEmpty,
-                     "title", "is required for \(kind.rawValue) messages")
+        let needsTitle: Set<MessageKind> = [.modal, .fullScreen, .slideUp, .banner]
+        // A tooltip may be its image alone, as RInAppMessaging's clients draw every tooltip.
+        let titleless = needsTitle.contains(kind) ? "is required for \(kind.rawValue) messages"
+            : kind == .tooltip && image == nil ? "is required for tooltip messages without an image" : nil
+        report.check(titleless == nil || !title.trimmingCharacters(in: .whitespaces).isEmpty, "title", titleless ?? "")
         report.check(buttons.count <= Campaign.Limits.maxButtons, "buttons", "at most \(Campaign.Limits.maxButtons) buttons")
         report.check(Set(buttons.map(\.id)).count == buttons.count, "buttons", "button ids must be unique")
         report.check(buttons.filter { $0.action.type == .pushPrimer }.count <= 1, "buttons",

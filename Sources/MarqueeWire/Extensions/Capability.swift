@@ -24,7 +24,8 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     public static let bannerMessages = Capability(rawValue: "message.banner")
     public static let imageMessages = Capability(rawValue: "message.image")
     public static let videoMessages = Capability(rawValue: "message.video")
-    /// Tooltips without an image, which the base protocol cannot describe.
+    /// Tooltips with text or buttons, or without an image: RInAppMessaging's clients draw a
+    /// tooltip from its image alone.
     public static let tooltipMessages = Capability(rawValue: "message.tooltip")
     /// A header line above the title.
     public static let messageHeader = Capability(rawValue: "message.header")

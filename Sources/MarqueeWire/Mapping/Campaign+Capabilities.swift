@@ -30,8 +30,10 @@ extension Campaign {
         case .banner: needed.insert(.bannerMessages)
         case .image: needed.insert(.imageMessages)
         case .video: needed.insert(.videoMessages)
-        // Base clients draw a tooltip only from its image.
-        case .tooltip: if message.image == nil { needed.insert(.tooltipMessages) }
+        // Base clients draw a tooltip from its image alone: text or buttons would not show.
+        case .tooltip:
+            let hasText = !message.title.isEmpty || !(message.body ?? "").isEmpty || !message.buttons.isEmpty
+            if message.image == nil || hasText { needed.insert(.tooltipMessages) }
         case .html: needed.insert(.htmlMessages)
         // Exhaustive on purpose: a new kind must decide here whether base clients can show it.
         case .slideUp: if message.slideFrom == .top { needed.insert(.slideFromTop) }

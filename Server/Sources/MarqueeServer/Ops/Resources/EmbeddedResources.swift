@@ -2716,7 +2716,7 @@ const reasons = {
   "message.banner": "banner kind",
   "message.image": "image kind",
   "message.video": "video kind",
-  "message.tooltip": "tooltip kind",
+  "message.tooltip": "a tooltip with text or buttons, or without an image (RInAppMessaging clients draw a tooltip from its image alone)",
   "message.header": "a header",
   "message.template": "a template",
   "trigger.any": "an OR group",
