@@ -35,6 +35,12 @@ struct PingPathTests {
                 #expect(decoded.data.count == 3)
                 #expect(try MarqueeJSON.encoder().encode(decoded) == response.body)
             }
+            // So is the unchanged answer, which is written without the encoder.
+            let fingerprint = try rawPing(server, app, pingBody()).decode(PingResponse.self).marquee?.fingerprint
+            let unchanged = try await rawPing(server, app, pingBody(fingerprint: fingerprint))
+            let decoded = try unchanged.decode(PingResponse.self)
+            #expect(decoded.marquee?.unchanged == true)
+            #expect(try MarqueeJSON.encoder().encode(decoded) == unchanged.body)
         }
     }
 

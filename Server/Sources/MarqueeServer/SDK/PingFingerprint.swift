@@ -13,19 +13,27 @@ struct PingFingerprint: Equatable {
     init(campaigns: some Sequence<CampaignCatalog.Form>, caps: [FrequencyCap], inbox: InboxEndpoints?, capabilities: [Capability],
          pushPrimer: Bool, userAttributes: [String: String] = [:]) {
         var hash = SHA256()
-        hash.update(data: Data(capabilities.map(\.rawValue).sorted().joined(separator: ",").utf8))
+        hash.update(text: capabilities.map(\.rawValue).sorted().joined(separator: ","))
         hash.update(data: [pushPrimer ? 1 : 0])
         for cap in caps {
-            hash.update(data: Data("\u{1}\(cap.id)\u{2}\(cap.limit)\u{2}\(cap.periodSeconds)".utf8))
+            hash.update(text: "\u{1}\(cap.id)\u{2}\(cap.limit)\u{2}\(cap.periodSeconds)")
         }
         let endpoints = inbox.map { [$0.sync, $0.update, $0.track] } ?? []
-        hash.update(data: Data(endpoints.joined(separator: "\n").utf8))
+        hash.update(text: endpoints.joined(separator: "\n"))
         for entry in campaigns { hash.update(data: entry.digest) }
         // Values sorted by name: the same values always hash the same.
         for (name, value) in userAttributes.sorted(by: { $0.key < $1.key }) {
-            hash.update(data: Data("\u{1}\(name)\u{2}\(value)".utf8))
+            hash.update(text: "\u{1}\(name)\u{2}\(value)")
         }
         // 128 bits: collisions are out of reach, and an unchanged answer stays small.
         value = hash.finalize().prefix(16).lowercaseHex
+    }
+}
+
+private extension SHA256 {
+    /// Hashes the text's UTF-8 bytes in place.
+    mutating func update(text: String) {
+        var text = text
+        text.withUTF8 { update(bufferPointer: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -52,7 +52,13 @@ struct PingResponseBody {
         var tail = allocator.buffer(capacity: 64)
         if let marquee {
             tail.writeString(#","marquee":"#)
-            tail.writeBytes(try MarqueeJSON.encoder().encode(marquee))
+            if marquee.unchanged == true, let fingerprint = marquee.fingerprint, marquee.frequencyCaps.isEmpty,
+               marquee.inbox == nil, marquee.userAttributes == nil, fingerprint.utf8.allSatisfy(\.isHexDigit) {
+                // The answer the Marquee SDK gets most: written as the encoder would, without it.
+                tail.writeString(#"{"fingerprint":"\#(fingerprint)","frequencyCaps":[],"unchanged":true}"#)
+            } else {
+                tail.writeBytes(try MarqueeJSON.encoder().encode(marquee))
+            }
         }
         tail.writeString(#","nextPingMillis":\#(nextPingMillis)}"#)
         return tail
@@ -81,5 +87,11 @@ struct PingCampaignList {
             body.writeImmutableBuffer(form.json(extended: extended))
         }
         body.writeInteger(UInt8(ascii: "]"))
+    }
+}
+
+private extension UInt8 {
+    var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
     }
 }
