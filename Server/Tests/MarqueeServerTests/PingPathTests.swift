@@ -36,7 +36,7 @@ struct PingPathTests {
                 #expect(try MarqueeJSON.encoder().encode(decoded) == response.body)
             }
             // So is the unchanged answer, which is written without the encoder.
-            let fingerprint = try rawPing(server, app, pingBody()).decode(PingResponse.self).marquee?.fingerprint
+            let fingerprint = try await rawPing(server, app, pingBody()).decode(PingResponse.self).marquee?.fingerprint
             let unchanged = try await rawPing(server, app, pingBody(fingerprint: fingerprint))
             let decoded = try unchanged.decode(PingResponse.self)
             #expect(decoded.marquee?.unchanged == true)

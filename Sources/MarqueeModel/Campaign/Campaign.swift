@@ -17,11 +17,14 @@ public struct Campaign: Sendable, Hashable, Codable, Identifiable {
     public var experiment: Experiment?
     /// What counts as a conversion, and for how long after an impression; `nil` measures none.
     public var goal: ConversionGoal?
+    /// The language tag (``LanguageTag``) of the message's own text, which devices whose locale
+    /// has no translation are shown; `nil` when not stated.
+    public var defaultLanguage: String?
 
     public init(id: String, name: String, status: CampaignStatus = .draft, isTest: Bool = false,
                 message: Message, triggers: TriggerSet = TriggerSet(), delivery: DeliveryRules = DeliveryRules(),
                 targeting: Targeting = Targeting(), channel: CampaignChannel = .inApp,
-                experiment: Experiment? = nil, goal: ConversionGoal? = nil) {
+                experiment: Experiment? = nil, goal: ConversionGoal? = nil, defaultLanguage: String? = nil) {
         self.id = id
         self.name = name
         self.status = status
@@ -33,5 +36,6 @@ public struct Campaign: Sendable, Hashable, Codable, Identifiable {
         self.channel = channel
         self.experiment = experiment
         self.goal = goal
+        self.defaultLanguage = defaultLanguage
     }
 }

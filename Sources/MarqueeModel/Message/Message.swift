@@ -31,6 +31,9 @@ public struct Message: Sendable, Hashable, Codable {
     @Defaulted<Defaults.EmptyMap<String>> public var extras: [String: String]
     /// Free-form JSON handed to the app unchanged.
     public var customJSON: JSONValue?
+    /// The text in other languages, by language tag (``LanguageTag``): devices show the one
+    /// their locale asks for (``localized(to:)``), else the text above, which is the default.
+    @Defaulted<Defaults.EmptyMap<MessageTranslation>> public var translations: [String: MessageTranslation]
 
     public init(kind: MessageKind, header: String? = nil, title: String, body: String? = nil,
                 colors: MessageColors = MessageColors(), image: MessageImage? = nil,
@@ -39,7 +42,8 @@ public struct Message: Sendable, Hashable, Codable {
                 showsOptOut: Bool = false, isDismissable: Bool = true, html: String? = nil,
                 slideFrom: SlideEdge? = nil, banner: BannerSettings? = nil, media: MediaSettings? = nil,
                 tooltip: TooltipSettings? = nil, appearance: Appearance = Appearance(),
-                template: String? = nil, extras: [String: String] = [:], customJSON: JSONValue? = nil) {
+                template: String? = nil, extras: [String: String] = [:], customJSON: JSONValue? = nil,
+                translations: [String: MessageTranslation] = [:]) {
         self.kind = kind
         self.header = header
         self.title = title
@@ -61,5 +65,6 @@ public struct Message: Sendable, Hashable, Codable {
         self.template = template
         self.extras = extras
         self.customJSON = customJSON
+        self.translations = translations
     }
 }

@@ -23,6 +23,8 @@ extension Campaign {
         public static let maxCustomDataBytes = 16_384
         /// Levels of nesting in `customJSON`.
         public static let maxCustomJSONDepth = 32
+        /// Languages a message may be translated into.
+        public static let maxTranslations = 40
     }
 
     /// Every problem with this campaign, or an empty list when it is valid.
@@ -34,6 +36,12 @@ extension Campaign {
         report.check(TextRule.fits(name, characters: Limits.maxNameLength), "name",
                      "must be at most \(Limits.maxNameLength) characters")
         report.nested("message") { message.validate(into: &$0) }
+        if let defaultLanguage {
+            report.check(LanguageTag.isValid(defaultLanguage), "defaultLanguage",
+                         "must be a lower-case language tag such as en, de or pt-br")
+            report.check(message.translations[defaultLanguage] == nil, "defaultLanguage",
+                         "is the language of the message's own text, so it has no translation")
+        }
         report.nested("triggers") { triggers.validate(into: &$0, isRoot: true) }
         report.nested("delivery") { delivery.validate(into: &$0, knownCaps: knownCaps) }
         report.nested("targeting") { targeting.validate(into: &$0) }

@@ -19,6 +19,7 @@ extension Message {
         for (field, text, limit) in texts {
             report.check(TextRule.fits(text ?? "", characters: limit), field, "must be at most \(limit) characters")
         }
+        checkTranslations(into: &report)
         report.check((html ?? "").utf8.count <= Campaign.Limits.maxHTMLBytes, "html",
                      "must be at most \(Campaign.Limits.maxHTMLBytes) bytes")
         if let customJSON {
@@ -29,5 +30,32 @@ extension Message {
         let customBytes = ((try? encoder.encode(customJSON)) ?? Data()).count + ((try? encoder.encode(extras)) ?? Data()).count
         report.check(customBytes <= Campaign.Limits.maxCustomDataBytes, "customJSON",
                      "customJSON and extras together must be at most \(Campaign.Limits.maxCustomDataBytes) bytes of JSON")
+    }
+
+    /// Each translation names a language by a valid tag, fits the limits of the text it replaces,
+    /// and translates only buttons the message has.
+    private func checkTranslations(into report: inout ValidationReport) {
+        report.check(translations.count <= Campaign.Limits.maxTranslations, "translations",
+                     "at most \(Campaign.Limits.maxTranslations) languages")
+        let buttonIDs = Set(buttons.map(\.id))
+        for (language, translation) in translations.sorted(by: { $0.key < $1.key }) {
+            report.nested("translations.\(language)") { report in
+                report.check(LanguageTag.isValid(language), "", "must be a lower-case language tag such as de, fr or pt-br")
+                let texts: [(String, String?, Int)] = [
+                    ("header", translation.header, Campaign.Limits.maxHeaderLength),
+                    ("title", translation.title, Campaign.Limits.maxTitleLength),
+                    ("body", translation.body, Campaign.Limits.maxBodyLength),
+                    ("imageAltText", translation.imageAltText, Campaign.Limits.maxTitleLength),
+                ]
+                for (field, text, limit) in texts {
+                    report.check(TextRule.fits(text ?? "", characters: limit), field, "must be at most \(limit) characters")
+                }
+                for (id, text) in translation.buttons.sorted(by: { $0.key < $1.key }) {
+                    report.check(buttonIDs.contains(id), "buttons.\(id)", "names no button of the message")
+                    report.check(TextRule.fits(text, characters: Campaign.Limits.maxButtonTextLength), "buttons.\(id)",
+                                 "must be at most \(Campaign.Limits.maxButtonTextLength) characters")
+                }
+            }
+        }
     }
 }

@@ -6,12 +6,14 @@ import NIOCore
 /// a lookup, not a compression: most devices of an app are sent one of a few lists of campaigns.
 ///
 /// A list is keyed by what makes its bytes: the catalog version, the forms it holds in order
-/// (each named by its entry's position and its slot, see ``CampaignCatalog/Form/slot``) and
-/// whether they are the extended forms. An app's lists are dropped when its catalog version moves
+/// (each named by its entry's position and its slot, see ``CampaignCatalog/Form/slot``),
+/// whether they are the extended forms, and for base forms the language asked for. An app's lists are dropped when its catalog version moves
 /// on, and the least recently used go when the cache outgrows its budget.
 final class PingDataCache: Sendable {
     struct Key: Hashable, Sendable {
         let extended: Bool
+        /// The languages base forms are chosen in (``CampaignCatalog/Form/json(extended:languages:)``).
+        var languages: [String] = []
         let forms: [UInt64]
 
         /// How `forms` names the form in `slot` of the snapshot's entry at `position`.

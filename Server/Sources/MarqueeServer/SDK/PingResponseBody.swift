@@ -72,19 +72,21 @@ struct PingCampaignList {
     var keys: [UInt64]
     /// Whether the forms with the `marquee` extension are sent.
     let extended: Bool
+    /// For base forms: the languages to show, most specific first (none: the default language).
+    let languages: [String]
 
     var forms: some Collection<CampaignCatalog.Form> { keys.lazy.map(snapshot.form) }
 
     /// The length of the `data` array.
     var length: Int {
-        forms.reduce(2) { $0 + $1.json(extended: extended).readableBytes } + max(keys.count - 1, 0)
+        forms.reduce(2) { $0 + $1.json(extended: extended, languages: languages).readableBytes } + max(keys.count - 1, 0)
     }
 
     func write(to body: inout ByteBuffer) {
         body.writeInteger(UInt8(ascii: "["))
         for (index, form) in forms.enumerated() {
             if index > 0 { body.writeInteger(UInt8(ascii: ",")) }
-            body.writeImmutableBuffer(form.json(extended: extended))
+            body.writeImmutableBuffer(form.json(extended: extended, languages: languages))
         }
         body.writeInteger(UInt8(ascii: "]"))
     }

@@ -35,7 +35,9 @@ struct SDKController {
         let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
         let formKeys = snapshot.admittedForms(for: audience, client: CampaignCatalog.CapabilityMask(client: capabilities),
                                               pushPrimer: pushPrimer, unit: ExperimentUnit(identity: identity, deviceID: caller.deviceID))
-        let campaigns = PingCampaignList(snapshot: snapshot, keys: formKeys, extended: extended)
+        // Base clients are sent one language: the ping's locale, when it names one.
+        let languages = extended ? [] : body.locale.map(LanguageTag.fallbacks) ?? []
+        let campaigns = PingCampaignList(snapshot: snapshot, keys: formKeys, extended: extended, languages: languages)
         let inbox = capabilities.contains(.inbox) ? InboxEndpoints(base: req.publicBaseURL) : nil
         var answer = PingResponseBody(
             currentPingMillis: req.marquee.clock.nowMillis,
@@ -58,7 +60,7 @@ struct SDKController {
         ServerMetrics.pingServed(campaigns: formKeys.count, unchanged: answer.marquee?.unchanged == true)
         let allocator = req.byteBufferAllocator
         let cache = req.marquee.catalog.pingData
-        let key = PingDataCache.Key(extended: extended, forms: answer.campaigns.keys)
+        let key = PingDataCache.Key(extended: extended, languages: languages, forms: answer.campaigns.keys)
         let list = answer
         let compressedData = GzipMiddleware.accepts(req.headers[.acceptEncoding])
             ? { try cache.segment(appID: app.id, version: snapshot.version, key: key) { list.data(allocator: allocator) } }

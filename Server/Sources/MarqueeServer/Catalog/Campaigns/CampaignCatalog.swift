@@ -19,8 +19,10 @@ actor CampaignCatalog {
     /// One encoding of a campaign, in the two forms pings copy.
     struct Form: Sendable {
         let requirement: FormRequirement
-        /// `{"campaignData": …}` as RInAppMessaging clients read it.
+        /// `{"campaignData": …}` as RInAppMessaging clients read it, in the default language.
         let baseJSON: ByteBuffer
+        /// The same in each language the message is translated into, by language tag.
+        let localizedBaseJSON: [String: ByteBuffer]
         /// The same with the `marquee` extension, for clients that declared capabilities.
         let extendedJSON: ByteBuffer
         /// A digest of both forms: what a conditional ping compares.
@@ -35,7 +37,10 @@ actor CampaignCatalog {
             }
             requirement = FormRequirement(capabilities: CapabilityMask(required: requiredCapabilities),
                                           usesPushPrimer: actions.contains { $0.type == .pushPrimer }, slot: slot)
-            let base = try encoder.encode(CampaignEnvelope(campaignData: campaign.filledForBaseClients.campaignData(includingExtension: false)))
+            let base = try Self.baseJSON(campaign, language: nil, encoder: encoder)
+            localizedBaseJSON = try Dictionary(uniqueKeysWithValues: campaign.message.translations.keys.map { language in
+                (language, ByteBuffer(data: try Self.baseJSON(campaign, language: language, encoder: encoder)))
+            })
             let extended = try encoder.encode(CampaignEnvelope(campaignData: campaign.campaignData(includingExtension: true)))
             baseJSON = ByteBuffer(data: base)
             extendedJSON = ByteBuffer(data: extended)
@@ -45,7 +50,20 @@ actor CampaignCatalog {
             digest = Array(hash.finalize())
         }
 
-        func json(extended: Bool) -> ByteBuffer { extended ? extendedJSON : baseJSON }
+        /// The form a client is sent: the extended one (the SDK picks the language itself), else
+        /// the base form in the first of `languages` translated (``LanguageTag/fallbacks(for:)``).
+        func json(extended: Bool, languages: [String] = []) -> ByteBuffer {
+            if extended { return extendedJSON }
+            guard !localizedBaseJSON.isEmpty else { return baseJSON }
+            return languages.lazy.compactMap { localizedBaseJSON[$0] }.first ?? baseJSON
+        }
+
+        /// A base client shows text as written, in one language: the campaign in `language`, its
+        /// placeholders filled with their fallbacks.
+        private static func baseJSON(_ campaign: Campaign, language: String?, encoder: JSONEncoder) throws -> Data {
+            let shown = campaign.localized(to: language).filledForBaseClients
+            return try encoder.encode(CampaignEnvelope(campaignData: shown.campaignData(includingExtension: false)))
+        }
     }
 
     /// One active campaign with everything a ping needs precomputed.

@@ -1761,6 +1761,25 @@ components:
             template: { type: string }
             extras: { type: object, additionalProperties: { type: string } }
             customJSON: {}
+            translations:
+              type: object
+              maxProperties: 40
+              propertyNames: { pattern: "^[a-z]{2,3}(-[a-z0-9]{1,8})*$", maxLength: 35 }
+              description: |
+                The text in other languages, by lower-case language tag (`fr`, `de`, `pt-br`). Each
+                field given replaces the message's own; one left out keeps the default language's.
+                Devices are shown the translation their locale asks for (`de-CH`: `de-ch`, then
+                `de`), else the message's own text. RInAppMessaging clients get the language their
+                ping's `locale` names; the Marquee SDK gets every translation.
+              additionalProperties:
+                type: object
+                additionalProperties: false
+                properties:
+                  header: { type: string, maxLength: 200 }
+                  title: { type: string, maxLength: 500 }
+                  body: { type: string, maxLength: 5000 }
+                  buttons: { type: object, description: Button texts by button id., additionalProperties: { type: string, maxLength: 100 } }
+                  imageAltText: { type: string, maxLength: 500 }
         triggers:
           type: object
           properties:
@@ -1794,6 +1813,11 @@ components:
                   weight: { type: integer, minimum: 1, maximum: 1000, default: 1 }
                   message: { type: object, description: "Replaces the campaign's message (same kind); omitted, the campaign's message." }
             controlPercent: { type: number, minimum: 0, maximum: 90, default: 0, description: Share of users held back (eligible, shown nothing). }
+        defaultLanguage:
+          type: string
+          maxLength: 35
+          pattern: "^[a-z]{2,3}(-[a-z0-9]{1,8})*$"
+          description: The language tag of the message's own text (not one of its translations).
         goal:
           type: object
           required: [event]

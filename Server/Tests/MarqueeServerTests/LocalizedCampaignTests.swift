@@ -1,0 +1,70 @@
+import CompressNIO
+import Foundation
+import MarqueeModel
+import MarqueeWire
+import NIOCore
+import Testing
+
+/// A campaign written once in many languages: RInAppMessaging clients are sent the language
+/// their ping names (else the default), compressed or not; the Marquee SDK gets every
+/// translation and picks one itself.
+@Suite("Campaigns in many languages")
+struct LocalizedCampaignTests {
+    static func campaign() -> Campaign {
+        var campaign = Fixtures.modal("Spring sale")
+        campaign.message.title = "Spring sale"
+        campaign.message.body = String(repeating: "Everything in the spring collection. ", count: 30)
+        campaign.message.buttons = [MessageButton(id: "shop", text: "Shop now")]
+        campaign.message.translations = [
+            "fr": MessageTranslation(title: "Soldes de printemps", buttons: ["shop": "Acheter"]),
+            "de": MessageTranslation(title: "Frühlingsangebot", buttons: ["shop": "Jetzt kaufen"]),
+        ]
+        campaign.defaultLanguage = "en"
+        return campaign
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func baseClientsGetTheLanguageTheirPingNames(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let id = try await server.createCampaign(Self.campaign(), in: app)
+            let read = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)").decode(Campaign.self)
+            #expect(read.message.translations == Self.campaign().message.translations)
+            #expect(read.defaultLanguage == "en")
+
+            for (locale, title, button) in [("fr-FR", "Soldes de printemps", "Acheter"), ("de-CH", "Frühlingsangebot", "Jetzt kaufen"),
+                                            ("ja-JP", "Spring sale", "Shop now"), (nil, "Spring sale", "Shop now")] {
+                server.clock.advance(by: 60)  // past the device's rate limit window
+                let body = Fixtures.pingBody(locale: locale)
+                let plain = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: "d", json: body)
+                let campaign = try #require(try plain.decode(LenientPingResponse.self).campaigns.first)
+                #expect(campaign.message.title == title, "\(locale ?? "no locale")")
+                #expect(campaign.message.buttons.map(\.text) == [button])
+                // The compressed answer is the same, language and all.
+                let zipped = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: "d",
+                                                   headers: [("Accept-Encoding", "gzip")], json: body)
+                #expect(zipped.headers.first(name: .contentEncoding) == "gzip")
+                var buffer = ByteBuffer(data: zipped.body)
+                #expect(Data(buffer: try buffer.decompress(with: .gzip())) == plain.body, "\(locale ?? "no locale")")
+            }
+
+            // The Marquee SDK is sent every translation, whatever its locale, and picks one itself.
+            let marquee = try await server.ping(app, Fixtures.pingBody(capabilities: Capability.all, locale: "fr-FR"))
+            let whole = try #require(marquee.campaigns.first)
+            #expect(whole.message.title == "Spring sale")
+            #expect(whole.message.translations.keys.sorted() == ["de", "fr"])
+        }
+    }
+
+    @Test func aLanguageIsNamedByAValidTag() async throws {
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            var campaign = Self.campaign()
+            campaign.message.translations["Italian"] = MessageTranslation(title: "Saldi")
+            campaign.message.translations["es"] = MessageTranslation(buttons: ["buy": "Comprar"])
+            let refused = try await server.send(.POST, "/api/v1/apps/\(app.id)/campaigns", json: campaign)
+            #expect(refused.status == .unprocessableEntity)
+            #expect(Set(refused.errorFields) == ["message.translations.Italian", "message.translations.es.buttons.buy"])
+        }
+    }
+}

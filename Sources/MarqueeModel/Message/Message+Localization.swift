@@ -1,0 +1,35 @@
+extension Message {
+    /// The message in the language `locale` asks for (``LanguageTag/pick(from:for:)``): the
+    /// fields of that translation over the message's own, which are the default language's. The
+    /// result carries no translations, so it is what a client without them is sent.
+    public func localized(to locale: String?) -> Message {
+        var localized = self
+        localized.translations = [:]
+        guard let language = LanguageTag.pick(from: translations.keys, for: locale),
+              let translation = translations[language] else { return localized }
+        localized.header = translation.header ?? header
+        localized.title = translation.title ?? title
+        localized.body = translation.body ?? body
+        for index in localized.buttons.indices {
+            if let text = translation.buttons[localized.buttons[index].id] { localized.buttons[index].text = text }
+        }
+        if let altText = translation.imageAltText { localized.image?.altText = altText }
+        return localized
+    }
+}
+
+extension Campaign {
+    /// The campaign with its message, and each experiment variant's, in the language `locale`
+    /// asks for (``Message/localized(to:)``).
+    public func localized(to locale: String?) -> Campaign {
+        var localized = self
+        localized.message = message.localized(to: locale)
+        if var experiment = localized.experiment {
+            for index in experiment.variants.indices {
+                experiment.variants[index].message = experiment.variants[index].message?.localized(to: locale)
+            }
+            localized.experiment = experiment
+        }
+        return localized
+    }
+}
