@@ -63,10 +63,10 @@ extension MarqueeCore {
         return (shown, arm)
     }
 
-    /// The message as the presenter gets it: the arm's variant, the user's values for
-    /// placeholders (the app's over the server's), and the media the device holds.
+    /// The message as the presenter gets it: the arm's variant in the user's language, the
+    /// user's values for placeholders (the app's over the server's), and the media the device holds.
     private func candidate(_ campaign: Campaign, item: QueuedMessage, arm: ExperimentArm?) -> InAppMessage {
-        var candidate = InAppMessage(campaign: campaign, isLocal: item.isLocal)
+        var candidate = InAppMessage(campaign: campaign.localized(to: messageLanguage), isLocal: item.isLocal)
         candidate.variant = arm?.id
         candidate.personalization = bucket.serverAttributes
             .merging((provider?.attributes ?? [:]).filter { !$0.value.isEmpty }) { _, app in app }
@@ -162,5 +162,11 @@ extension MarqueeCore {
         if item.isTooltip, let seconds = message.message.tooltip?.autoDisappearSeconds, seconds > 0 {
             schedule(.tooltipTimeout(token: token), at: shownAt.addingTimeInterval(TimeInterval(seconds)))
         }
+    }
+
+    /// The language messages are shown in: the app's choice (``MarqueeSDK/language``), else the
+    /// app's locale, else the device's.
+    nonisolated var messageLanguage: String {
+        settings.language ?? environment.app?.locale ?? Locale.current.identifier
     }
 }

@@ -13,12 +13,11 @@ public struct RenderContext: Sendable {
         read = { (styleDefaults, strings) }
     }
 
-    /// Reads `settings` at each call; the language is the app's choice, else `deviceLanguage`.
-    /// The build's fonts fill in where the style defaults name none.
-    init(settings: MarqueeSettings, build: BuildConfiguration, deviceLanguage: String) {
+    /// Reads `settings` and `language` at each call. The build's fonts fill in where the style
+    /// defaults name none.
+    init(settings: MarqueeSettings, build: BuildConfiguration, language: @escaping @Sendable () -> String) {
         read = {
-            let language = settings.language ?? deviceLanguage
-            return (build.fillingFonts(of: settings.styleDefaults), settings.localizedStrings.strings(for: [language]))
+            (build.fillingFonts(of: settings.styleDefaults), settings.localizedStrings.strings(for: [language()]))
         }
     }
 

@@ -33,9 +33,10 @@ extension MarqueeSDK {
         set { settings.localizedStrings = newValue }
     }
 
-    /// The language of Marquee's own words, as a BCP 47 tag (`"de"`, `"pt-BR"`); `nil`, the
-    /// default, follows the app's language (the environment's ``AppInfo/locale``, else the
-    /// current locale). A language without strings falls back to English.
+    /// The language messages are shown in, as a BCP 47 tag (`"de"`, `"pt-BR"`): the campaign's
+    /// translation for it (`de-CH` falls back to `de`, then to the campaign's own text) and
+    /// Marquee's own words. `nil`, the default, follows the app's language (the environment's
+    /// ``AppInfo/locale``, else the current locale). Marquee's words fall back to English.
     public var language: String? {
         get { settings.language }
         set { settings.language = newValue }
@@ -43,8 +44,7 @@ extension MarqueeSDK {
 
     /// The context registered presenters render with.
     var renderContext: RenderContext {
-        RenderContext(settings: settings, build: core.environment.buildConfiguration,
-                      deviceLanguage: core.environment.app?.locale ?? Locale.current.identifier)
+        RenderContext(settings: settings, build: core.environment.buildConfiguration) { [core] in core.messageLanguage }
     }
 
     /// Hands `presenter` the app's style defaults and strings when it draws with Marquee's renderer.

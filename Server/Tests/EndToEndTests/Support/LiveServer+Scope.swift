@@ -2,7 +2,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import MarqueeModel
 import MarqueeServer
+import MarqueeWire
 
 extension LiveServer {
     /// Starts a server, runs `body` with it and stops it afterwards, also when `body` throws
@@ -23,22 +25,29 @@ extension LiveServer {
 
     /// Sends a ping as a plain RInAppMessaging client would (no Marquee capabilities) and returns
     /// the campaign ids it receives.
-    func basePing(subscriptionID: String, userID: String? = nil) async throws -> [String] {
+    func basePing(subscriptionID: String, userID: String? = nil, locale: String? = nil) async throws -> [String] {
+        try await basePingCampaigns(subscriptionID: subscriptionID, userID: userID, locale: locale).map(\.id)
+    }
+
+    /// The campaigns a plain RInAppMessaging ping (no capabilities) is sent, as the model reads them;
+    /// `locale` is added as a Marquee-aware RInAppMessaging build would send it.
+    func basePingCampaigns(subscriptionID: String, userID: String? = nil, locale: String? = nil) async throws -> [Campaign] {
         var request = URLRequest(url: baseURL.appendingPathComponent("v1/ping"))
         request.httpMethod = "POST"
         request.setValue(subscriptionID, forHTTPHeaderField: "Subscription-Id")
         request.setValue("rakuten-device", forHTTPHeaderField: "device_id")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let identifiers = userID.map { #"[{"id":"\#($0)","type":3}]"# } ?? "[]"
-        request.httpBody = Data(#"{"userIdentifiers":\#(identifiers),"appVersion":"2.1.0","supportedCampaignTypes":[1]}"#.utf8)
+        let localeKey = locale.map { #","locale":"\#($0)""# } ?? ""
+        request.httpBody = Data(#"{"userIdentifiers":\#(identifiers),"appVersion":"2.1.0","supportedCampaignTypes":[1]\#(localeKey)}"#.utf8)
         let (data, response) = try await URLSession.shared.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
             throw TestServerError("ping answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")
         }
-        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let campaigns = json["data"] as? [[String: Any]] else {
+        do {
+            return try MarqueeJSON.decoder().decode(LenientPingResponse.self, from: data).campaigns
+        } catch {
             throw TestServerError("unreadable ping response: \(String(decoding: data, as: UTF8.self))")
         }
-        return campaigns.compactMap { ($0["campaignData"] as? [String: Any])?["campaignId"] as? String }
     }
 }

@@ -18,7 +18,7 @@ final class TestDevice {
     let errors = ErrorRecorder()
 
     init(directory: URL = TestDevice.freshDirectory(), deviceID: String = "e2e-device-\(UUID().uuidString)",
-         clock: Marquee.ManualClock = Marquee.ManualClock(start: TestTime.start)) {
+         clock: Marquee.ManualClock = Marquee.ManualClock(start: TestTime.start), locale: String = "en_US") {
         self.directory = directory
         self.deviceID = deviceID
         self.clock = clock
@@ -26,7 +26,7 @@ final class TestDevice {
         // the protocol's 20 seconds, and a request given up on would lose what it carried.
         let environment = MarqueeEnvironment(
             clock: clock, transport: URLSessionTransport(timeout: 120), storageDirectory: directory,
-            app: AppInfo(appID: "com.example.e2e", appVersion: "2.1.0", locale: "en_US", deviceID: deviceID),
+            app: AppInfo(appID: "com.example.e2e", appVersion: "2.1.0", locale: locale, deviceID: deviceID),
             buildConfiguration: BuildConfiguration())
         sdk = MarqueeSDK(environment: environment)
         sdk.displayInterval = 0
