@@ -67,4 +67,32 @@ struct LocalizedCampaignTests {
             #expect(Set(refused.errorFields) == ["message.translations.Italian", "message.translations.es.buttons.buy"])
         }
     }
+
+    /// RInAppMessaging clients name their locale in the configuration request, not in pings: a
+    /// device's pings are sent the language its last configuration named.
+    @Test(arguments: TestDatabase.available)
+    func aDevicesPingsFollowTheLocaleItsConfigurationNamed(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            _ = try await server.createCampaign(Self.campaign(), in: app)
+            func title(_ device: String) async throws -> String? {
+                server.clock.advance(by: 60)
+                let ping = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: device,
+                                                 json: Fixtures.pingBody())
+                return try ping.decode(LenientPingResponse.self).campaigns.first?.message.title
+            }
+            func configure(_ device: String, locale: String) async throws {
+                let config = try await server.send(.GET, "/v1/config?locale=\(locale)&appVersion=1.0.0&platform=1", token: nil,
+                                                   subscription: app.subscriptionID, deviceID: device)
+                #expect(config.status == .ok, "\(config.text)")
+            }
+            #expect(try await title("phone-1") == "Spring sale", "nothing reported yet: the default")
+            try await configure("phone-1", locale: "fr-FR")
+            try await configure("phone-2", locale: "de-AT")
+            #expect(try await title("phone-1") == "Soldes de printemps")
+            #expect(try await title("phone-2") == "Frühlingsangebot")
+            try await configure("phone-1", locale: "ja-JP")
+            #expect(try await title("phone-1") == "Spring sale", "the latest report counts")
+        }
+    }
 }

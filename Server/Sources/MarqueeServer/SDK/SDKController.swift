@@ -10,6 +10,10 @@ struct SDKController {
     @Sendable func config(req: Request) async throws -> Response {
         let caller = try req.sdkCaller
         let app = caller.app
+        if let deviceID = caller.deviceID, let locale: String = req.query[ConfigQuery.locale] {
+            try await DeviceLocaleStore(database: req.db).remember(locale, appID: app.id, deviceID: deviceID,
+                                                                   at: req.marquee.clock.nowMillis)
+        }
         let base = req.publicBaseURL
         let data = ConfigData(
             rolloutPercentage: Rollout.percentage(for: caller.deviceID, subscriptionID: app.subscriptionID,
@@ -35,8 +39,7 @@ struct SDKController {
         let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
         let formKeys = snapshot.admittedForms(for: audience, client: CampaignCatalog.CapabilityMask(client: capabilities),
                                               pushPrimer: pushPrimer, unit: ExperimentUnit(identity: identity, deviceID: caller.deviceID))
-        // Base clients are sent one language: the ping's locale, when it names one.
-        let languages = extended ? [] : body.locale.map(LanguageTag.fallbacks) ?? []
+        let languages = extended ? [] : try await baseClientLanguages(req, body, caller: caller, snapshot: snapshot)
         let campaigns = PingCampaignList(snapshot: snapshot, keys: formKeys, extended: extended, languages: languages)
         let inbox = capabilities.contains(.inbox) ? InboxEndpoints(base: req.publicBaseURL) : nil
         var answer = PingResponseBody(
@@ -73,6 +76,18 @@ struct SDKController {
             headers.add(name: .vary, value: "Accept-Encoding")
         }
         return Response(status: .ok, headers: headers, body: .init(buffer: encoded.bytes))
+    }
+
+    /// The languages a base client is sent, most specific first: the ping's locale, else the one
+    /// its device last reported with its configuration (RInAppMessaging clients name it there);
+    /// none, the default language. Read only when a campaign is translated.
+    private func baseClientLanguages(_ req: Request, _ body: PingRequest, caller: SDKCaller,
+                                     snapshot: CampaignCatalog.Snapshot) async throws -> [String] {
+        guard snapshot.hasTranslations else { return [] }
+        if let locale = body.locale { return LanguageTag.fallbacks(for: locale) }
+        guard let deviceID = caller.deviceID,
+              let locale = try await DeviceLocaleStore(database: req.db).locale(appID: caller.app.id, deviceID: deviceID) else { return [] }
+        return LanguageTag.fallbacks(for: locale)
     }
 
     /// The placeholder values of the ping's user, only when the request proves who the user is

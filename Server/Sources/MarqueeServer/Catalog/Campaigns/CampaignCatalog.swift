@@ -121,6 +121,8 @@ actor CampaignCatalog {
         let entries: [Entry]
         /// Each entry's gate, in the entries' order.
         let gates: [Gate]
+        /// Whether any campaign is translated: only then does a base client's language matter.
+        let hasTranslations: Bool
         private let indexByID: [String: Int]
 
         init(version: Int, entries: [Entry]) {
@@ -134,6 +136,10 @@ actor CampaignCatalog {
                 return a.campaign.id < b.campaign.id
             }
             gates = self.entries.map(\.gate)
+            hasTranslations = self.entries.contains { entry in
+                (entry.measured.map { [$0] } ?? []).contains { !$0.localizedBaseJSON.isEmpty }
+                    || entry.plain.contains { !$0.localizedBaseJSON.isEmpty }
+            }
             indexByID = Dictionary(uniqueKeysWithValues: self.entries.enumerated().map { ($1.campaign.id, $0) })
         }
 

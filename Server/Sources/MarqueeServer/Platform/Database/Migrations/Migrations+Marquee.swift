@@ -22,6 +22,7 @@ enum MarqueeMigrations {
         M017_CreateConversions(),
         M018_CreateUserAttributes(),
         M019_IndexImpressionBatches(),
+        M020_CreateDeviceLocales(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).
