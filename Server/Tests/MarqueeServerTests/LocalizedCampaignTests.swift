@@ -96,3 +96,25 @@ struct LocalizedCampaignTests {
         }
     }
 }
+
+extension LocalizedCampaignTests {
+    @Test func thePreviewShowsTheLanguageAsked() async throws {
+        try await TestServer.with { server in
+            for (language, title) in [("fr-FR", "Soldes de printemps"), ("ja", "Spring sale")] {
+                let preview = try await server.send(.POST, "/api/v1/preview", json: PreviewBody(
+                    message: Self.campaign().message, language: language, format: "text"))
+                #expect(preview.status == .ok, "\(preview.text)")
+                #expect(preview.text.contains(title), "\(language): \(preview.text)")
+            }
+            let tooLong = try await server.send(.POST, "/api/v1/preview", json: PreviewBody(
+                message: Self.campaign().message, language: String(repeating: "a", count: 36), format: "text"))
+            #expect(tooLong.errorFields == ["language"])
+        }
+    }
+
+    private struct PreviewBody: Encodable {
+        var message: Message
+        var language: String
+        var format: String
+    }
+}

@@ -15,6 +15,9 @@ struct MessagePreview: Sendable {
     }
 
     var message: Message
+    /// The language to show (a translation of the message, as a device with this locale sees
+    /// it); `nil` shows the default language.
+    var language: String?
     var format: Format
     var theme: Theme?
     var width: Int?
@@ -44,9 +47,10 @@ struct MessagePreview: Sendable {
 
     private func render(columns: Int) -> String {
         let options = RenderOptions(theme: theme, personalization: personalization)
+        let shown = message.localized(to: language)
         switch format {
-        case .html: return HTMLRenderer(options: options).render(message)
-        case .text: return TerminalRenderer(width: columns, useColor: false, options: options).render(message)
+        case .html: return HTMLRenderer(options: options).render(shown)
+        case .text: return TerminalRenderer(width: columns, useColor: false, options: options).render(shown)
         }
     }
 }

@@ -9,6 +9,8 @@ struct PreviewController {
     /// The body of `POST /api/v1/preview`.
     struct DraftInput: Decodable {
         var message: Message
+        /// The translation to show, as a device with this locale would.
+        var language: String?
         var theme: Theme?
         var format: MessagePreview.Format?
         var width: Int?
@@ -37,8 +39,11 @@ struct PreviewController {
             issues.append(ValidationIssue(field: "personalization",
                                           message: "at most \(Self.maxPersonalizationValues) values of at most 200 characters"))
         }
+        if let language = input.language, language.utf8.count > LanguageTag.maxLength {
+            issues.append(ValidationIssue(field: "language", message: "must be at most \(LanguageTag.maxLength) characters"))
+        }
         guard issues.isEmpty else { throw APIError.validation(issues) }
-        return try await MessagePreview(message: input.message, format: input.format ?? .html, theme: input.theme,
+        return try await MessagePreview(message: input.message, language: input.language, format: input.format ?? .html, theme: input.theme,
                                         width: input.width, personalization: input.personalization ?? [:]).response(on: req)
     }
 

@@ -24,6 +24,8 @@ struct PreviewFrameController {
         /// The message as JSON, read as strictly as the admin API reads it.
         var message: String
         var theme: String?
+        /// The translation to show, as a device with this locale would.
+        var language: String?
     }
 
     /// The form fields of an inbox preview.
@@ -41,9 +43,13 @@ struct PreviewFrameController {
     @Sendable func frame(req: Request) async throws -> Response {
         let form = try await Self.signedForm(FrameForm.self, of: req)
         let message = try StrictJSON.decodeBody(Message.self, from: Data(form.message.utf8))
-        let issues = message.validationIssues()
+        var issues = message.validationIssues()
+        if let language = form.language, language.utf8.count > LanguageTag.maxLength {
+            issues.append(ValidationIssue(field: "language", message: "must be at most \(LanguageTag.maxLength) characters"))
+        }
         guard issues.isEmpty else { throw APIError.validation(issues) }
-        return try await MessagePreview(message: message, format: .html, theme: try Self.choice(form.theme, field: "theme"),
+        return try await MessagePreview(message: message, language: form.language, format: .html,
+                                        theme: try Self.choice(form.theme, field: "theme"),
                                         width: nil, personalization: [:]).response(on: req)
     }
 

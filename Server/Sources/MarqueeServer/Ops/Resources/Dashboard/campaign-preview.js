@@ -3,6 +3,7 @@
 // composer edits: the campaign's, or an A/B test variant's.
 import { $, api, clearError, postToFrame, say } from "./api.js";
 import { previewedMessage } from "./composer.js";
+import { fillPreviewLanguages } from "./translations.js";
 
 let timer = null;
 let onProblems = () => {};
@@ -49,12 +50,15 @@ async function preview(request) {
   }
   const { message, label } = previewedMessage(campaign);
   $("preview-variant").textContent = label;
+  // Shown as a device with this locale sees it: the server picks the translation.
+  const language = fillPreviewLanguages(message, campaign.defaultLanguage);
   const format = $("format").value;
   $("preview-stage").hidden = format !== "html";
   $("device-size").hidden = format !== "html";
   $("preview-text").hidden = format === "html";
-  if (format === "html") return previewInFrame(message, request);
+  if (format === "html") return previewInFrame(message, language, request);
   const body = { message, format };
+  if (language) body.language = language;
   if ($("theme").value) body.theme = $("theme").value;
   const text = await api("POST", "/api/v1/preview", body, "text/plain");
   if (!isCurrent()) return;
@@ -66,15 +70,16 @@ async function preview(request) {
 // The device preview is a page of its own, posted into the frame: it runs under the preview's
 // policy rather than inheriting the dashboard's, so every message kind behaves as on a device.
 // Errors are checked first through the API, which reports them as JSON.
-async function previewInFrame(message, request) {
+async function previewInFrame(message, language, request) {
   const theme = $("theme").value;
   const check = { message, format: "html" };
   if (theme) check.theme = theme;
+  if (language) check.language = language;
   await api("POST", "/api/v1/preview", check, "text/html");
   if (request !== latest) return;
   rendered();
   framed = request;
-  postToFrame($("preview-form"), { message: JSON.stringify(message), theme });
+  postToFrame($("preview-form"), { message: JSON.stringify(message), theme, language });
 }
 
 // `problems(error)` shows what the server found wrong with the message.
@@ -85,4 +90,5 @@ export function wireCampaignPreview(problems) {
   });
   $("theme").addEventListener("change", schedulePreview);
   $("format").addEventListener("change", schedulePreview);
+  $("preview-language").addEventListener("change", schedulePreview);
 }

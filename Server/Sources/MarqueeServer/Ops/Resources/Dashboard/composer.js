@@ -6,6 +6,7 @@ import { conditionList } from "./conditions.js";
 import { describeShares, experimentSection, goalSection, normalizeExperiment } from "./experiment-form.js";
 import { FormBuilder, fieldset, getPath, pathOfField } from "./form.js";
 import { scheduleField } from "./schedule.js";
+import { describeMissing, languagesSection } from "./translations.js";
 
 const kinds = [["modal", "Modal"], ["fullScreen", "Full screen"], ["slideUp", "Slide-up"], ["banner", "Banner"],
   ["image", "Image only"], ["video", "Video"], ["html", "HTML"], ["tooltip", "Tooltip"]];
@@ -38,6 +39,8 @@ let frequencyCaps = [];
 // Which message the message fields edit and the preview shows: the campaign's (null) or the
 // index of an A/B test variant with a message of its own.
 let editing = null;
+// The translation the "Languages" section edits.
+const translating = { language: null };
 
 // Where the form lives and whom it tells of changes (`onChange(draft)`).
 export function mountComposer(onChange) {
@@ -90,10 +93,13 @@ function render() {
     if (rerender) render();
     const shares = $("experiment-shares");
     if (shares && draft.experiment) shares.textContent = describeShares(draft.experiment);
+    const missing = $("translation-missing");
+    if (missing) missing.textContent = describeMissing(getPath(draft, at) || {});
     changed(currentDraft());
   }, readOnly);
   $("composer").replaceChildren(
     general(form), message(form, at), kindSettings(form, at), buttons(form, at),
+    languagesSection(form, draft, at, translating, render),
     fieldset("Content action", ...action(form, `${at}.contentAction`, { optional: true })), appearance(form, at),
     fieldset("Triggers", triggerSet(form, "triggers", 0)), delivery(form), targeting(form),
     experimentSection(form, draft, { editMessage, isRunning: draft.status === "active" }), goalSection(form, draft),
