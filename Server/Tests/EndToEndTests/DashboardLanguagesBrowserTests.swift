@@ -30,6 +30,8 @@ struct DashboardLanguagesBrowserTests {
                         == .object(["title": .string("Soldes de printemps"), "buttons": .object(["ok": .string("Compris")])]))
                 #expect(try await page.evaluate("document.getElementById('translation-missing').textContent")
                         == .string("fr is missing: Body. Devices in those languages see the default text there."))
+                try await page.evaluate("document.getElementById('languages').scrollIntoView()")
+                try await page.saveScreenshot(DashboardBrowserTests.artifactName())
 
                 // The terminal preview in each language, read on the page, once the preview offers French.
                 try await page.waitUntil("[...document.getElementById('preview-language').options].some((option) => option.value === 'fr')")
