@@ -137,8 +137,7 @@ actor CampaignCatalog {
             }
             gates = self.entries.map(\.gate)
             hasTranslations = self.entries.contains { entry in
-                (entry.measured.map { [$0] } ?? []).contains { !$0.localizedBaseJSON.isEmpty }
-                    || entry.plain.contains { !$0.localizedBaseJSON.isEmpty }
+                ([entry.measured].compactMap { $0 } + entry.plain).contains { !$0.localizedBaseJSON.isEmpty }
             }
             indexByID = Dictionary(uniqueKeysWithValues: self.entries.enumerated().map { ($1.campaign.id, $0) })
         }
