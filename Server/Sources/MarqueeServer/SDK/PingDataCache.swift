@@ -48,6 +48,19 @@ final class PingDataCache: Sendable {
         var uses: UInt64 = 0
         var hits = 0
         var misses = 0
+        /// Compressions under way, so concurrent first requests for a list share one.
+        var compressing: [ListID: Task<DeflatedSegment, any Error>] = [:]
+    }
+
+    private struct ListID: Hashable {
+        let appID: UUID
+        let version: Int
+        let key: Key
+    }
+
+    private enum Lookup {
+        case held(DeflatedSegment)
+        case compressing(Task<DeflatedSegment, any Error>, started: Bool)
     }
 
     private let state = NIOLockedValueBox(State())
@@ -58,20 +71,36 @@ final class PingDataCache: Sendable {
     }
 
     /// The compressed list for `key` in the app's catalog `version`, compressing what `data`
-    /// gives when it is not held. Concurrent first requests may each compress it; one is kept.
-    func segment(appID: UUID, version: Int, key: Key, data: () -> ByteBuffer) throws -> DeflatedSegment {
-        let held = state.withLockedValue { state -> DeflatedSegment? in
+    /// gives when it is not held. Concurrent first requests for a list wait for one compression.
+    func segment(appID: UUID, version: Int, key: Key, data: @escaping @Sendable () -> ByteBuffer) async throws -> DeflatedSegment {
+        let id = ListID(appID: appID, version: version, key: key)
+        let lookup = state.withLockedValue { state -> Lookup in
             state.uses += 1
-            guard state.apps[appID]?.version == version, let stored = state.apps[appID]?.lists[key] else {
-                state.misses += 1
-                return nil
+            if state.apps[appID]?.version == version, let stored = state.apps[appID]?.lists[key] {
+                stored.lastUse = state.uses
+                state.hits += 1
+                return .held(stored.segment)
             }
-            stored.lastUse = state.uses
-            state.hits += 1
-            return stored.segment
+            if let running = state.compressing[id] { return .compressing(running, started: false) }
+            state.misses += 1
+            let task = Task { try DeflatedSegment(compressing: data()) }
+            state.compressing[id] = task
+            return .compressing(task, started: true)
         }
-        if let held { return held }
-        let segment = try DeflatedSegment(compressing: data())
+        switch lookup {
+        case .held(let segment):
+            return segment
+        case .compressing(let task, started: false):
+            return try await task.value
+        case .compressing(let task, started: true):
+            defer { state.withLockedValue { _ = $0.compressing.removeValue(forKey: id) } }
+            let segment = try await task.value
+            keep(segment, appID: appID, version: version, key: key)
+            return segment
+        }
+    }
+
+    private func keep(_ segment: DeflatedSegment, appID: UUID, version: Int, key: Key) {
         state.withLockedValue { state in
             // A list bigger than the whole budget is served, not kept.
             guard segment.deflated.readableBytes <= budget else { return }
@@ -86,7 +115,6 @@ final class PingDataCache: Sendable {
             state.bytes += segment.deflated.readableBytes - (replaced?.segment.deflated.readableBytes ?? 0)
             Self.evict(&state, downTo: budget)
         }
-        return segment
     }
 
     /// Forgets an app's lists (the app was deleted).

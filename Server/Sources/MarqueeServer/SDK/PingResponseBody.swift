@@ -22,12 +22,12 @@ struct PingResponseBody {
     /// ``data(allocator:)``) and the plain body would be long enough for ``GzipMiddleware`` to
     /// compress it, so both paths send the same bodies compressed.
     func encoded(allocator: ByteBufferAllocator,
-                 compressedData: (() throws -> DeflatedSegment)? = nil) throws -> (bytes: ByteBuffer, isGzipped: Bool) {
+                 compressedData: (() async throws -> DeflatedSegment)? = nil) async throws -> (bytes: ByteBuffer, isGzipped: Bool) {
         var head = allocator.buffer(capacity: 48)
         head.writeString(#"{"currentPingMillis":\#(currentPingMillis),"data":"#)
         let tail = try tail(allocator: allocator)
         // A list held compressed knows its length: the forms are not read.
-        if let data = try compressedData?(),
+        if let data = try await compressedData?(),
            head.readableBytes + data.length + tail.readableBytes >= GzipMiddleware.minimumBytes {
             var gzip = GzipAssembler(allocator: allocator, capacity: data.deflated.readableBytes + tail.readableBytes + 64)
             gzip.append(plain: head)

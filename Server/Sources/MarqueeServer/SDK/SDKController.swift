@@ -66,9 +66,9 @@ struct SDKController {
         let key = PingDataCache.Key(extended: extended, languages: languages, forms: answer.campaigns.keys)
         let list = answer
         let compressedData = GzipMiddleware.accepts(req.headers[.acceptEncoding])
-            ? { try cache.segment(appID: app.id, version: snapshot.version, key: key) { list.data(allocator: allocator) } }
+            ? { try await cache.segment(appID: app.id, version: snapshot.version, key: key) { list.data(allocator: allocator) } }
             : nil
-        let encoded = try answer.encoded(allocator: allocator, compressedData: compressedData)
+        let encoded = try await answer.encoded(allocator: allocator, compressedData: compressedData)
         var headers = HTTPHeaders()
         headers.contentType = .json
         if encoded.isGzipped {
