@@ -67,6 +67,8 @@ enum RouteTable {
         Endpoint(.DELETE, "/api/v1/apps/:appID/users/:userID", .app(.userData), UsersController().erase),
         Endpoint(.GET, "/api/v1/apps/:appID/users/:userID/attributes", .app(.userData), UsersController().attributes),
         Endpoint(.PUT, "/api/v1/apps/:appID/users/:userID/attributes", .app(.userData), UsersController().replaceAttributes),
+        Endpoint(.GET, "/api/v1/apps/:appID/users/:userID/profile", .app(.userData), UsersController().profile),
+        Endpoint(.PATCH, "/api/v1/apps/:appID/users/:userID/profile", .app(.userData), UsersController().updateProfile),
         Endpoint(.POST, "/api/v1/apps/:appID/inbox/messages", .app(.inbox), InboxController().send),
         Endpoint(.GET, "/api/v1/apps/:appID/inbox/messages", .app(.inbox), InboxController().list),
         Endpoint(.DELETE, "/api/v1/apps/:appID/inbox/messages/:messageID", .app(.inbox), InboxController().delete),

@@ -40,6 +40,7 @@ struct UserDataEraser {
             try await Conversions.retire(where: matching, on: sql)
             let inbox = try await InboxStore.erase(userID: userID, appID: appID, on: db)
             try await UserAttributesStore.delete(appID: appID, userID: userID, on: sql)
+            try await UserProfileStore.delete(appID: appID, userID: userID, on: sql)
             let audit = try await redaction.apply(toEntriesOf: appID, on: db)
             return Erased(impressions: impressions, inboxMessages: inbox, auditEntries: audit)
         }

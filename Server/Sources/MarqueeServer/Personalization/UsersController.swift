@@ -1,4 +1,5 @@
 import Fluent
+import MarqueeModel
 import Vapor
 
 /// `/api/v1/apps/:appID/users/:userID`: erase what the server stores about a user, and keep the
@@ -26,6 +27,38 @@ struct UsersController {
         try await UserAttributesStore(database: req.db)
             .replace(appID: try req.authorizedAppID, userID: userID, with: input.attributes, at: req.marquee.clock.nowMillis)
         return AttributesResource(userID: userID, attributes: input.attributes)
+    }
+
+    struct ProfileResource: JSONResource {
+        var userID: String
+        var attributes: [String: ProfileValue]
+        var tags: [String]
+
+        init(userID: String, _ profile: UserProfile) {
+            self.userID = userID
+            attributes = profile.attributes
+            tags = profile.tags
+        }
+    }
+
+    /// `GET …/profile`: the user's typed attributes and tags (none are empty).
+    @Sendable func profile(req: Request) async throws -> ProfileResource {
+        let userID = try Self.userID(req)
+        return ProfileResource(userID: userID, try await UserProfileStore(database: req.db)
+            .profile(appID: try req.authorizedAppID, userID: userID))
+    }
+
+    /// `PATCH …/profile` with `{"attributes": {"tier": "gold", "points": 1200}, "addTags": ["beta"]}`:
+    /// sets the attributes given (`null` removes one), adds and removes tags, keeps the rest.
+    @Sendable func updateProfile(req: Request) async throws -> ProfileResource {
+        let userID = try Self.userID(req)
+        let change = try req.decodeJSON(ProfileChange.self)
+        guard change.isBounded else {
+            throw APIError.validation([ValidationIssue(field: "attributes", message: "a change sets at most \(UserProfile.Limits.attributes) attributes and \(UserProfile.Limits.tags) tags")])
+        }
+        let profile = try await UserProfileStore(database: req.db)
+            .apply(change, appID: try req.authorizedAppID, userID: userID, at: req.marquee.clock.nowMillis)
+        return ProfileResource(userID: userID, profile)
     }
 
     private static func userID(_ req: Request) throws -> String {

@@ -731,6 +731,66 @@ paths:
         "401": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
+  /api/v1/apps/{appID}/users/{userID}/profile:
+    parameters:
+      - $ref: "#/components/parameters/AppID"
+      - { name: userID, in: path, required: true, schema: { type: string }, description: The user ID. }
+    get:
+      tags: [admin]
+      summary: The user's typed attributes and tags (empty when none are kept).
+      security: [{ bearer: [] }, { session: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/UserProfile" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
+    patch:
+      tags: [admin]
+      summary: Set the user's attributes (`null` removes one), add and remove tags; the rest is kept.
+      description: >
+        A value is a string (at most 1,000 characters), a number, a boolean, an array of at most
+        100 strings (each at most 200 characters), or a date as `{"date": "2026-01-31T09:00:00Z"}`.
+        A user has at most 100 attributes and 200 tags; names and tags are 1 to 64 letters,
+        digits, `_`, `-` or `.`. Tags are added before they are removed. Concurrent changes to one
+        user all apply. Erasing the user removes the profile.
+      security: [{ bearer: [] }, { session: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              additionalProperties: false
+              properties:
+                attributes:
+                  type: object
+                  maxProperties: 100
+                  propertyNames: { pattern: "^[A-Za-z0-9_.-]{1,64}$" }
+                  additionalProperties:
+                    oneOf:
+                      - { type: "null" }
+                      - { type: string, maxLength: 1000 }
+                      - { type: number }
+                      - { type: boolean }
+                      - { type: array, maxItems: 100, items: { type: string, maxLength: 200 } }
+                      - type: object
+                        required: [date]
+                        additionalProperties: false
+                        properties:
+                          date: { type: string, format: date-time, pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,3})?Z$" }
+                addTags: { type: array, maxItems: 200, items: { type: string, pattern: "^[A-Za-z0-9_.-]{1,64}$" } }
+                removeTags: { type: array, maxItems: 200, items: { type: string, pattern: "^[A-Za-z0-9_.-]{1,64}$" } }
+      responses:
+        "200": { $ref: "#/components/responses/UserProfile" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "413": { $ref: "#/components/responses/Error" }
+        "422": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
   /api/v1/apps/{appID}/users/{userID}/attributes:
     parameters:
       - $ref: "#/components/parameters/AppID"
@@ -1450,6 +1510,16 @@ components:
             properties:
               userID: { type: string }
               attributes: { type: object, additionalProperties: { type: string } }
+    UserProfile:
+      description: The user's typed attributes and tags.
+      content:
+        application/json:
+          schema:
+            type: object
+            properties:
+              userID: { type: string }
+              attributes: { type: object, description: "Values as they were set: strings, numbers, booleans, arrays of strings, or {\"date\": …}." }
+              tags: { type: array, items: { type: string } }
     Error:
       description: An error.
       content:

@@ -23,6 +23,7 @@ enum MarqueeMigrations {
         M018_CreateUserAttributes(),
         M019_IndexImpressionBatches(),
         M020_CreateDeviceLocales(),
+        M021_CreateUserProfiles(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).

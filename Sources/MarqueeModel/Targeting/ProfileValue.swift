@@ -1,0 +1,52 @@
+import Foundation
+
+/// A value the server keeps about a user (``UserProfile``), typed so that rules can compare it.
+///
+/// In JSON a value is written as itself: a string, a number, `true`/`false`, an array of
+/// strings, and a date as `{"date": "2026-01-31T09:00:00Z"}` (an ISO 8601 text would read as a string).
+public enum ProfileValue: Sendable, Hashable, Codable {
+    case string(String)
+    case number(Double)
+    case boolean(Bool)
+    case date(Date)
+    case list([String])
+
+    private struct DateBox: Codable {
+        var date: String
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let flag = try? container.decode(Bool.self) {
+            self = .boolean(flag)
+        } else if let number = try? container.decode(Double.self) {
+            guard number.isFinite else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "a number must be finite")
+            }
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let items = try? container.decode([String].self) {
+            self = .list(items)
+        } else if let box = try? container.decode(DateBox.self) {
+            guard let date = MarqueeJSON.parseDate(box.date) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(box.date)' is not an ISO 8601 date such as 2026-01-31T09:00:00Z")
+            }
+            self = .date(date)
+        } else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "a value is a string, a number, a boolean, an array of strings or {\"date\": …}")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .number(let number): try container.encode(number)
+        case .boolean(let flag): try container.encode(flag)
+        case .date(let date): try container.encode(DateBox(date: MarqueeJSON.formatDate(date)))
+        case .list(let items): try container.encode(items)
+        }
+    }
+}
