@@ -10,7 +10,10 @@ struct SDKController {
     @Sendable func config(req: Request) async throws -> Response {
         let caller = try req.sdkCaller
         let app = caller.app
-        if let deviceID = caller.deviceID, let locale: String = req.query[ConfigQuery.locale] {
+        // RInAppMessaging clients name their locale here and never in pings (the Marquee SDK, which
+        // says `marqueePlatform`, names it in every ping): their pings are sent its language.
+        if let deviceID = caller.deviceID, let locale: String = req.query[ConfigQuery.locale],
+           (req.query[ConfigQuery.marqueePlatform] as String?) == nil {
             try await DeviceLocaleStore(database: req.db).remember(locale, appID: app.id, deviceID: deviceID,
                                                                    at: req.marquee.clock.nowMillis)
         }
