@@ -52,6 +52,9 @@ struct UserProfileTests {
             #expect(badDate.status == .badRequest)
             let badTag = try await server.send(.PATCH, path(app), raw: #"{"addTags": ["with space"]}"#)
             #expect(badTag.errorFields == ["addTags"])
+            // Names are checked where they are removed too.
+            let badRemovals = try await server.send(.PATCH, path(app), raw: #"{"attributes": {"bad name": null}, "removeTags": [""]}"#)
+            #expect(badRemovals.errorFields == ["attributes.bad name", "removeTags"])
             let kept = try await server.send(.GET, path(app)).json
             #expect((kept["attributes"] as? [String: Any])?.keys.sorted() == ["tier"])
             #expect((kept["tags"] as? [String]) == [])

@@ -88,9 +88,21 @@ struct ProfileChange: Decodable, Sendable {
         removeTags = try container.decodeIfPresent([String].self, forKey: .removeTags) ?? []
     }
 
-    /// A change larger than any profile may be is refused before it is read.
-    var isBounded: Bool {
-        attributes.count <= UserProfile.Limits.attributes && addTags.count <= UserProfile.Limits.tags
-            && removeTags.count <= UserProfile.Limits.tags
+    /// Problems the change has whatever the profile it applies to: its size, and every name it
+    /// uses, including those it removes.
+    func validationIssues() -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        if attributes.count > UserProfile.Limits.attributes {
+            issues.append(ValidationIssue(field: "attributes", message: "a change sets at most \(UserProfile.Limits.attributes) attributes"))
+        }
+        for name in attributes.keys.sorted() where !UserProfile.isName(name) {
+            issues.append(ValidationIssue(field: "attributes.\(name)", message: "names are 1 to \(UserProfile.Limits.nameLength) letters, digits, _, - or ."))
+        }
+        for (field, tags) in [("addTags", addTags), ("removeTags", removeTags)] {
+            if tags.count > UserProfile.Limits.tags || !tags.allSatisfy(UserProfile.isName) {
+                issues.append(ValidationIssue(field: field, message: "at most \(UserProfile.Limits.tags) tags of 1 to \(UserProfile.Limits.nameLength) letters, digits, _, - or ."))
+            }
+        }
+        return issues
     }
 }

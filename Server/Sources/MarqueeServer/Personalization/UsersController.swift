@@ -53,9 +53,8 @@ struct UsersController {
     @Sendable func updateProfile(req: Request) async throws -> ProfileResource {
         let userID = try Self.userID(req)
         let change = try req.decodeJSON(ProfileChange.self)
-        guard change.isBounded else {
-            throw APIError.validation([ValidationIssue(field: "attributes", message: "a change sets at most \(UserProfile.Limits.attributes) attributes and \(UserProfile.Limits.tags) tags")])
-        }
+        let issues = change.validationIssues()
+        guard issues.isEmpty else { throw APIError.validation(issues) }
         let profile = try await UserProfileStore(database: req.db)
             .apply(change, appID: try req.authorizedAppID, userID: userID, at: req.marquee.clock.nowMillis)
         return ProfileResource(userID: userID, profile)
