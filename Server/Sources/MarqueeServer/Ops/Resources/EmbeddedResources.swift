@@ -765,7 +765,7 @@ paths:
               additionalProperties: false
               properties:
                 attributes:
-                  type: object
+                  type: [object, "null"]
                   maxProperties: 100
                   propertyNames: { pattern: "^[A-Za-z0-9_.-]{1,64}$" }
                   additionalProperties:
@@ -780,8 +780,8 @@ paths:
                         additionalProperties: false
                         properties:
                           date: { type: string, format: date-time, pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,3})?Z$" }
-                addTags: { type: array, maxItems: 200, items: { type: string, pattern: "^[A-Za-z0-9_.-]{1,64}$" } }
-                removeTags: { type: array, maxItems: 200, items: { type: string, pattern: "^[A-Za-z0-9_.-]{1,64}$" } }
+                addTags: { type: [array, "null"], maxItems: 200, items: { type: string, pattern: "^[A-Za-z0-9_.-]{1,64}$" } }
+                removeTags: { type: [array, "null"], maxItems: 200, items: { type: string, pattern: "^[A-Za-z0-9_.-]{1,64}$" } }
       responses:
         "200": { $ref: "#/components/responses/UserProfile" }
         "400": { $ref: "#/components/responses/Error" }
