@@ -56,6 +56,7 @@ export function languagesSection(form, draft, at, state, rerender) {
   added.id = "new-language";
   added.placeholder = "fr, de, pt-br…";
   added.setAttribute("aria-label", "Language to add");
+  added.disabled = form.readOnly;
   const add = form.button("Add language", () => {
     const language = added.value.trim().toLowerCase().replace(/_/g, "-");
     if (!tagPattern.test(language)) return say(`“${added.value}” is not a language tag such as fr, de or pt-br`, true);
@@ -86,7 +87,6 @@ export function languagesSection(form, draft, at, state, rerender) {
   missing.id = "translation-missing";
 
   const exportButton = form.button("Export strings (CSV)", () => download(toCSV(message, draft.defaultLanguage)), "export-strings");
-  exportButton.hidden = false; // reading strings is for everyone who sees the campaign
   const file = element("input");
   file.type = "file";
   file.accept = ".csv,text/csv";
