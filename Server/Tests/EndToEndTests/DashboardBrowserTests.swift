@@ -33,10 +33,23 @@ struct DashboardBrowserTests {
         try await page.click("sign-in-submit")
     }
 
-    /// Opens the dashboard signed out, in a browser of its own.
+    /// Opens the dashboard signed out, in a browser of its own, once a browser slot is free.
     @MainActor
     static func withDashboard(_ server: LiveServer, fragment: String = "", width: Int = 1280, height: Int = 1024,
                               _ body: @MainActor (DevToolsPage) async throws -> Void) async throws {
+        await BrowserSlots.shared.acquire()
+        do {
+            try await inBrowser(server, fragment: fragment, width: width, height: height, body)
+        } catch {
+            await BrowserSlots.shared.release()
+            throw error
+        }
+        await BrowserSlots.shared.release()
+    }
+
+    @MainActor
+    private static func inBrowser(_ server: LiveServer, fragment: String, width: Int, height: Int,
+                                  _ body: @MainActor (DevToolsPage) async throws -> Void) async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
