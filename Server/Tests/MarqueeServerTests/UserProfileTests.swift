@@ -50,6 +50,9 @@ struct UserProfileTests {
             #expect(badName.errorFields == ["attributes.no spaces"])
             let badDate = try await server.send(.PATCH, path(app), raw: #"{"attributes": {"when": {"date": "yesterday"}}}"#)
             #expect(badDate.status == .badRequest)
+            let long = String(repeating: "x", count: 1_001)
+            let tooLong = try await server.send(.PATCH, path(app), raw: #"{"attributes": {"bio": "\#(long)", "list": ["a"]}}"#)
+            #expect(tooLong.errorFields == ["attributes.bio"])
             let badTag = try await server.send(.PATCH, path(app), raw: #"{"addTags": ["with space"]}"#)
             #expect(badTag.errorFields == ["addTags"])
             // Names are checked where they are removed too.

@@ -11,14 +11,8 @@ extension Message {
 
     /// Bounds on how much a message may hold, so that every render of it is cheap.
     func checkSizes(into report: inout ValidationReport) {
-        let texts: [(String, String?, Int)] = [
-            ("header", header, Campaign.Limits.maxHeaderLength),
-            ("title", title, Campaign.Limits.maxTitleLength),
-            ("body", body, Campaign.Limits.maxBodyLength),
-        ]
-        for (field, text, limit) in texts {
-            report.check(TextRule.fits(text ?? "", characters: limit), field, "must be at most \(limit) characters")
-        }
+        Self.checkLengths([("header", header, Campaign.Limits.maxHeaderLength), ("title", title, Campaign.Limits.maxTitleLength),
+                           ("body", body, Campaign.Limits.maxBodyLength)], into: &report)
         checkTranslations(into: &report)
         report.check((html ?? "").utf8.count <= Campaign.Limits.maxHTMLBytes, "html",
                      "must be at most \(Campaign.Limits.maxHTMLBytes) bytes")
@@ -41,21 +35,23 @@ extension Message {
         for (language, translation) in translations.sorted(by: { $0.key < $1.key }) {
             report.nested("translations.\(language)") { report in
                 report.check(LanguageTag.isValid(language), "", "must be a lower-case language tag such as de, fr or pt-br")
-                let texts: [(String, String?, Int)] = [
-                    ("header", translation.header, Campaign.Limits.maxHeaderLength),
-                    ("title", translation.title, Campaign.Limits.maxTitleLength),
-                    ("body", translation.body, Campaign.Limits.maxBodyLength),
-                    ("imageAltText", translation.imageAltText, Campaign.Limits.maxTitleLength),
-                ]
-                for (field, text, limit) in texts {
-                    report.check(TextRule.fits(text ?? "", characters: limit), field, "must be at most \(limit) characters")
-                }
+                Self.checkLengths([("header", translation.header, Campaign.Limits.maxHeaderLength),
+                                   ("title", translation.title, Campaign.Limits.maxTitleLength),
+                                   ("body", translation.body, Campaign.Limits.maxBodyLength),
+                                   ("imageAltText", translation.imageAltText, Campaign.Limits.maxTitleLength)], into: &report)
                 for (id, text) in translation.buttons.sorted(by: { $0.key < $1.key }) {
                     report.check(buttonIDs.contains(id), "buttons.\(id)", "names no button of the message")
                     report.check(TextRule.fits(text, characters: Campaign.Limits.maxButtonTextLength), "buttons.\(id)",
                                  "must be at most \(Campaign.Limits.maxButtonTextLength) characters")
                 }
             }
+        }
+    }
+
+    /// Each `(field, text, limit)`: the text, when there is one, fits its limit in characters.
+    private static func checkLengths(_ texts: [(field: String, text: String?, limit: Int)], into report: inout ValidationReport) {
+        for (field, text, limit) in texts {
+            report.check(TextRule.fits(text ?? "", characters: limit), field, "must be at most \(limit) characters")
         }
     }
 }

@@ -36,7 +36,8 @@ struct UserProfile: Codable, Sendable, Equatable {
         return changed
     }
 
-    /// Problems with a profile as it would be stored: its limits, and names as placeholders have them.
+    /// Problems with a profile as it would be stored: how many attributes and tags it holds.
+    /// Names and values are checked where they come in, in the change (``ProfileChange``).
     func validationIssues() -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         if attributes.count > Limits.attributes {
@@ -44,24 +45,6 @@ struct UserProfile: Codable, Sendable, Equatable {
         }
         if tags.count > Limits.tags {
             issues.append(ValidationIssue(field: "addTags", message: "a user has at most \(Limits.tags) tags"))
-        }
-        for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
-            let field = "attributes.\(name)"
-            if !Self.isName(name) {
-                issues.append(ValidationIssue(field: field, message: "names are 1 to \(Limits.nameLength) letters, digits, _, - or ."))
-            }
-            switch value {
-            case .string(let text) where text.count > Limits.textLength:
-                issues.append(ValidationIssue(field: field, message: "at most \(Limits.textLength) characters"))
-            case .list(let items) where items.count > Limits.listItems || items.contains(where: { $0.count > Limits.listItemLength }):
-                issues.append(ValidationIssue(field: field, message: "at most \(Limits.listItems) items of at most \(Limits.listItemLength) characters"))
-            case .string, .number, .boolean, .date, .list:
-                break
-            }
-        }
-        for tag in tags where !Self.isName(tag) {
-            issues.append(ValidationIssue(field: "addTags", message: "tags are 1 to \(Limits.nameLength) letters, digits, _, - or ."))
-            break
         }
         return issues
     }
@@ -88,19 +71,31 @@ struct ProfileChange: Decodable, Sendable {
         removeTags = try container.decodeIfPresent([String].self, forKey: .removeTags) ?? []
     }
 
-    /// Problems the change has whatever the profile it applies to: its size, and every name it
-    /// uses, including those it removes.
+    /// Problems the change has whatever the profile it applies to: its size, every name it uses
+    /// (those it removes included), and the size of every value it sets.
     func validationIssues() -> [ValidationIssue] {
+        typealias Limits = UserProfile.Limits
         var issues: [ValidationIssue] = []
-        if attributes.count > UserProfile.Limits.attributes {
-            issues.append(ValidationIssue(field: "attributes", message: "a change sets at most \(UserProfile.Limits.attributes) attributes"))
+        if attributes.count > Limits.attributes {
+            issues.append(ValidationIssue(field: "attributes", message: "a change sets at most \(Limits.attributes) attributes"))
         }
-        for name in attributes.keys.sorted() where !UserProfile.isName(name) {
-            issues.append(ValidationIssue(field: "attributes.\(name)", message: "names are 1 to \(UserProfile.Limits.nameLength) letters, digits, _, - or ."))
+        for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
+            let field = "attributes.\(name)"
+            if !UserProfile.isName(name) {
+                issues.append(ValidationIssue(field: field, message: "names are 1 to \(Limits.nameLength) letters, digits, _, - or ."))
+            }
+            switch value {
+            case .string(let text)? where text.count > Limits.textLength:
+                issues.append(ValidationIssue(field: field, message: "at most \(Limits.textLength) characters"))
+            case .list(let items)? where items.count > Limits.listItems || items.contains(where: { $0.count > Limits.listItemLength }):
+                issues.append(ValidationIssue(field: field, message: "at most \(Limits.listItems) items of at most \(Limits.listItemLength) characters"))
+            case .string?, .number?, .boolean?, .date?, .list?, nil:
+                break
+            }
         }
         for (field, tags) in [("addTags", addTags), ("removeTags", removeTags)] {
-            if tags.count > UserProfile.Limits.tags || !tags.allSatisfy(UserProfile.isName) {
-                issues.append(ValidationIssue(field: field, message: "at most \(UserProfile.Limits.tags) tags of 1 to \(UserProfile.Limits.nameLength) letters, digits, _, - or ."))
+            if tags.count > Limits.tags || !tags.allSatisfy(UserProfile.isName) {
+                issues.append(ValidationIssue(field: field, message: "at most \(Limits.tags) tags of 1 to \(Limits.nameLength) letters, digits, _, - or ."))
             }
         }
         return issues

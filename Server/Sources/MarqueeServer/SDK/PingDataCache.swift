@@ -40,6 +40,9 @@ final class PingDataCache: Sendable {
     private struct AppLists {
         var version: Int
         var lists: [Key: Stored] = [:]
+
+        /// The compressed bytes these lists hold.
+        var bytes: Int { lists.values.reduce(0) { $0 + $1.segment.deflated.readableBytes } }
     }
 
     private struct State {
@@ -106,7 +109,7 @@ final class PingDataCache: Sendable {
             guard segment.deflated.readableBytes <= budget else { return }
             if let lists = state.apps[appID], lists.version != version {
                 guard lists.version < version else { return }  // a newer version is already held
-                state.bytes -= lists.lists.values.reduce(0) { $0 + $1.segment.deflated.readableBytes }
+                state.bytes -= lists.bytes
                 state.apps[appID] = nil
             }
             state.uses += 1
@@ -121,7 +124,7 @@ final class PingDataCache: Sendable {
     func remove(appID: UUID) {
         state.withLockedValue { state in
             guard let lists = state.apps.removeValue(forKey: appID) else { return }
-            state.bytes -= lists.lists.values.reduce(0) { $0 + $1.segment.deflated.readableBytes }
+            state.bytes -= lists.bytes
         }
     }
 
