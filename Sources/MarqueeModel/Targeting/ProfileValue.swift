@@ -1,6 +1,6 @@
 import Foundation
 
-/// A value the server keeps about a user (``UserProfile``), typed so that rules can compare it.
+/// A value the server keeps about a user (a user profile on the server), typed so that rules can compare it.
 ///
 /// In JSON a value is written as itself: a string, a number, `true`/`false`, an array of
 /// strings, and a date as `{"date": "2026-01-31T09:00:00Z"}` (an ISO 8601 text would read as a string).

@@ -17,15 +17,20 @@ public struct Targeting: Sendable, Hashable, Codable, StandardValue {
     @Defaulted<Defaults.EmptyList<String>> public var locales: [String]
     /// Empty admits every platform.
     @Defaulted<Defaults.EmptyList<Platform>> public var platforms: [Platform]
+    /// Segments the user must be in, or not; checked only for a user whose membership the server
+    /// knows (``DeviceContext/segments``).
+    @Defaulted<Defaults.Standard<SegmentTargeting>> public var segments: SegmentTargeting
 
     public init(audience: Audience = .everyone, userIDs: [String]? = nil, minAppVersion: AppVersion? = nil,
-                maxAppVersion: AppVersion? = nil, locales: [String] = [], platforms: [Platform] = []) {
+                maxAppVersion: AppVersion? = nil, locales: [String] = [], platforms: [Platform] = [],
+                segments: SegmentTargeting = SegmentTargeting()) {
         self.audience = audience
         self.userIDs = userIDs
         self.minAppVersion = minAppVersion
         self.maxAppVersion = maxAppVersion
         self.locales = locales
         self.platforms = platforms
+        self.segments = segments
     }
 
     /// Whether the device and its user are in this campaign's audience.
@@ -40,6 +45,7 @@ public struct Targeting: Sendable, Hashable, Codable, StandardValue {
     /// Whether no rule is set: every device is admitted.
     public var admitsEveryone: Bool {
         audience == .everyone && userIDs == nil && minAppVersion == nil && maxAppVersion == nil && locales.isEmpty && platforms.isEmpty
+            && segments.isEmpty
     }
 
     /// Each rule of this targeting that applies, checked against `device`, with the reason in words
@@ -77,6 +83,10 @@ public struct Targeting: Sendable, Hashable, Codable, StandardValue {
         case .platforms:
             guard !platforms.isEmpty, let platform = device.platform else { return nil }
             return platforms.contains(platform)
+        case .segments:
+            guard !segments.isEmpty else { return nil }
+            // Unknown membership (an anonymous or unverified user) is in no segment and out of none.
+            return device.segments.map(segments.admits) ?? false
         }
     }
 
@@ -100,6 +110,9 @@ public struct Targeting: Sendable, Hashable, Codable, StandardValue {
             return "locale \(device.locale ?? "") is \(not)one of \(locales.joined(separator: ", "))"
         case .platforms:
             return "platform \(device.platform?.rawValue ?? "") is \(not)one of \(platforms.map(\.rawValue).joined(separator: ", "))"
+        case .segments:
+            guard device.segments != nil else { return "the user's segments are known only for an identified user (a verified one where the app requires it)" }
+            return passed ? "the user's segments admit them" : "the user is not in an included segment, or is in an excluded one"
         }
     }
 }

@@ -2,7 +2,7 @@
 public struct TargetingCheck: Sendable, Hashable, Codable {
     /// The rules a campaign's targeting may have.
     public enum Rule: String, Sendable, Hashable, Codable, CaseIterable {
-        case audience, userIDs, appVersion, locales, platforms
+        case audience, userIDs, appVersion, locales, platforms, segments
     }
 
     public var rule: Rule

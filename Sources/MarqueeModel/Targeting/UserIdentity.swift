@@ -31,14 +31,18 @@ public struct DeviceContext: Sendable, Hashable {
     /// A BCP 47 tag, lower case with hyphens (`en-jp`).
     public var locale: String?
     public var platform: Platform?
+    /// The segments the user is in (IDs in lower case); `nil` when not known, which only the
+    /// server can tell, for an identified user.
+    public var segments: Set<String>?
 
     public init(identity: UserIdentity = .anonymous, deviceID: String? = nil, appVersion: AppVersion? = nil,
-                locale: String? = nil, platform: Platform? = nil) {
+                locale: String? = nil, platform: Platform? = nil, segments: Set<String>? = nil) {
         self.identity = identity
         self.deviceID = deviceID
         self.appVersion = appVersion
         self.locale = locale.map(Self.normalizedLocale)
         self.platform = platform
+        self.segments = segments
     }
 
     /// `en_JP@calendar=japanese` → `en-jp`, the form RInAppMessaging clients send.

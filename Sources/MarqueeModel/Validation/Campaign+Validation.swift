@@ -249,6 +249,18 @@ extension Targeting {
         }
         report.check(!locales.contains { $0.trimmingCharacters(in: .whitespaces).isEmpty }, "locales",
                      "must not contain empty tags")
+        report.nested("segments") { segments.validate(into: &$0) }
+    }
+}
+
+extension SegmentTargeting {
+    func validate(into report: inout ValidationReport) {
+        for (field, ids) in [("include", include), ("exclude", exclude)] {
+            report.check(ids.count <= Self.maxSegments, field, "names at most \(Self.maxSegments) segments")
+            report.check(ids.allSatisfy { UUID(uuidString: $0) != nil }, field, "must list segment IDs")
+            report.check(Set(ids).count == ids.count, field, "must not name a segment twice")
+        }
+        report.check(Set(include).isDisjoint(with: exclude), "exclude", "must not name a segment the campaign includes")
     }
 }
 

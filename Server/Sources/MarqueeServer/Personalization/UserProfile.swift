@@ -20,7 +20,6 @@ struct UserProfile: Codable, Sendable, Equatable {
     enum Limits {
         static let attributes = 100
         static let tags = 200
-        static let nameLength = 64
         static let textLength = 1_000
         static let listItems = 100
         static let listItemLength = 200
@@ -49,10 +48,6 @@ struct UserProfile: Codable, Sendable, Equatable {
         return issues
     }
 
-    static func isName(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= Limits.nameLength
-            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }
-    }
 }
 
 /// The body of `PATCH …/users/:userID/profile`: attributes to set (`null` removes one), tags to
@@ -81,8 +76,8 @@ struct ProfileChange: Decodable, Sendable {
         }
         for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
             let field = "attributes.\(name)"
-            if !UserProfile.isName(name) {
-                issues.append(ValidationIssue(field: field, message: "names are 1 to \(Limits.nameLength) letters, digits, _, - or ."))
+            if !ProfileName.isValid(name) {
+                issues.append(ValidationIssue(field: field, message: ProfileName.rule))
             }
             switch value {
             case .string(let text)? where text.count > Limits.textLength:
@@ -94,8 +89,8 @@ struct ProfileChange: Decodable, Sendable {
             }
         }
         for (field, tags) in [("addTags", addTags), ("removeTags", removeTags)] {
-            if tags.count > Limits.tags || !tags.allSatisfy(UserProfile.isName) {
-                issues.append(ValidationIssue(field: field, message: "at most \(Limits.tags) tags of 1 to \(Limits.nameLength) letters, digits, _, - or ."))
+            if tags.count > Limits.tags || !tags.allSatisfy(ProfileName.isValid) {
+                issues.append(ValidationIssue(field: field, message: "at most \(Limits.tags) tags; \(ProfileName.rule)"))
             }
         }
         return issues
