@@ -24,6 +24,28 @@ public struct TriggerTestResult: Sendable, Hashable, Codable {
     public var targeting: [TargetingCheck]
     /// Delivery rules that stop it (status, schedule), in words.
     public var delivery: [String]
+    /// The segments its targeting names, each explained rule by rule for the sample user (the
+    /// server fills these in: it alone knows users).
+    public var segments: [SegmentExplanation] = []
+}
+
+/// Why a user is in a segment a campaign includes or excludes, or not.
+public struct SegmentExplanation: Sendable, Hashable, Codable {
+    public var segmentID: String
+    public var name: String
+    /// Whether the campaign includes (else excludes) the segment.
+    public var included: Bool
+    /// `nil` when the user's membership is not known (anonymous, or an unverified ID).
+    public var member: Bool?
+    public var checks: [SegmentCheck]
+
+    public init(segmentID: String, name: String, included: Bool, member: Bool?, checks: [SegmentCheck]) {
+        self.segmentID = segmentID
+        self.name = name
+        self.included = included
+        self.member = member
+        self.checks = checks
+    }
 }
 
 /// Runs a sample event through the same ``TriggerEngine`` devices run, against one campaign at a

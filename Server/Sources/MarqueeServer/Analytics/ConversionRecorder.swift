@@ -46,7 +46,12 @@ struct ConversionRecorder {
         // The unique key decides between reports racing past that check.
         let counted = try await database.writeTransaction { db in
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
-            return try await Conversions.insert(conversion, on: sql)
+            let inserted = try await Conversions.insert(conversion, on: sql)
+            if inserted, let userID = identity.userID {
+                try await UserHistory.record([UserHistory.Entry(appID: appID, userID: userID, campaignID: campaignID, action: .converted,
+                                                                at: min(request.convertedAt, conversion.receivedAt.millis))], on: sql)
+            }
+            return inserted
         }
         return counted ? ConversionReceipt(counted: true) : ConversionReceipt(counted: false, reason: .alreadyCounted)
     }

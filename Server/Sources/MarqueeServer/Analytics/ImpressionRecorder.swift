@@ -45,8 +45,8 @@ struct ImpressionRecorder {
         let variant = ArmAttribution.arm(of: campaign, declared: request.marqueeVariant, unit: unit)
         let rows = request.impressions.map { impression in
             ImpressionWriter.Batch.Row(campaignID: campaignID, type: impression.type.rawValue, occurredAt: impression.timestamp,
-                                       userKey: identityKey, deviceID: deviceID, isTest: isTest, variant: variant,
-                                       unitKey: unit.key)
+                                       userKey: identityKey, userID: identity.userID, deviceID: deviceID, isTest: isTest,
+                                       variant: variant, unitKey: unit.key)
         }
         let batch = ImpressionWriter.Batch(appID: appID, key: Self.batchKey(request, deviceID: deviceID), receivedAt: clock.now(),
                                            impressions: rows)

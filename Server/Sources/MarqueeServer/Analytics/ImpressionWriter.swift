@@ -23,6 +23,8 @@ struct ImpressionWriter: Sendable {
             var type: Int
             var occurredAt: Int64
             var userKey: String
+            /// The user segments' history is kept for (``UserHistory``).
+            var userID: String?
             var deviceID: String?
             var isTest: Bool
             /// The experiment arm (``ArmAttribution``); `""` without an experiment.
@@ -105,10 +107,16 @@ struct ImpressionWriter: Sendable {
             var impressionRows: [[StoredValue]] = []
             var counts = CampaignCounts.Deltas()
             var exposures: [CampaignReach.Exposure] = []
+            var history: [UserHistory.Entry] = []
             for (rows, isStored) in zip(prepared, stored) where isStored {
                 let batch = rows.batch
                 impressionRows += rows.impressionRows
                 for row in batch.impressions {
+                    if let userID = row.userID, let action = UserHistory.action(forImpressionType: row.type) {
+                        // A device clock ahead of the server's must not make history last longer.
+                        history.append(UserHistory.Entry(appID: batch.appID, userID: userID, campaignID: row.campaignID, action: action,
+                                                         at: min(row.occurredAt, batch.receivedAt.millis)))
+                    }
                     guard let type = ImpressionTypeCode(rawValue: row.type), let metric = CountMetric(type) else { continue }
                     counts.add(1, of: metric, to: CampaignCounts.Key(appID: batch.appID, campaignID: row.campaignID, variant: row.variant,
                                                                      quarter: CampaignCounts.quarter(ofMillis: row.occurredAt),
@@ -124,6 +132,7 @@ struct ImpressionWriter: Sendable {
             let receivedAt = prepared.map(\.batch.receivedAt).max() ?? Date()
             counts.add(try await CampaignReach.record(exposures, receivedAt: receivedAt, on: sql))
             try await CampaignCounts.add(counts, on: sql)
+            try await UserHistory.record(history, on: sql)
             return stored
         }
         ServerMetrics.impressionsCommitted(batches: prepared.count, duration: ContinuousClock.now - started)

@@ -41,6 +41,7 @@ struct UserDataEraser {
             let inbox = try await InboxStore.erase(userID: userID, appID: appID, on: db)
             try await UserAttributesStore.delete(appID: appID, userID: userID, on: sql)
             try await UserProfileStore.delete(appID: appID, userID: userID, on: sql)
+            try await UserHistory.delete(appID: appID, userID: userID, on: sql)
             let audit = try await redaction.apply(toEntriesOf: appID, on: db)
             return Erased(impressions: impressions, inboxMessages: inbox, auditEntries: audit)
         }

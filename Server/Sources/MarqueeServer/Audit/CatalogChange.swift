@@ -1,7 +1,7 @@
 import Foundation
 import MarqueeModel
 
-/// What one committed write of ``CatalogStore`` changed: an app or a campaign, with its state
+/// What one committed write of ``CatalogStore`` changed: an app, a campaign or a segment, with its state
 /// before and after as the admin API returns it (JSON text). A create has no `before`, a delete no
 /// `after`. Snapshots are taken inside the write's transaction, so each is exactly the state that
 /// write replaced and the state it left, however many writes race.
@@ -13,6 +13,7 @@ struct CatalogChange: Sendable, Equatable {
     enum Subject: String, Sendable, CaseIterable {
         case app
         case campaign
+        case segment
     }
 
     var subject: Subject
@@ -26,7 +27,7 @@ struct CatalogChange: Sendable, Equatable {
     /// The campaign's id when the subject is a campaign.
     var campaignID: UUID? {
         switch subject {
-        case .app: nil
+        case .app, .segment: nil
         case .campaign: subjectID
         }
     }
@@ -37,6 +38,15 @@ struct CatalogChange: Sendable, Equatable {
 
     static func campaign(_ campaignID: UUID, in appID: UUID, before: String?, after: String?) -> CatalogChange {
         CatalogChange(subject: .campaign, subjectID: campaignID, appID: appID, before: before, after: after)
+    }
+
+    static func segment(_ segmentID: UUID, in appID: UUID, before: String?, after: String?) -> CatalogChange {
+        CatalogChange(subject: .segment, subjectID: segmentID, appID: appID, before: before, after: after)
+    }
+
+    /// The segment as `GET …/segments/{segmentID}` returns it.
+    static func snapshot(of segment: SegmentRecord) throws -> String {
+        try text(SegmentResource(segment))
     }
 
     /// The app as `GET /api/v1/apps/{appID}` returns it; taken before a change mutates the row.

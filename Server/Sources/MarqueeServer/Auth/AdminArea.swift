@@ -9,7 +9,8 @@ enum AdminArea: Sendable, Equatable {
     case appSettings
     /// `apps/:appID/secret`: rotating an app's secret.
     case appSecret
-    /// `apps/:appID/campaigns/…`: campaigns, their status, statistics and previews.
+    /// `apps/:appID/campaigns/…`, `apps/:appID/segments/…`: campaigns, their status, statistics and
+    /// previews, and the segments they target.
     case campaigns
     /// `apps/:appID/users/…`: erasing what the server stores about a user.
     case userData
@@ -19,7 +20,8 @@ enum AdminArea: Sendable, Equatable {
     case identitySecret
     /// `apps/:appID/testers`: adding a tester, who gets the app's test campaigns.
     case testers
-    /// `preview`, `apps/:appID/trigger_test`: rendering a draft or testing a sample event; changes nothing.
+    /// `preview`, `apps/:appID/trigger_test`, `apps/:appID/audience`, `apps/:appID/segments/audience`:
+    /// rendering a draft, testing a sample event or counting an audience; changes nothing.
     case preview
     /// `accounts/…`: team accounts.
     case accounts

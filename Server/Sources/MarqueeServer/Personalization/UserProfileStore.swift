@@ -37,12 +37,14 @@ struct UserProfileStore {
             let text = String(decoding: try MarqueeJSON.encoder().encode(changed), as: UTF8.self)
             try await sql.update(Self.schema).set("profile", to: SQLBind(text)).set("updated_at", to: SQLBind(millis))
                 .where("app_id", .equal, appID).where("user_id", .equal, userID).run()
+            try await UserProfileIndex.replace(appID: appID, userID: userID, with: changed, on: sql)
             return changed
         }
     }
 
-    /// Removes the user's profile, inside the caller's transaction.
+    /// Removes the user's profile, facts and index rows, inside the caller's transaction.
     static func delete(appID: UUID, userID: String, on sql: any SQLDatabase) async throws {
+        try await UserProfileIndex.delete(appID: appID, userID: userID, on: sql)
         try await sql.delete(from: schema).where("app_id", .equal, appID).where("user_id", .equal, userID).run()
     }
 

@@ -34,8 +34,10 @@ struct SDKController {
         let snapshot = try await req.marquee.catalog.snapshot(appID: app.id, version: app.campaignsVersion, on: req.db)
         let checked = try caller.identity(claimedBy: body.userIdentifiers, for: .targeting)
         let identity = checked.identity
-        let device = DeviceContext(identity: identity, deviceID: caller.deviceID,
+        var device = DeviceContext(identity: identity, deviceID: caller.deviceID,
                                    appVersion: AppVersion(body.appVersion), locale: body.locale, platform: body.platform)
+        device.segments = try await SegmentMembership(database: req.db, clock: req.marquee.clock)
+            .segments(of: device, appID: app.id, snapshot: snapshot, recordingVisit: true)
         let capabilities = Set(body.marqueeCapabilities ?? [])
         let extended = capabilities.contains(.campaignExtension)
         let pushPrimer = body.supportsPushPrimer
@@ -113,9 +115,11 @@ struct SDKController {
         }
         let snapshot = try await req.marquee.catalog.snapshot(appID: appID, version: app.campaignsVersion, on: req.db)
         let identity = try caller.identity(claimedBy: body.userIdentifiers, for: .targeting).identity
-        let device = DeviceContext(identity: identity, deviceID: caller.deviceID,
+        var device = DeviceContext(identity: identity, deviceID: caller.deviceID,
                                    appVersion: body.appVersion.flatMap(AppVersion.init), locale: body.locale,
                                    platform: body.resolvedPlatform)
+        device.segments = try await SegmentMembership(database: req.db, clock: req.marquee.clock)
+            .segments(of: device, appID: appID, snapshot: snapshot, recordingVisit: false)
         let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
         // Paused, archived, ended and deleted campaigns are not in the snapshot (or not live).
         let display = snapshot.entry(id: body.campaignId).map { $0.campaign.channel.showsInApp && audience.admits($0.campaign) } ?? false

@@ -123,10 +123,17 @@ actor CampaignCatalog {
         let gates: [Gate]
         /// Whether any campaign is translated: only then does a base client's language matter.
         let hasTranslations: Bool
+        /// The segments active campaigns target, which a ping evaluates for its user.
+        let segments: [Segment]
+        /// The campaigns those segments' history conditions name.
+        let historyCampaigns: [UUID]
         private let indexByID: [String: Int]
 
-        init(version: Int, entries: [Entry]) {
+        init(version: Int, entries: [Entry], segments: [Segment] = []) {
             self.version = version
+            self.segments = segments
+            historyCampaigns = segments.reduce(into: Set<String>()) { $0.formUnion($1.rule.campaignsInHistory) }
+                .compactMap(UUID.init(uuidString:)).sorted { $0.uuidString < $1.uuidString }
             // Highest priority first, then the oldest, then by id so the order is always the same.
             self.entries = entries.sorted { a, b in
                 if a.campaign.delivery.priority != b.campaign.delivery.priority {
@@ -222,8 +229,18 @@ actor CampaignCatalog {
                 logger.error("skipping unreadable campaign", metadata: ["campaign": "\(record.id?.uuidString ?? "?")", "error": "\(error)"])
             }
         }
-        logger.debug("catalog rebuilt", metadata: ["app": "\(appID)", "version": "\(version)", "campaigns": "\(entries.count)"])
-        return Snapshot(version: version, entries: entries)
+        let targeted = Set(entries.flatMap { $0.campaign.targeting.segments.all }).compactMap(UUID.init(uuidString:))
+        var segments: [Segment] = []
+        for record in try await SegmentRecord.query(on: database).filter(\.$app.$id == appID).filter(\.$id ~~ targeted).sort(\.$id).all() {
+            do {
+                segments.append(try record.segment())
+            } catch {
+                logger.error("skipping unreadable segment", metadata: ["segment": "\(record.id?.uuidString ?? "?")", "error": "\(error)"])
+            }
+        }
+        logger.debug("catalog rebuilt", metadata: ["app": "\(appID)", "version": "\(version)", "campaigns": "\(entries.count)",
+                                                   "segments": "\(segments.count)"])
+        return Snapshot(version: version, entries: entries, segments: segments)
     }
 
     /// Forgets an app (deleted).

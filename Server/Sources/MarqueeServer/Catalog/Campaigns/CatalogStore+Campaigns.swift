@@ -67,7 +67,16 @@ extension CatalogStore {
     /// concurrently cannot slip through.
     private static func validate(_ campaign: Campaign, appID: UUID, on db: any Database) async throws {
         let (_, app) = try await find(appID, on: db)
-        let issues = campaign.validationIssues(frequencyCapIDs: Set(app.settings.frequencyCaps.map(\.id)))
+        var issues = campaign.validationIssues(frequencyCapIDs: Set(app.settings.frequencyCaps.map(\.id)))
+        let segments = campaign.targeting.segments
+        if !segments.isEmpty {
+            let known = try await segmentIDs(of: appID, on: db)
+            for (field, ids) in [("include", segments.include), ("exclude", segments.exclude)] {
+                for id in ids where !known.contains(id) {
+                    issues.append(ValidationIssue(field: "targeting.segments.\(field)", message: "names no segment of this app: \(id)"))
+                }
+            }
+        }
         guard issues.isEmpty else { throw CatalogError.invalid(issues) }
     }
 }

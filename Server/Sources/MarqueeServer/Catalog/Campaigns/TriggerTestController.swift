@@ -50,19 +50,57 @@ struct TriggerTestController {
     @Sendable func test(req: Request) async throws -> TestResource {
         let input = try req.decodeJSON(TestInput.self)
         let event = try Self.event(from: input.event)
-        let device = try Self.device(from: input.user ?? SampleUser())
+        var device = try Self.device(from: input.user ?? SampleUser())
         let app = try req.authorizedApp
         let wanted = input.campaignIDs.map(Set.init)
         let records = try await CampaignRecord.query(on: req.db).filter(\.$app.$id == (try req.authorizedAppID))
             .filter(\.$status != CampaignStatus.archived.rawValue).sort(\.$createdAt).sort(\.$id).all()
+        let campaigns = try records.map { try CampaignResource($0).campaign }.filter { wanted?.contains($0.id) ?? true }
+        let segments = try await Self.segments(named: campaigns, appID: app.id, on: req.db)
+        let subject = try await segmentSubject(req, device: device, appID: app.id, segments: Array(segments.values))
+        device.segments = subject.map { subject in Set(segments.values.filter { $0.rule.matches(subject) }.map(\.id)) }
         let now = req.marquee.clock.now()
-        let results = try records.compactMap { record -> TriggerTestResult? in
-            let campaign = try CampaignResource(record).campaign
-            if let wanted, !wanted.contains(campaign.id) { return nil }
-            return TriggerTester.test(campaign, event: event, device: device, isTester: app.settings.isTester(device), now: now,
-                                      afterAppStart: input.afterAppStart ?? true)
+        let results = campaigns.map { campaign in
+            var result = TriggerTester.test(campaign, event: event, device: device, isTester: app.settings.isTester(device), now: now,
+                                            afterAppStart: input.afterAppStart ?? true)
+            let chosen = campaign.targeting.segments
+            let roles: [(String, Bool)] = chosen.include.map { ($0, true) } + chosen.exclude.map { ($0, false) }
+            result.segments = roles.compactMap { id, included in
+                segments[id].map { Self.explain($0, included: included, for: subject) }
+            }
+            return result
         }
         return TestResource(results: results)
+    }
+
+    private static func explain(_ segment: Segment, included: Bool, for subject: SegmentSubject?) -> SegmentExplanation {
+        SegmentExplanation(segmentID: segment.id, name: segment.name, included: included, member: subject.map(segment.rule.matches),
+                           checks: subject.map { segment.rule.explanation(for: $0) } ?? [])
+    }
+
+    /// What `segments` read of the sample user, as stored, with the version, platform and locale
+    /// the sample gives in place of those last seen; `nil` for a user without an ID.
+    private func segmentSubject(_ req: Request, device: DeviceContext, appID: UUID, segments: [Segment]) async throws -> SegmentSubject? {
+        guard let userID = device.identity.userID, !segments.isEmpty else { return nil }
+        let membership = SegmentMembership(database: req.db, clock: req.marquee.clock)
+        let row = try await UserFactsStore(database: req.db).row(appID: appID, userID: userID)
+        let campaigns = Set(segments.flatMap(\.rule.campaignsInHistory)).compactMap(UUID.init(uuidString:))
+        var subject = try await membership.subject(appID: appID, userID: userID, row: row, historyOf: campaigns)
+        subject.facts.appVersion = device.appVersion ?? subject.facts.appVersion
+        subject.facts.platform = device.platform ?? subject.facts.platform
+        subject.facts.locale = device.locale ?? subject.facts.locale
+        return subject
+    }
+
+    /// The app's segments `campaigns` name, by ID.
+    private static func segments(named campaigns: [Campaign], appID: UUID, on db: any Database) async throws -> [String: Segment] {
+        let named = campaigns.flatMap(\.targeting.segments.all).compactMap(UUID.init(uuidString:))
+        guard !named.isEmpty else { return [:] }
+        let records = try await SegmentRecord.query(on: db).filter(\.$app.$id == appID).filter(\.$id ~~ named).all()
+        return Dictionary(uniqueKeysWithValues: try records.map { record in
+            let segment = try record.segment()
+            return (segment.id, segment)
+        })
     }
 
     private static func event(from sample: SampleEvent) throws -> Event {

@@ -6,6 +6,12 @@ extension APIError {
         switch error {
         case .appNotFound: self = .notFound("app")
         case .campaignNotFound: self = .notFound("campaign")
+        case .segmentNotFound: self = .notFound("segment")
+        case .segmentInUse(let campaigns):
+            self = APIError(.conflict, code: "segment_in_use",
+                            "campaigns target this segment: \(campaigns.joined(separator: ", ")); remove it from them first")
+        case .segmentNameTaken(let name):
+            self = APIError(.conflict, code: "conflict", "another segment of this app is named '\(name)'")
         case .invalid(let issues): self = .validation(issues)
         case .subscriptionIDTaken(let subscriptionID):
             self = APIError(.conflict, code: "conflict", "another app already uses subscription ID '\(subscriptionID)'")

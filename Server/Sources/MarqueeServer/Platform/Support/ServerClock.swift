@@ -7,7 +7,7 @@ public protocol ServerClock: Sendable {
 }
 
 extension ServerClock {
-    var nowMillis: Int64 { Int64((now().timeIntervalSince1970 * 1000).rounded()) }
+    var nowMillis: Int64 { now().millis }
 }
 
 /// The system clock.

@@ -24,6 +24,7 @@ enum MarqueeMigrations {
         M019_IndexImpressionBatches(),
         M020_CreateDeviceLocales(),
         M021_CreateUserProfiles(),
+        M022_CreateSegments(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).

@@ -1,0 +1,97 @@
+import Fluent
+import Foundation
+import MarqueeModel
+import SQLKit
+
+/// What the server sees of each identified user's app, kept from their pings on their
+/// `user_profiles` row: first and last seen, sessions, and the app version, platform and locale
+/// last reported. Segments read them; nothing about a user is held in memory.
+///
+/// A ping writes only when it has news: a first sighting, a new session, a changed version,
+/// platform or locale, or a last-seen time older than ``lastSeenPrecision``. Others only read.
+struct UserFactsStore {
+    let database: any Database
+
+    /// A ping this long after the last one starts a new session.
+    static let sessionGap: Int64 = 30 * 60 * 1000
+    /// How stale a stored last-seen time may get before a ping moves it.
+    static let lastSeenPrecision: Int64 = 5 * 60 * 1000
+
+    /// A user's row as a ping reads it: facts and the profile text.
+    struct Row: Decodable, Sendable {
+        var profile: String?
+        var first_seen_at: Int64?
+        var last_seen_at: Int64?
+        var sessions: Int?
+        var app_version: String?
+        var platform: String?
+        var locale: String?
+
+        var facts: UserFacts {
+            UserFacts(firstSeen: first_seen_at.map(Date.init(millis:)), lastSeen: last_seen_at.map(Date.init(millis:)),
+                      sessions: sessions ?? 0, appVersion: app_version.flatMap(AppVersion.init),
+                      platform: platform.flatMap(Platform.init(rawValue:)), locale: locale)
+        }
+
+        func storedProfile() throws -> UserProfile {
+            guard let profile else { return UserProfile() }
+            return try MarqueeJSON.decoder().decode(UserProfile.self, from: Data(profile.utf8))
+        }
+    }
+
+    /// The user's row, if any.
+    func row(appID: UUID, userID: String) async throws -> Row? {
+        guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
+        return try await sql.select()
+            .columns("profile", "first_seen_at", "last_seen_at", "sessions", "app_version", "platform", "locale")
+            .from(UserProfileStore.schema).where("app_id", .equal, appID).where("user_id", .equal, userID)
+            .first(decoding: Row.self)
+    }
+
+    /// Records that `device`'s user pinged at `millis`, and returns their row as it is now.
+    func recordVisit(of device: DeviceContext, userID: String, appID: UUID, at millis: Int64) async throws -> Row {
+        let stored = try await row(appID: appID, userID: userID)
+        let version = device.appVersion?.description
+        let platform = device.platform?.rawValue
+        let locale = device.locale.map(LanguageTag.normalized).flatMap { $0.isEmpty || $0.utf8.count > LanguageTag.maxLength ? nil : $0 }
+        if let stored, let last = stored.last_seen_at, stored.first_seen_at != nil, millis - last < Self.lastSeenPrecision,
+           version.map({ $0 == stored.app_version }) ?? true, platform.map({ $0 == stored.platform }) ?? true,
+           locale.map({ $0 == stored.locale }) ?? true {
+            return stored
+        }
+        try await database.writeTransaction { db in
+            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+            // In SQL, so concurrent pings of one user count one new session, and time never goes back.
+            try await sql.raw("""
+                INSERT INTO user_profiles (app_id, user_id, profile, updated_at, first_seen_at, last_seen_at, sessions,
+                                           app_version, app_version_order, platform, locale)
+                VALUES (\(bind: appID), \(bind: userID), '{}', \(bind: millis), \(bind: millis), \(bind: millis), 1,
+                        \(bind: version), \(bind: device.appVersion.map(Self.order)), \(bind: platform), \(bind: locale))
+                ON CONFLICT (app_id, user_id) DO UPDATE SET
+                    first_seen_at = COALESCE(user_profiles.first_seen_at, excluded.first_seen_at),
+                    sessions = COALESCE(user_profiles.sessions, 0) + CASE
+                        WHEN user_profiles.last_seen_at IS NULL OR excluded.last_seen_at - user_profiles.last_seen_at >= \(bind: Self.sessionGap)
+                        THEN 1 ELSE 0 END,
+                    last_seen_at = CASE
+                        WHEN user_profiles.last_seen_at IS NULL OR excluded.last_seen_at > user_profiles.last_seen_at
+                        THEN excluded.last_seen_at ELSE user_profiles.last_seen_at END,
+                    app_version = COALESCE(excluded.app_version, user_profiles.app_version),
+                    app_version_order = COALESCE(excluded.app_version_order, user_profiles.app_version_order),
+                    platform = COALESCE(excluded.platform, user_profiles.platform),
+                    locale = COALESCE(excluded.locale, user_profiles.locale)
+                """).run()
+        }
+        return try await row(appID: appID, userID: userID) ?? Row()
+    }
+
+    /// A version as text that sorts as versions compare: each part nine digits, trailing zero
+    /// parts dropped (`1.10` → `000000001.000000010`, and `1.0` equals `1`).
+    static func order(_ version: AppVersion) -> String {
+        var parts = version.parts
+        while parts.count > 1, parts.last == 0 { parts.removeLast() }
+        return parts.map { part in
+            let digits = String(min(part, 999_999_999))
+            return String(repeating: "0", count: 9 - digits.count) + digits
+        }.joined(separator: ".")
+    }
+}
