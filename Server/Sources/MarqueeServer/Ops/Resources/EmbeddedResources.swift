@@ -731,6 +731,171 @@ paths:
         "401": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
+  /api/v1/apps/{appID}/segments:
+    parameters:
+      - $ref: "#/components/parameters/AppID"
+    get:
+      tags: [admin]
+      summary: The app's segments, by name.
+      security: [{ bearer: [] }, { session: [] }]
+      responses:
+        "200":
+          description: The segments.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [items]
+                properties:
+                  items: { type: array, items: { $ref: "#/components/schemas/Segment" } }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
+    post:
+      tags: [admin]
+      summary: Create a segment, a named rule campaigns can include or exclude.
+      description: |
+        A rule nests `all` and `any` groups (at most 4 deep, 50 conditions in all) over the user's
+        attributes and tags (set through `…/users/{userID}/profile`), app facts the server keeps
+        from pings (first and last seen, sessions, app version, platform, locale) and campaign
+        history (saw, clicked or converted, optionally within the last N days). Segments are
+        evaluated at ping time for the identified user; where the app requires identity
+        verification, only for a verified one. Names are unique within the app.
+      security: [{ bearer: [] }, { session: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/SegmentInput" }
+      responses:
+        "201":
+          description: The segment.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Segment" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "409": { $ref: "#/components/responses/Error" }
+        "413": { $ref: "#/components/responses/Error" }
+        "422": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
+  /api/v1/apps/{appID}/segments/audience:
+    parameters:
+      - $ref: "#/components/parameters/AppID"
+    post:
+      tags: [admin]
+      summary: How many known users a rule admits, counted by the database.
+      description: |
+        Known users are those the server has seen ping with a user ID, or holds a profile for.
+        The count walks them in chunks; when it runs out of time (2 seconds) the share found so
+        far is scaled to all known users and `exact` is false. Changes nothing.
+      security: [{ bearer: [] }, { session: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              additionalProperties: false
+              required: [rule]
+              properties:
+                rule: { $ref: "#/components/schemas/SegmentRule" }
+      responses:
+        "200": { $ref: "#/components/responses/AudienceSize" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "413": { $ref: "#/components/responses/Error" }
+        "422": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
+  /api/v1/apps/{appID}/segments/{segmentID}:
+    parameters:
+      - $ref: "#/components/parameters/AppID"
+      - { name: segmentID, in: path, required: true, schema: { type: string, format: uuid } }
+    get:
+      tags: [admin]
+      summary: One segment.
+      security: [{ bearer: [] }, { session: [] }]
+      responses:
+        "200":
+          description: The segment.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Segment" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
+    put:
+      tags: [admin]
+      summary: Replace a segment's name and rule; campaigns targeting it follow at once.
+      security: [{ bearer: [] }, { session: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/SegmentInput" }
+      responses:
+        "200":
+          description: The segment.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Segment" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "409": { $ref: "#/components/responses/Error" }
+        "413": { $ref: "#/components/responses/Error" }
+        "422": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
+    delete:
+      tags: [admin]
+      summary: Delete a segment no campaign targets (409 names the campaigns that do).
+      security: [{ bearer: [] }, { session: [] }]
+      responses:
+        "204": { description: Deleted. }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "409": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
+  /api/v1/apps/{appID}/audience:
+    parameters:
+      - $ref: "#/components/parameters/AppID"
+    post:
+      tags: [admin]
+      summary: How many known users a campaign's targeting admits, segments included.
+      description: |
+        As for a segment's audience. An unknown locale or platform passes, as in pings; anonymous
+        users are not known users, so an audience of anonymous users counts 0.
+      security: [{ bearer: [] }, { session: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              additionalProperties: false
+              required: [targeting]
+              properties:
+                targeting: { type: object, description: A campaign's `targeting`. }
+      responses:
+        "200": { $ref: "#/components/responses/AudienceSize" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "413": { $ref: "#/components/responses/Error" }
+        "422": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
   /api/v1/apps/{appID}/users/{userID}/profile:
     parameters:
       - $ref: "#/components/parameters/AppID"
@@ -933,10 +1098,30 @@ paths:
                             type: object
                             required: [rule, passed, reason]
                             properties:
-                              rule: { type: string, enum: [audience, userIDs, appVersion, locales, platforms] }
+                              rule: { type: string, enum: [audience, userIDs, appVersion, locales, platforms, segments] }
                               passed: { type: boolean }
                               reason: { type: string }
                         delivery: { type: array, items: { type: string } }
+                        segments:
+                          type: array
+                          description: The segments the campaign's targeting names, explained for the sample user.
+                          items:
+                            type: object
+                            required: [segmentID, name, included, checks]
+                            properties:
+                              segmentID: { type: string }
+                              name: { type: string }
+                              included: { type: boolean, description: Whether the campaign includes (else excludes) it. }
+                              member: { type: boolean, description: Absent for a sample user without a user ID. }
+                              checks:
+                                type: array
+                                items:
+                                  type: object
+                                  required: [depth, passed, reason]
+                                  properties:
+                                    depth: { type: integer }
+                                    passed: { type: boolean }
+                                    reason: { type: string }
         "400": { $ref: "#/components/responses/Error" }
         "401": { $ref: "#/components/responses/Error" }
         "403": { $ref: "#/components/responses/Error" }
@@ -1510,6 +1695,18 @@ components:
             properties:
               userID: { type: string }
               attributes: { type: object, additionalProperties: { type: string } }
+    AudienceSize:
+      description: How many known users the audience has.
+      content:
+        application/json:
+          schema:
+            type: object
+            required: [users, exact, knownUsers, counted]
+            properties:
+              users: { type: integer, description: The count, or the estimate when not exact. }
+              exact: { type: boolean }
+              knownUsers: { type: integer, description: "All the app's known users (counted, or all when exact)." }
+              counted: { type: integer, description: The users the count looked at. }
     UserProfile:
       description: The user's typed attributes and tags.
       content:
@@ -1739,6 +1936,71 @@ components:
         exposedAt: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807, description: Milliseconds since 1970 of the impression or control impression. }
         convertedAt: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807, description: Milliseconds since 1970 of the goal's event. }
         batchId: { type: string, minLength: 1, maxLength: 100 }
+    SegmentInput:
+      type: object
+      additionalProperties: false
+      required: [name, rule]
+      properties:
+        name: { type: string, minLength: 1, maxLength: 100 }
+        rule: { $ref: "#/components/schemas/SegmentRule" }
+    Segment:
+      type: object
+      required: [id, appID, name, rule]
+      properties:
+        id: { type: string, format: uuid }
+        appID: { type: string, format: uuid }
+        name: { type: string }
+        rule: { $ref: "#/components/schemas/SegmentRule" }
+        createdAt: { type: string, format: date-time }
+        updatedAt: { type: string, format: date-time }
+    SegmentRule:
+      description: |
+        One of: a group (`all` or `any`, a list of rules), an attribute, a tag, an app fact, or a
+        campaign's history. A `not…` operator holds exactly when its positive does not, so also
+        for a user without the value; values of another type never compare.
+      oneOf:
+        - type: object
+          additionalProperties: false
+          required: [all]
+          properties:
+            all: { type: array, items: { $ref: "#/components/schemas/SegmentRule" } }
+        - type: object
+          additionalProperties: false
+          required: [any]
+          properties:
+            any: { type: array, items: { $ref: "#/components/schemas/SegmentRule" } }
+        - type: object
+          additionalProperties: false
+          required: [attribute, operator]
+          properties:
+            attribute: { type: string, pattern: "^[A-Za-z0-9_.-]{1,64}$" }
+            operator: { $ref: "#/components/schemas/SegmentOperator" }
+            value:
+              description: "A string, number, boolean or {\"date\": …}; a number of days for withinLastDays and moreThanDaysAgo; none for exists and notExists."
+        - type: object
+          additionalProperties: false
+          required: [tag, operator]
+          properties:
+            tag: { type: string, pattern: "^[A-Za-z0-9_.-]{1,64}$" }
+            operator: { type: string, enum: [has, hasNot] }
+        - type: object
+          additionalProperties: false
+          required: [fact, operator]
+          properties:
+            fact: { type: string, enum: [firstSeen, lastSeen, sessions, appVersion, platform, locale] }
+            operator: { $ref: "#/components/schemas/SegmentOperator" }
+            value: { description: "A date or a number of days (firstSeen, lastSeen), a number (sessions), a text (the others)." }
+        - type: object
+          additionalProperties: false
+          required: [campaign, action, operator]
+          properties:
+            campaign: { type: string, format: uuid }
+            action: { type: string, enum: [saw, clicked, converted] }
+            operator: { type: string, enum: [did, didNot] }
+            withinDays: { type: integer, minimum: 1, maximum: 3650 }
+    SegmentOperator:
+      type: string
+      enum: [exists, notExists, equals, notEquals, contains, notContains, greaterThan, lessThan, atLeast, atMost, withinLastDays, moreThanDaysAgo]
     FrequencyCap:
       type: object
       additionalProperties: false
