@@ -50,7 +50,7 @@ final class TestDevice {
     /// Configures the SDK with the server at `configurationURL` (optionally as `user`, with the
     /// tooltip feature when `tooltips`) and waits for
     /// the configuration and first ping, or for their failure when the server is unreachable.
-    func start(with configurationURL: URL, subscriptionID: String, user: TestUser? = nil, tooltips: Bool = false) async {
+    func start(with configurationURL: URL, subscriptionID: String, user: (any UserInfoProvider)? = nil, tooltips: Bool = false) async {
         if let user { sdk.registerPreference(user) }
         sdk.configure(subscriptionID: subscriptionID, configurationURL: configurationURL, enableTooltipFeature: tooltips)
         await sdk.waitUntilIdle()
