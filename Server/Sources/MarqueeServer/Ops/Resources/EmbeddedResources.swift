@@ -3199,11 +3199,12 @@ function formatCount(value) {
 // The campaign composer: a form for every field of the campaign model, bound to the same draft
 // the JSON view shows. The form writes only what was set, so the server's defaults apply to the
 // rest, and a field the form does not know stays in the draft untouched.
-import { $, element } from "./api.js";
+import { $, api, element, showProblems } from "./api.js";
 import { conditionList } from "./conditions.js";
 import { describeShares, experimentSection, goalSection, normalizeExperiment } from "./experiment-form.js";
 import { FormBuilder, fieldset, getPath, pathOfField } from "./form.js";
 import { scheduleField } from "./schedule.js";
+import { describeAudience } from "./segments.js";
 import { describeMissing, languagesSection } from "./translations.js";
 
 const kinds = [["modal", "Modal"], ["fullScreen", "Full screen"], ["slideUp", "Slide-up"], ["banner", "Banner"],
@@ -3234,6 +3235,9 @@ let draft = {};
 let changed = () => {};
 let readOnly = false;
 let frequencyCaps = [];
+// The app's segments, which targeting may include or exclude, and the app they belong to.
+let segments = [];
+let appID = null;
 // Which message the message fields edit and the preview shows: the campaign's (null) or the
 // index of an A/B test variant with a message of its own.
 let editing = null;
@@ -3252,6 +3256,8 @@ export function showDraft(campaign, options) {
   if (!options.keepTarget) editing = null;
   readOnly = options.readOnly;
   frequencyCaps = options.frequencyCaps || [];
+  segments = options.segments || [];
+  appID = options.appID || null;
   render();
 }
 
@@ -3510,7 +3516,40 @@ function targeting(form) {
     form.text("targeting.minAppVersion", "From app version", { placeholder: "1.2.0" }),
     form.text("targeting.maxAppVersion", "Up to app version"),
     form.list("targeting.locales", "Locales", { placeholder: "en, de-CH" }),
-    checkboxes(form, "targeting.platforms", "Platforms (none: all)", platforms));
+    checkboxes(form, "targeting.platforms", "Platforms (none: all)", platforms),
+    ...segmentChoices(form), audienceLine());
+}
+
+function segmentChoices(form) {
+  const options = segments.map((segment) => [segment.id, segment.name]);
+  // A segment deleted meanwhile still shows, so that it can be unticked.
+  for (const id of [...(getPath(draft, "targeting.segments.include") || []), ...(getPath(draft, "targeting.segments.exclude") || [])]) {
+    if (!options.some(([known]) => known === id)) options.push([id, `Unknown segment ${id}`]);
+  }
+  if (!options.length) return [element("p", "No segments in this app yet: build them under Segments.", "muted")];
+  return [checkboxes(form, "targeting.segments.include", "In one of these segments (none: no segment needed)", options),
+    checkboxes(form, "targeting.segments.exclude", "In none of these segments", options)];
+}
+
+// How many known users the targeting admits, counted when asked (it queries the database).
+function audienceLine() {
+  const row = element("div", undefined, "row");
+  const count = element("button", "Count audience");
+  count.type = "button";
+  count.id = "campaign-count-audience";
+  const result = element("span", "", "audience");
+  result.id = "campaign-audience";
+  result.setAttribute("aria-live", "polite");
+  count.addEventListener("click", async () => {
+    try {
+      const size = await api("POST", `/api/v1/apps/${appID}/audience`, { targeting: currentDraft().targeting || {} });
+      result.textContent = describeAudience(size);
+    } catch (error) {
+      showProblems(error);
+    }
+  });
+  row.append(count, result);
+  return row;
 }
 
 function advanced(form, at) {
@@ -3737,9 +3776,14 @@ svg.chart .series circle { fill: var(--series); }
 .variants .interval { display: block; color: var(--muted); font-size: 12px; }
 .variants tr.better td:last-child { color: #12b76a; font-weight: 600; }
 .variants tr.worse td:last-child { color: var(--danger); font-weight: 600; }
+.segments { display: grid; grid-template-columns: minmax(160px, 1fr) 3fr; gap: 16px; align-items: start; }
+.segment-group { border-left-color: var(--accent); }
+.segment-condition { grid-template-columns: repeat(auto-fit, minmax(120px, 1fr)); align-items: center; }
+.audience { font-weight: 600; }
 @media (max-width: 1000px) {
   .workspace { grid-template-columns: 1fr; }
   .wide, #settings-view { grid-column: auto; }
+  .segments { grid-template-columns: 1fr; }
   .preview { position: static; }
   .bar { flex-wrap: wrap; row-gap: 4px; }
 }
@@ -3747,17 +3791,18 @@ svg.chart .series circle { fill: var(--series); }
 """#,
         "dashboard.js": #"""
 // Marquee dashboard: apps and campaigns (the composer and its JSON view, a live preview, status
-// and statistics), and the switching between views whose modules hold the rest (App Inbox, trigger
-// tester, settings, audit log, accounts). It speaks only the documented admin API (/api/v1), signed in
-// with a team account: the session lives in an HttpOnly cookie that scripts never see, and every
-// change carries the session's CSRF token (X-CSRF-Token), which only this page can read. Viewers
-// see no write controls (the server refuses their writes anyway). Campaign text is untrusted, so
-// it only ever reaches the page through textContent.
+// and statistics), and the switching between views whose modules hold the rest (App Inbox,
+// segments, trigger tester, settings, audit log, accounts). It speaks only the documented admin
+// API (/api/v1), signed in with a team account: the session lives in an HttpOnly cookie that
+// scripts never see, and every change carries the session's CSRF token (X-CSRF-Token), which only
+// this page can read. Viewers see no write controls (the server refuses their writes anyway).
+// Campaign text is untrusted, so it only ever reaches the page through textContent.
 import { $, api, canEditCampaigns, element, say, session, showProblems } from "./api.js";
 import { showAccounts, wireAccounts } from "./accounts.js";
 import { showAudit, wireAudit } from "./audit.js";
 import { showInbox, wireInbox } from "./inbox.js";
 import { showSettings, wireSettings } from "./settings.js";
+import { showSegments, wireSegments } from "./segments.js";
 import { showTester, wireTester } from "./tester.js";
 import { mountComposer, newCampaign, showDraft, showFieldErrors } from "./composer.js";
 import { describeClients } from "./capabilities.js";
@@ -3766,8 +3811,8 @@ import { wireDeviceFrame } from "./device-frame.js";
 import { schedulePreview, wireCampaignPreview } from "./campaign-preview.js";
 import { showCampaignFigures, wireCampaignFigures } from "./campaign-figures.js";
 
-const state = { apps: [], appID: null, view: "campaigns", campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
-const views = ["campaigns", "inbox", "tester", "settings", "audit", "accounts"];
+const state = { apps: [], appID: null, view: "campaigns", campaigns: [], segments: [], campaignID: null, isNew: false, savedJSON: "" };
+const views = ["campaigns", "inbox", "segments", "tester", "settings", "audit", "accounts"];
 
 // Server bookkeeping that the editor does not send back.
 const readOnlyKeys = ["id", "appID", "createdAt", "updatedAt", "requiredCapabilities"];
@@ -3866,14 +3911,16 @@ async function selectApp(appID, campaignID) {
   await showView(state.view);
 }
 
-// Shows one of the views: the app's campaigns, App Inbox, trigger tester, settings or audit log, or the team's accounts.
+// Shows one of the views: the app's campaigns, App Inbox, segments, trigger tester, settings or audit log, or the team's accounts.
 async function showView(view) {
+  const previous = state.view;
   state.view = view;
   for (const name of views) $(`view-${name}`).setAttribute("aria-selected", String(name === view));
   $("campaign-editor").hidden = view !== "campaigns";
   $("campaign-preview").hidden = view !== "campaigns";
   $("inbox-view").hidden = view !== "inbox";
   $("inbox-preview").hidden = view !== "inbox";
+  $("segments-view").hidden = view !== "segments";
   $("tester-view").hidden = view !== "tester";
   $("settings-view").hidden = view !== "settings";
   $("audit-view").hidden = view !== "audit";
@@ -3882,6 +3929,12 @@ async function showView(view) {
   if (view === "accounts") await showAccounts();
   if (!state.appID) return;
   if (view === "inbox") await showInbox(state.appID);
+  if (view === "segments") await showSegments(state.appID);
+  // Segments made or renamed meanwhile are offered in the composer's targeting, edits kept.
+  if (view === "campaigns" && previous === "segments") {
+    await fetchCampaigns();
+    if (state.campaignID || state.isNew) readJSON();
+  }
   if (view === "tester") showTester(state.appID);
   if (view === "settings") await showSettings(state.appID);
   if (view === "audit") await showAudit(state.appID, state.campaignID);
@@ -3892,8 +3945,12 @@ function renderCampaigns() {
     .catch((error) => say(error.message, true)));
 }
 
+// The app's campaigns, and its segments for the composer's targeting.
 async function fetchCampaigns() {
-  state.campaigns = (await api("GET", `/api/v1/apps/${state.appID}/campaigns`)).items;
+  const [campaigns, segments] = await Promise.all([api("GET", `/api/v1/apps/${state.appID}/campaigns`),
+    api("GET", `/api/v1/apps/${state.appID}/segments`)]);
+  state.campaigns = campaigns.items;
+  state.segments = segments.items;
 }
 
 async function reloadCampaigns() {
@@ -3934,7 +3991,7 @@ function showInEditor(campaign, isNew, { keepTarget = false } = {}) {
   $("campaign-title").textContent = isNew ? "New campaign" : campaign.name;
   $("capabilities").textContent = isNew ? "" : describeClients(campaign.requiredCapabilities || [], campaign.baseClientCaveats || []);
   $("campaign-json").value = JSON.stringify(editable, null, 2);
-  showDraft(editable, { readOnly: !canEditCampaigns(), frequencyCaps: currentApp().frequencyCaps, keepTarget });
+  showDraft(editable, { readOnly: !canEditCampaigns(), ...composerContext(), keepTarget });
   state.savedJSON = isNew ? "" : $("campaign-json").value;
   $("campaign-json").disabled = false;
   $("campaign-json").readOnly = !canEditCampaigns();
@@ -3961,7 +4018,7 @@ function editorCampaign() {
 // The JSON view edits the same draft as the form: valid JSON is shown in the form at once.
 function readJSON() {
   try {
-    showDraft(editorCampaign(), { readOnly: !canEditCampaigns(), frequencyCaps: currentApp().frequencyCaps, keepTarget: true });
+    showDraft(editorCampaign(), { readOnly: !canEditCampaigns(), ...composerContext(), keepTarget: true });
   } catch (_) { /* the preview says what is wrong with the JSON */ }
 }
 
@@ -3971,6 +4028,11 @@ function showEditorMode(mode) {
   $("campaign-json").hidden = mode !== "json";
   $("editor-form-tab").setAttribute("aria-selected", String(mode === "form"));
   $("editor-json-tab").setAttribute("aria-selected", String(mode === "json"));
+}
+
+// What the composer offers from the app: its frequency caps and segments.
+function composerContext() {
+  return { appID: state.appID, frequencyCaps: currentApp().frequencyCaps, segments: state.segments };
 }
 
 function currentApp() {
@@ -4110,6 +4172,7 @@ function wire() {
   wireCampaignFigures();
   wireDeviceFrame();
   wireInbox();
+  wireSegments();
   wireTester();
   wireAudit();
   wireAccounts();
@@ -4696,6 +4759,7 @@ export function wireInbox() {
       <div class="views" role="tablist" aria-label="App views">
         <button id="view-campaigns" type="button" role="tab" aria-selected="true">Campaigns</button>
         <button id="view-inbox" type="button" role="tab" aria-selected="false">App Inbox</button>
+        <button id="view-segments" type="button" role="tab" aria-selected="false">Segments</button>
         <button id="view-tester" type="button" role="tab" aria-selected="false">Trigger tester</button>
         <button id="view-settings" type="button" role="tab" aria-selected="false">Settings</button>
         <button id="view-audit" type="button" role="tab" aria-selected="false" hidden>Audit log</button>
@@ -4865,6 +4929,32 @@ export function wireInbox() {
       </div>
       <iframe id="inbox-preview-frame" name="inbox-preview-frame" title="Inbox preview" sandbox></iframe>
       <form id="inbox-preview-form" method="post" action="/api/v1/preview/inbox/frame" target="inbox-preview-frame" hidden></form>
+    </section>
+    <section id="segments-view" class="panel wide" aria-label="Segments" hidden>
+      <h2>Segments</h2>
+      <p class="muted">Named rules over what the server knows of each identified user: attributes and tags (set through the profile API), app facts from their pings, and campaign history. Campaigns include or exclude segments in their targeting; anonymous users are in none.</p>
+      <div class="segments">
+        <div>
+          <ul id="segments-list" class="list"></ul>
+          <button id="segment-new" type="button">New segment</button>
+        </div>
+        <div class="composer">
+          <h3 id="segment-title">New segment</h3>
+          <label for="segment-name">Name</label>
+          <input id="segment-name" maxlength="100" placeholder="Gold tier, active this week">
+          <span class="label">Rule</span>
+          <div id="segment-rule"></div>
+          <div class="row">
+            <button id="segment-count" type="button">Count audience</button>
+            <span id="segment-audience" class="audience" aria-live="polite"></span>
+          </div>
+          <div class="row">
+            <button id="segment-save" type="button">Save segment</button>
+            <button id="segment-delete" type="button" class="danger" hidden>Delete</button>
+          </div>
+          <ul id="segment-problems" class="problems" aria-live="polite"></ul>
+        </div>
+      </div>
     </section>
     <section id="tester-view" class="panel wide" aria-label="Trigger tester" hidden>
       <h2>Trigger tester</h2>
@@ -5052,6 +5142,304 @@ export function scheduleField(form, startPath, endPath) {
   label.htmlFor = zone.id;
   box.append(label, zone, ...inputs);
   return box;
+}
+
+"""#,
+        "segments.js": #"""
+// Segments: named rules over what the server knows of a user (attributes, tags, app facts and
+// campaign history), built as nested groups of conditions, with the number of known users each
+// admits. Campaigns include or exclude them in their targeting (see the composer). The rule is
+// edited as the API's own JSON; names and values reach the page only through textContent and value.
+import { $, api, canEditCampaigns, element, say, showProblems } from "./api.js";
+
+const valueOperators = [["equals", "equals"], ["notEquals", "does not equal"], ["contains", "contains"],
+  ["notContains", "does not contain"], ["greaterThan", "is above"], ["lessThan", "is below"], ["atLeast", "is at least"],
+  ["atMost", "is at most"], ["withinLastDays", "is within the last … days"], ["moreThanDaysAgo", "is more than … days ago"],
+  ["exists", "is set"], ["notExists", "is not set"]];
+// Which operators each app fact takes (the server checks the same).
+const factOperators = {
+  firstSeen: ["withinLastDays", "moreThanDaysAgo", "exists", "notExists"],
+  lastSeen: ["withinLastDays", "moreThanDaysAgo", "exists", "notExists"],
+  sessions: ["atLeast", "atMost", "greaterThan", "lessThan", "equals", "notEquals"],
+  appVersion: ["atLeast", "atMost", "greaterThan", "lessThan", "equals", "notEquals", "exists", "notExists"],
+  platform: ["equals", "notEquals", "exists", "notExists"],
+  locale: ["equals", "notEquals", "exists", "notExists"],
+};
+const facts = [["sessions", "Sessions"], ["firstSeen", "First seen"], ["lastSeen", "Last seen"], ["appVersion", "App version"],
+  ["platform", "Platform"], ["locale", "Locale"]];
+const valueTypes = [["string", "text"], ["number", "number"], ["boolean", "true/false"], ["date", "date"]];
+const kinds = [["attribute", "Attribute"], ["tag", "Tag"], ["fact", "App fact"], ["campaign", "Campaign history"], ["group", "Group"]];
+
+const state = { appID: null, segments: [], selected: null, rule: null, campaigns: [] };
+
+export async function showSegments(appID) {
+  state.appID = appID;
+  const [segments, campaigns] = await Promise.all([
+    api("GET", `/api/v1/apps/${appID}/segments`), api("GET", `/api/v1/apps/${appID}/campaigns`)]);
+  state.segments = segments.items;
+  state.campaigns = campaigns.items;
+  for (const id of ["segment-new", "segment-save"]) $(id).hidden = !canEditCampaigns();
+  $("segment-name").disabled = !canEditCampaigns();
+  renderList();
+  edit(state.segments.find((segment) => segment.id === state.selected) || null);
+}
+
+function renderList() {
+  const list = $("segments-list");
+  list.replaceChildren();
+  if (!state.segments.length) list.append(element("li", "No segments yet.", "muted"));
+  for (const segment of state.segments) {
+    const button = element("button", segment.name);
+    button.setAttribute("aria-current", String(segment.id === state.selected));
+    button.addEventListener("click", () => edit(segment));
+    const item = element("li");
+    item.append(button);
+    list.append(item);
+  }
+}
+
+// Opens `segment` in the editor (null: a new one).
+function edit(segment) {
+  state.selected = segment ? segment.id : null;
+  state.rule = structuredClone(segment ? segment.rule : { all: [] });
+  $("segment-name").value = segment ? segment.name : "";
+  $("segment-title").textContent = segment ? segment.name : "New segment";
+  $("segment-delete").hidden = !segment || !canEditCampaigns();
+  $("segment-audience").textContent = "";
+  $("segment-problems").replaceChildren();
+  renderList();
+  renderRule();
+}
+
+function renderRule() {
+  $("segment-rule").replaceChildren(group(state.rule, null, "rule"));
+}
+
+function select(options, value, label, id) {
+  const node = element("select");
+  node.id = id;
+  node.setAttribute("aria-label", label);
+  for (const [optionValue, text] of options) node.append(new Option(text, optionValue));
+  node.value = value;
+  node.disabled = !canEditCampaigns();
+  return node;
+}
+
+function input(value, label, id, type = "text") {
+  const node = element("input");
+  node.type = type;
+  node.id = id;
+  node.value = value ?? "";
+  node.setAttribute("aria-label", label);
+  node.disabled = !canEditCampaigns();
+  return node;
+}
+
+function button(text, id, onClick) {
+  const node = element("button", text);
+  node.type = "button";
+  node.id = id;
+  node.hidden = !canEditCampaigns();
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+// A group (`{all: […]}` or `{any: […]}`); `remove` takes it out of its parent, `null` for the whole rule.
+function group(rule, remove, id) {
+  const key = "all" in rule ? "all" : "any";
+  const box = element("div", undefined, "group segment-group");
+  const head = element("div", undefined, "row");
+  const match = select([["all", "All of these"], ["any", "Any of these"]], key, "Match", `${id}-match`);
+  match.addEventListener("change", () => {
+    const rules = rule[key];
+    delete rule[key];
+    rule[match.value] = rules;
+    renderRule();
+  });
+  head.append(match);
+  if (remove) head.append(button("Remove group", `${id}-remove`, remove));
+  box.append(head);
+  rule[key].forEach((child, index) => {
+    const drop = () => { rule[key].splice(index, 1); renderRule(); };
+    box.append("all" in child || "any" in child ? group(child, drop, `${id}-${index}`) : condition(child, drop, `${id}-${index}`));
+  });
+  const add = element("div", undefined, "row");
+  add.append(button("Add condition", `${id}-add-condition`, () => { rule[key].push(fresh.attribute()); renderRule(); }),
+    button("Add group", `${id}-add-group`, () => { rule[key].push({ any: [] }); renderRule(); }));
+  box.append(add);
+  return box;
+}
+
+function kindOf(rule) {
+  return ["attribute", "tag", "fact", "campaign"].find((key) => key in rule);
+}
+
+// Replaces every key of `rule` with those of `next`, so the parent's list keeps the same object.
+function replace(rule, next) {
+  for (const key of Object.keys(rule)) delete rule[key];
+  Object.assign(rule, next);
+}
+
+const fresh = {
+  attribute: () => ({ attribute: "", operator: "equals", value: "" }),
+  tag: () => ({ tag: "", operator: "has" }),
+  fact: () => ({ fact: "sessions", operator: "atLeast", value: 1 }),
+  campaign: () => ({ campaign: "", action: "saw", operator: "did", withinDays: 7 }),
+  group: () => ({ all: [] }),
+};
+
+function condition(rule, remove, id) {
+  const row = element("div", undefined, "condition segment-condition");
+  const kind = select(kinds, kindOf(rule), "Condition kind", `${id}-kind`);
+  kind.addEventListener("change", () => { replace(rule, fresh[kind.value]()); renderRule(); });
+  row.append(kind);
+  if ("attribute" in rule) row.append(...attributeControls(rule, id));
+  if ("tag" in rule) row.append(...tagControls(rule, id));
+  if ("fact" in rule) row.append(...factControls(rule, id));
+  if ("campaign" in rule) row.append(...historyControls(rule, id));
+  row.append(button("Remove", `${id}-remove`, remove));
+  return row;
+}
+
+function typeOf(value) {
+  if (value && typeof value === "object") return "date";
+  return ["number", "boolean"].includes(typeof value) ? typeof value : "string";
+}
+
+// The value as the API reads it, from the control's text and the chosen type.
+function typedValue(text, type) {
+  if (type === "number") return text === "" ? undefined : Number(text);
+  if (type === "boolean") return text === "true";
+  if (type === "date") return text ? { date: new Date(text).toISOString().replace(/\.\d{3}Z$/, "Z") } : undefined;
+  return text;
+}
+
+function valueText(value) {
+  if (value && typeof value === "object") return value.date ? value.date.slice(0, 16) : "";
+  return value === undefined ? "" : String(value);
+}
+
+function valueControls(rule, id, { typed }) {
+  const needsNone = ["exists", "notExists"].includes(rule.operator);
+  const days = ["withinLastDays", "moreThanDaysAgo"].includes(rule.operator);
+  if (needsNone) { delete rule.value; return []; }
+  const type = days ? "number" : typeOf(rule.value);
+  const controls = [];
+  let typeSelect = null;
+  if (typed && !days) {
+    typeSelect = select(valueTypes, type, "Value type", `${id}-type`);
+    controls.push(typeSelect);
+  }
+  const kindOfInput = { number: "number", date: "datetime-local" }[type] || "text";
+  const value = input(valueText(rule.value), days ? "Days" : "Value", `${id}-value`, kindOfInput);
+  if (type === "boolean") value.placeholder = "true or false";
+  value.addEventListener("input", () => { rule.value = typedValue(value.value, type); });
+  typeSelect?.addEventListener("change", () => { rule.value = typedValue("", typeSelect.value); renderRule(); });
+  controls.push(value);
+  return controls;
+}
+
+function operatorSelect(rule, allowed, id, onChange) {
+  const options = valueOperators.filter(([operator]) => allowed.includes(operator));
+  if (!allowed.includes(rule.operator)) rule.operator = allowed[0];
+  const node = select(options, rule.operator, "Operator", `${id}-operator`);
+  node.addEventListener("change", () => { rule.operator = node.value; onChange(); renderRule(); });
+  return node;
+}
+
+function attributeControls(rule, id) {
+  const name = input(rule.attribute, "Attribute name", `${id}-attribute`);
+  name.placeholder = "tier";
+  name.addEventListener("input", () => { rule.attribute = name.value.trim(); });
+  const operator = operatorSelect(rule, valueOperators.map(([value]) => value), id, () => {
+    if (["withinLastDays", "moreThanDaysAgo"].includes(rule.operator)) rule.value = 7;
+  });
+  return [name, operator, ...valueControls(rule, id, { typed: true })];
+}
+
+function tagControls(rule, id) {
+  const operator = select([["has", "has tag"], ["hasNot", "does not have tag"]], rule.operator, "Operator", `${id}-operator`);
+  operator.addEventListener("change", () => { rule.operator = operator.value; });
+  const tag = input(rule.tag, "Tag", `${id}-tag`);
+  tag.placeholder = "beta";
+  tag.addEventListener("input", () => { rule.tag = tag.value.trim(); });
+  return [operator, tag];
+}
+
+function factControls(rule, id) {
+  const fact = select(facts, rule.fact, "App fact", `${id}-fact`);
+  fact.addEventListener("change", () => { replace(rule, { fact: fact.value, operator: factOperators[fact.value][0] }); renderRule(); });
+  const operator = operatorSelect(rule, factOperators[rule.fact], id, () => {
+    if (["withinLastDays", "moreThanDaysAgo"].includes(rule.operator)) rule.value = 7;
+  });
+  if (rule.fact === "sessions" && typeof rule.value !== "number") rule.value = Number(rule.value) || 1;
+  if (["appVersion", "platform", "locale"].includes(rule.fact) && typeof rule.value === "number") rule.value = "";
+  return [fact, operator, ...valueControls(rule, id, { typed: false })];
+}
+
+function historyControls(rule, id) {
+  const operator = select([["did", "did"], ["didNot", "did not"]], rule.operator, "Operator", `${id}-operator`);
+  operator.addEventListener("change", () => { rule.operator = operator.value; });
+  const action = select([["saw", "see"], ["clicked", "click"], ["converted", "convert on"]], rule.action, "Action", `${id}-action`);
+  action.addEventListener("change", () => { rule.action = action.value; });
+  const campaigns = [["", "Choose a campaign"], ...state.campaigns.map((campaign) => [campaign.id, campaign.name])];
+  const campaign = select(campaigns, rule.campaign, "Campaign", `${id}-campaign`);
+  campaign.addEventListener("change", () => { rule.campaign = campaign.value; });
+  const days = input(rule.withinDays, "Within the last days (empty: ever)", `${id}-days`, "number");
+  days.placeholder = "ever";
+  days.addEventListener("input", () => { rule.withinDays = days.value === "" ? undefined : Number(days.value); });
+  return [operator, action, campaign, days, element("span", "days (empty: ever)", "muted")];
+}
+
+// "12,400 users of 100,000 known", or "about …" when the count ran out of time.
+export function describeAudience(size) {
+  const users = size.users.toLocaleString("en-US");
+  const known = size.knownUsers.toLocaleString("en-US");
+  return size.exact ? `${users} of ${known} known users` : `about ${users} of ${known} known users (estimated from ${size.counted.toLocaleString("en-US")})`;
+}
+
+async function countAudience() {
+  try {
+    const size = await api("POST", `/api/v1/apps/${state.appID}/segments/audience`, { rule: state.rule });
+    $("segment-problems").replaceChildren();
+    $("segment-audience").textContent = describeAudience(size);
+    document.body.dataset.audience = "counted";
+  } catch (error) {
+    showProblems(error, "segment-problems");
+  }
+}
+
+async function save() {
+  const body = { name: $("segment-name").value, rule: state.rule };
+  try {
+    const saved = state.selected
+      ? await api("PUT", `/api/v1/apps/${state.appID}/segments/${state.selected}`, body)
+      : await api("POST", `/api/v1/apps/${state.appID}/segments`, body);
+    state.selected = saved.id;
+    say(`Saved “${saved.name}”.`);
+    await showSegments(state.appID);
+  } catch (error) {
+    showProblems(error, "segment-problems");
+  }
+}
+
+async function remove() {
+  if (!state.selected || !confirm("Delete this segment?")) return;
+  try {
+    await api("DELETE", `/api/v1/apps/${state.appID}/segments/${state.selected}`);
+    state.selected = null;
+    say("Segment deleted.");
+    await showSegments(state.appID);
+  } catch (error) {
+    showProblems(error, "segment-problems");
+  }
+}
+
+export function wireSegments() {
+  $("segment-new").addEventListener("click", () => edit(null));
+  $("segment-count").addEventListener("click", countAudience);
+  $("segment-save").addEventListener("click", save);
+  $("segment-delete").addEventListener("click", remove);
 }
 
 """#,
@@ -5253,9 +5641,22 @@ function describe(result) {
     for (const condition of trigger.conditions) details.append(line(condition.matched, `  ${condition.reason}`));
   }
   for (const check of result.targeting) details.append(line(check.passed, `Targeting (${check.rule}): ${check.reason}`));
+  for (const segment of result.segments || []) details.append(...segmentLines(segment));
   for (const problem of result.delivery) details.append(line(false, `Delivery: ${problem}`));
   item.append(heading, details);
   return item;
+}
+
+// A segment the campaign includes or excludes, and each of its rules for the sample user, indented by depth.
+function segmentLines(segment) {
+  const role = segment.included ? "includes" : "excludes";
+  if (segment.member === undefined || segment.member === null) {
+    return [line(false, `Segment “${segment.name}” (the campaign ${role} it): unknown for a user without an ID`)];
+  }
+  const passes = segment.included ? segment.member : !segment.member;
+  const lines = [line(passes, `Segment “${segment.name}” (the campaign ${role} it): the user is ${segment.member ? "" : "not "}in it`)];
+  for (const check of segment.checks.slice(1)) lines.push(line(check.passed, `${"  ".repeat(check.depth)}${check.reason}`));
+  return lines;
 }
 
 async function run(event) {

@@ -1,11 +1,12 @@
 // The campaign composer: a form for every field of the campaign model, bound to the same draft
 // the JSON view shows. The form writes only what was set, so the server's defaults apply to the
 // rest, and a field the form does not know stays in the draft untouched.
-import { $, element } from "./api.js";
+import { $, api, element, showProblems } from "./api.js";
 import { conditionList } from "./conditions.js";
 import { describeShares, experimentSection, goalSection, normalizeExperiment } from "./experiment-form.js";
 import { FormBuilder, fieldset, getPath, pathOfField } from "./form.js";
 import { scheduleField } from "./schedule.js";
+import { describeAudience } from "./segments.js";
 import { describeMissing, languagesSection } from "./translations.js";
 
 const kinds = [["modal", "Modal"], ["fullScreen", "Full screen"], ["slideUp", "Slide-up"], ["banner", "Banner"],
@@ -36,6 +37,9 @@ let draft = {};
 let changed = () => {};
 let readOnly = false;
 let frequencyCaps = [];
+// The app's segments, which targeting may include or exclude, and the app they belong to.
+let segments = [];
+let appID = null;
 // Which message the message fields edit and the preview shows: the campaign's (null) or the
 // index of an A/B test variant with a message of its own.
 let editing = null;
@@ -54,6 +58,8 @@ export function showDraft(campaign, options) {
   if (!options.keepTarget) editing = null;
   readOnly = options.readOnly;
   frequencyCaps = options.frequencyCaps || [];
+  segments = options.segments || [];
+  appID = options.appID || null;
   render();
 }
 
@@ -312,7 +318,40 @@ function targeting(form) {
     form.text("targeting.minAppVersion", "From app version", { placeholder: "1.2.0" }),
     form.text("targeting.maxAppVersion", "Up to app version"),
     form.list("targeting.locales", "Locales", { placeholder: "en, de-CH" }),
-    checkboxes(form, "targeting.platforms", "Platforms (none: all)", platforms));
+    checkboxes(form, "targeting.platforms", "Platforms (none: all)", platforms),
+    ...segmentChoices(form), audienceLine());
+}
+
+function segmentChoices(form) {
+  const options = segments.map((segment) => [segment.id, segment.name]);
+  // A segment deleted meanwhile still shows, so that it can be unticked.
+  for (const id of [...(getPath(draft, "targeting.segments.include") || []), ...(getPath(draft, "targeting.segments.exclude") || [])]) {
+    if (!options.some(([known]) => known === id)) options.push([id, `Unknown segment ${id}`]);
+  }
+  if (!options.length) return [element("p", "No segments in this app yet: build them under Segments.", "muted")];
+  return [checkboxes(form, "targeting.segments.include", "In one of these segments (none: no segment needed)", options),
+    checkboxes(form, "targeting.segments.exclude", "In none of these segments", options)];
+}
+
+// How many known users the targeting admits, counted when asked (it queries the database).
+function audienceLine() {
+  const row = element("div", undefined, "row");
+  const count = element("button", "Count audience");
+  count.type = "button";
+  count.id = "campaign-count-audience";
+  const result = element("span", "", "audience");
+  result.id = "campaign-audience";
+  result.setAttribute("aria-live", "polite");
+  count.addEventListener("click", async () => {
+    try {
+      const size = await api("POST", `/api/v1/apps/${appID}/audience`, { targeting: currentDraft().targeting || {} });
+      result.textContent = describeAudience(size);
+    } catch (error) {
+      showProblems(error);
+    }
+  });
+  row.append(count, result);
+  return row;
 }
 
 function advanced(form, at) {

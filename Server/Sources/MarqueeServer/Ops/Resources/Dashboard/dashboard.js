@@ -1,15 +1,16 @@
 // Marquee dashboard: apps and campaigns (the composer and its JSON view, a live preview, status
-// and statistics), and the switching between views whose modules hold the rest (App Inbox, trigger
-// tester, settings, audit log, accounts). It speaks only the documented admin API (/api/v1), signed in
-// with a team account: the session lives in an HttpOnly cookie that scripts never see, and every
-// change carries the session's CSRF token (X-CSRF-Token), which only this page can read. Viewers
-// see no write controls (the server refuses their writes anyway). Campaign text is untrusted, so
-// it only ever reaches the page through textContent.
+// and statistics), and the switching between views whose modules hold the rest (App Inbox,
+// segments, trigger tester, settings, audit log, accounts). It speaks only the documented admin
+// API (/api/v1), signed in with a team account: the session lives in an HttpOnly cookie that
+// scripts never see, and every change carries the session's CSRF token (X-CSRF-Token), which only
+// this page can read. Viewers see no write controls (the server refuses their writes anyway).
+// Campaign text is untrusted, so it only ever reaches the page through textContent.
 import { $, api, canEditCampaigns, element, say, session, showProblems } from "./api.js";
 import { showAccounts, wireAccounts } from "./accounts.js";
 import { showAudit, wireAudit } from "./audit.js";
 import { showInbox, wireInbox } from "./inbox.js";
 import { showSettings, wireSettings } from "./settings.js";
+import { showSegments, wireSegments } from "./segments.js";
 import { showTester, wireTester } from "./tester.js";
 import { mountComposer, newCampaign, showDraft, showFieldErrors } from "./composer.js";
 import { describeClients } from "./capabilities.js";
@@ -18,8 +19,8 @@ import { wireDeviceFrame } from "./device-frame.js";
 import { schedulePreview, wireCampaignPreview } from "./campaign-preview.js";
 import { showCampaignFigures, wireCampaignFigures } from "./campaign-figures.js";
 
-const state = { apps: [], appID: null, view: "campaigns", campaigns: [], campaignID: null, isNew: false, savedJSON: "" };
-const views = ["campaigns", "inbox", "tester", "settings", "audit", "accounts"];
+const state = { apps: [], appID: null, view: "campaigns", campaigns: [], segments: [], campaignID: null, isNew: false, savedJSON: "" };
+const views = ["campaigns", "inbox", "segments", "tester", "settings", "audit", "accounts"];
 
 // Server bookkeeping that the editor does not send back.
 const readOnlyKeys = ["id", "appID", "createdAt", "updatedAt", "requiredCapabilities"];
@@ -118,14 +119,16 @@ async function selectApp(appID, campaignID) {
   await showView(state.view);
 }
 
-// Shows one of the views: the app's campaigns, App Inbox, trigger tester, settings or audit log, or the team's accounts.
+// Shows one of the views: the app's campaigns, App Inbox, segments, trigger tester, settings or audit log, or the team's accounts.
 async function showView(view) {
+  const previous = state.view;
   state.view = view;
   for (const name of views) $(`view-${name}`).setAttribute("aria-selected", String(name === view));
   $("campaign-editor").hidden = view !== "campaigns";
   $("campaign-preview").hidden = view !== "campaigns";
   $("inbox-view").hidden = view !== "inbox";
   $("inbox-preview").hidden = view !== "inbox";
+  $("segments-view").hidden = view !== "segments";
   $("tester-view").hidden = view !== "tester";
   $("settings-view").hidden = view !== "settings";
   $("audit-view").hidden = view !== "audit";
@@ -134,6 +137,12 @@ async function showView(view) {
   if (view === "accounts") await showAccounts();
   if (!state.appID) return;
   if (view === "inbox") await showInbox(state.appID);
+  if (view === "segments") await showSegments(state.appID);
+  // Segments made or renamed meanwhile are offered in the composer's targeting, edits kept.
+  if (view === "campaigns" && previous === "segments") {
+    await fetchCampaigns();
+    if (state.campaignID || state.isNew) readJSON();
+  }
   if (view === "tester") showTester(state.appID);
   if (view === "settings") await showSettings(state.appID);
   if (view === "audit") await showAudit(state.appID, state.campaignID);
@@ -144,8 +153,12 @@ function renderCampaigns() {
     .catch((error) => say(error.message, true)));
 }
 
+// The app's campaigns, and its segments for the composer's targeting.
 async function fetchCampaigns() {
-  state.campaigns = (await api("GET", `/api/v1/apps/${state.appID}/campaigns`)).items;
+  const [campaigns, segments] = await Promise.all([api("GET", `/api/v1/apps/${state.appID}/campaigns`),
+    api("GET", `/api/v1/apps/${state.appID}/segments`)]);
+  state.campaigns = campaigns.items;
+  state.segments = segments.items;
 }
 
 async function reloadCampaigns() {
@@ -186,7 +199,7 @@ function showInEditor(campaign, isNew, { keepTarget = false } = {}) {
   $("campaign-title").textContent = isNew ? "New campaign" : campaign.name;
   $("capabilities").textContent = isNew ? "" : describeClients(campaign.requiredCapabilities || [], campaign.baseClientCaveats || []);
   $("campaign-json").value = JSON.stringify(editable, null, 2);
-  showDraft(editable, { readOnly: !canEditCampaigns(), frequencyCaps: currentApp().frequencyCaps, keepTarget });
+  showDraft(editable, { readOnly: !canEditCampaigns(), ...composerContext(), keepTarget });
   state.savedJSON = isNew ? "" : $("campaign-json").value;
   $("campaign-json").disabled = false;
   $("campaign-json").readOnly = !canEditCampaigns();
@@ -213,7 +226,7 @@ function editorCampaign() {
 // The JSON view edits the same draft as the form: valid JSON is shown in the form at once.
 function readJSON() {
   try {
-    showDraft(editorCampaign(), { readOnly: !canEditCampaigns(), frequencyCaps: currentApp().frequencyCaps, keepTarget: true });
+    showDraft(editorCampaign(), { readOnly: !canEditCampaigns(), ...composerContext(), keepTarget: true });
   } catch (_) { /* the preview says what is wrong with the JSON */ }
 }
 
@@ -223,6 +236,11 @@ function showEditorMode(mode) {
   $("campaign-json").hidden = mode !== "json";
   $("editor-form-tab").setAttribute("aria-selected", String(mode === "form"));
   $("editor-json-tab").setAttribute("aria-selected", String(mode === "json"));
+}
+
+// What the composer offers from the app: its frequency caps and segments.
+function composerContext() {
+  return { appID: state.appID, frequencyCaps: currentApp().frequencyCaps, segments: state.segments };
 }
 
 function currentApp() {
@@ -362,6 +380,7 @@ function wire() {
   wireCampaignFigures();
   wireDeviceFrame();
   wireInbox();
+  wireSegments();
   wireTester();
   wireAudit();
   wireAccounts();

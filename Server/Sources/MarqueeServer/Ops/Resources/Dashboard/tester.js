@@ -73,9 +73,22 @@ function describe(result) {
     for (const condition of trigger.conditions) details.append(line(condition.matched, `  ${condition.reason}`));
   }
   for (const check of result.targeting) details.append(line(check.passed, `Targeting (${check.rule}): ${check.reason}`));
+  for (const segment of result.segments || []) details.append(...segmentLines(segment));
   for (const problem of result.delivery) details.append(line(false, `Delivery: ${problem}`));
   item.append(heading, details);
   return item;
+}
+
+// A segment the campaign includes or excludes, and each of its rules for the sample user, indented by depth.
+function segmentLines(segment) {
+  const role = segment.included ? "includes" : "excludes";
+  if (segment.member === undefined || segment.member === null) {
+    return [line(false, `Segment “${segment.name}” (the campaign ${role} it): unknown for a user without an ID`)];
+  }
+  const passes = segment.included ? segment.member : !segment.member;
+  const lines = [line(passes, `Segment “${segment.name}” (the campaign ${role} it): the user is ${segment.member ? "" : "not "}in it`)];
+  for (const check of segment.checks.slice(1)) lines.push(line(check.passed, `${"  ".repeat(check.depth)}${check.reason}`));
+  return lines;
 }
 
 async function run(event) {
