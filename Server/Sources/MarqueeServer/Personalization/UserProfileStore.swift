@@ -3,9 +3,8 @@ import Foundation
 import MarqueeModel
 import SQLKit
 
-/// Stores each user's ``UserProfile`` by app and user ID; erasing a user removes it. Changes
-/// are read, applied and written in one transaction with the row locked (PostgreSQL) or under
-/// the single writer (SQLite), so concurrent changes to one user all land.
+/// Stores each user's ``UserProfile`` by app and user ID; erasing a user removes it. Every change
+/// (the admin API, the SDK, a bulk import) goes through ``apply(_:appID:userID:at:on:)``.
 struct UserProfileStore {
     static let schema = "user_profiles"
     let database: any Database
@@ -16,30 +15,42 @@ struct UserProfileStore {
 
     /// The user's profile; empty when nothing is stored.
     func profile(appID: UUID, userID: String) async throws -> UserProfile {
-        guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
-        return try await Self.read(appID: appID, userID: userID, on: sql, locking: false)
+        try await Self.read(appID: appID, userID: userID, on: try database.sql(), locking: false) ?? UserProfile()
     }
 
-    /// Applies `change` and stores the result; throws ``APIError`` naming the field when the
-    /// result would break a limit, and then nothing changes.
+    /// Applies `change` and stores the result; throws ``APIError`` naming the field when the change
+    /// or its result would break a limit, and then nothing changes.
     func apply(_ change: ProfileChange, appID: UUID, userID: String, at millis: Int64) async throws -> UserProfile {
         try await database.writeTransaction { db in
-            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
-            // The row exists before it is locked, so two first changes cannot both insert it.
-            try await sql.insert(into: Self.schema)
-                .columns("app_id", "user_id", "profile", "updated_at")
-                .values(SQLBind(appID), SQLBind(userID), SQLBind("{}"), SQLBind(millis))
-                .ignoringConflicts(with: ["app_id", "user_id"])
-                .run()
-            let changed = try await Self.read(appID: appID, userID: userID, on: sql, locking: true).applying(change)
-            let issues = changed.validationIssues()
-            guard issues.isEmpty else { throw APIError.validation(issues) }
-            let text = String(decoding: try MarqueeJSON.encoder().encode(changed), as: UTF8.self)
-            try await sql.update(Self.schema).set("profile", to: SQLBind(text)).set("updated_at", to: SQLBind(millis))
-                .where("app_id", .equal, appID).where("user_id", .equal, userID).run()
-            try await UserProfileIndex.replace(appID: appID, userID: userID, with: changed, on: sql)
-            return changed
+            try await Self.apply(change, appID: appID, userID: userID, at: millis, on: try db.sql())
         }
+    }
+
+    /// Applies `change` inside the caller's transaction: the row is read locked (PostgreSQL) or
+    /// under the single writer (SQLite), checked, then written with its index, so concurrent
+    /// changes to one user all land. A refused change writes nothing.
+    static func apply(_ change: ProfileChange, appID: UUID, userID: String, at millis: Int64,
+                      on sql: any SQLDatabase) async throws -> UserProfile {
+        var issues = change.validationIssues()
+        let existing = try await read(appID: appID, userID: userID, on: sql, locking: true)
+        let changed = (existing ?? UserProfile()).applying(change)
+        issues += issues.isEmpty ? changed.validationIssues() : []
+        guard issues.isEmpty else { throw APIError.validation(issues) }
+        let text = String(decoding: try MarqueeJSON.encoder().encode(changed), as: UTF8.self)
+        if existing == nil {
+            let inserted = try await sql.raw("""
+                INSERT INTO \(ident: schema) (app_id, user_id, profile, updated_at)
+                VALUES (\(bind: appID), \(bind: userID), \(bind: text), \(bind: millis))
+                ON CONFLICT (app_id, user_id) DO NOTHING RETURNING user_id
+                """).all()
+            // A concurrent first change made the row meanwhile: apply this one over it.
+            guard !inserted.isEmpty else { return try await apply(change, appID: appID, userID: userID, at: millis, on: sql) }
+        } else {
+            try await sql.update(schema).set("profile", to: SQLBind(text)).set("updated_at", to: SQLBind(millis))
+                .where("app_id", .equal, appID).where("user_id", .equal, userID).run()
+        }
+        try await UserProfileIndex.replace(appID: appID, userID: userID, with: changed, on: sql)
+        return changed
     }
 
     /// Removes the user's profile, facts and index rows, inside the caller's transaction.
@@ -48,10 +59,11 @@ struct UserProfileStore {
         try await sql.delete(from: schema).where("app_id", .equal, appID).where("user_id", .equal, userID).run()
     }
 
-    private static func read(appID: UUID, userID: String, on sql: any SQLDatabase, locking: Bool) async throws -> UserProfile {
+    /// The stored profile; `nil` when the user has no row.
+    private static func read(appID: UUID, userID: String, on sql: any SQLDatabase, locking: Bool) async throws -> UserProfile? {
         var query = sql.select().column("profile").from(schema).where("app_id", .equal, appID).where("user_id", .equal, userID)
         if locking { query = query.for(.update) }
-        guard let row = try await query.first(decoding: Row.self) else { return UserProfile() }
+        guard let row = try await query.first(decoding: Row.self) else { return nil }
         return try MarqueeJSON.decoder().decode(UserProfile.self, from: Data(row.profile.utf8))
     }
 }

@@ -53,8 +53,6 @@ struct UsersController {
     @Sendable func updateProfile(req: Request) async throws -> ProfileResource {
         let userID = try Self.userID(req)
         let change = try req.decodeJSON(ProfileChange.self)
-        let issues = change.validationIssues()
-        guard issues.isEmpty else { throw APIError.validation(issues) }
         let profile = try await UserProfileStore(database: req.db)
             .apply(change, appID: try req.authorizedAppID, userID: userID, at: req.marquee.clock.nowMillis)
         return ProfileResource(userID: userID, profile)
