@@ -74,6 +74,7 @@ enum RouteTable {
         Endpoint(.PUT, "/api/v1/apps/:appID/segments/:segmentID", .app(.campaigns), SegmentsController().update),
         Endpoint(.DELETE, "/api/v1/apps/:appID/segments/:segmentID", .app(.campaigns), SegmentsController().delete),
         Endpoint(.POST, "/api/v1/apps/:appID/audience", .app(.preview), SegmentsController().targetingAudience),
+        Endpoint(.POST, "/api/v1/apps/:appID/users/import", .app(.userData), UsersController().importProfiles),
         Endpoint(.GET, "/api/v1/apps/:appID/users/:userID/profile", .app(.userData), UsersController().profile),
         Endpoint(.PATCH, "/api/v1/apps/:appID/users/:userID/profile", .app(.userData), UsersController().updateProfile),
         Endpoint(.POST, "/api/v1/apps/:appID/inbox/messages", .app(.inbox), InboxController().send),

@@ -172,7 +172,7 @@ struct AudienceSizeTests {
 
             // Out of time after the first chunk: the share found so far, scaled to all known users.
             let sql = try #require(server.app.db as? any SQLDatabase)
-            let query = AudienceQuery(now: now, isPostgres: sql.dialect.name == "postgresql")
+            let query = AudienceQuery(appID: app.id, now: now, isPostgres: sql.dialect.name == "postgresql")
             let estimate = try await AudienceCounter(database: sql, chunkSize: 60, isOverTime: { true })
                 .count(appID: app.id, where: query.condition(goldRule))
             let firstChunk = known.keys.sorted().prefix(60).filter { goldRule.matches(subject(known[$0]!)) }.count

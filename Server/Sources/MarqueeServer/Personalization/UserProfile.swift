@@ -59,6 +59,8 @@ struct ProfileChange: Decodable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case attributes, addTags, removeTags }
 
+    init() {}
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         attributes = try container.decodeIfPresent([String: ProfileValue?].self, forKey: .attributes) ?? [:]

@@ -58,6 +58,26 @@ struct UsersController {
         return ProfileResource(userID: userID, profile)
     }
 
+    /// `POST …/users/import?format=csv|ndjson`: profiles of many users in one body (see
+    /// ``ProfileImport``); the format is taken from `Content-Type` (`text/csv`,
+    /// `application/x-ndjson`) unless `format` names it. Larger files go in several requests, or
+    /// through `marquee profiles import`, which reads a file of any size.
+    @Sendable func importProfiles(req: Request) async throws -> ProfileImport.Report {
+        let format: RecordSplitter.Format
+        switch (req.query[String.self, at: "format"], req.headers.contentType?.subType.lowercased()) {
+        case ("csv", _), (nil, "csv"): format = .csv
+        case ("ndjson", _), (nil, "x-ndjson"), (nil, "ndjson"): format = .ndjson
+        default:
+            throw APIError(.unsupportedMediaType, code: "unsupported_format",
+                           "send text/csv or application/x-ndjson, or name the format: ?format=csv or ?format=ndjson")
+        }
+        guard let body = req.body.data, body.readableBytes > 0 else {
+            throw APIError(.badRequest, code: "invalid_body", "the body is empty: send the CSV or NDJSON to import")
+        }
+        return try await ProfileImport(database: req.db, appID: try req.authorizedAppID, clock: req.marquee.clock, format: format)
+            .run(body)
+    }
+
     private static func userID(_ req: Request) throws -> String {
         guard let userID = req.parameters.get("userID"), !userID.isEmpty else {
             throw APIError(.badRequest, code: "invalid_id", "the user id must not be empty")

@@ -5,9 +5,13 @@ import SQLKit
 /// A segment rule or a campaign's targeting as a condition on a known user's row, `p` in
 /// `user_profiles`, for counting audiences in the database. Each condition means what
 /// ``SegmentRule/matches(_:)`` means: a value of another type never compares, and a `not…`
-/// holds for users without the value. Attribute and tag conditions look rows up by the
-/// indexes of ``UserProfileIndex``, history conditions by `user_history`'s key.
+/// holds for users without the value.
+///
+/// Attribute, tag and history conditions are `p.user_id IN (…)` over a subquery that names no
+/// column of `p`: the database finds the matching users once per statement through the indexes
+/// of ``UserProfileIndex`` and `user_history` (by app, name and value), rather than once per user.
 struct AudienceQuery {
+    let appID: UUID
     let now: Date
     /// SQLite and PostgreSQL name "position of a text within another" differently.
     let isPostgres: Bool
@@ -24,7 +28,7 @@ struct AudienceQuery {
         case .attribute(let condition): attribute(condition.attribute, condition.operator, condition.value)
         case .tag(let condition):
             (condition.operator == .has ? "" : "NOT ") + """
-                EXISTS (SELECT 1 FROM user_tags t WHERE t.app_id = p.app_id AND t.user_id = p.user_id AND t.tag = \(bind: condition.tag))
+                p.user_id IN (SELECT t.user_id FROM user_tags t WHERE t.app_id = \(bind: appID) AND t.tag = \(bind: condition.tag))
                 """
         case .fact(let condition): fact(condition)
         case .history(let condition): history(condition)
@@ -69,7 +73,7 @@ struct AudienceQuery {
         if let positive = op.negated { return "NOT " + attribute(name, positive, value) }
         guard let test = valueTest(op, value) else { return Self.no }
         return """
-            EXISTS (SELECT 1 FROM user_profile_values v WHERE v.app_id = p.app_id AND v.user_id = p.user_id \
+            p.user_id IN (SELECT v.user_id FROM user_profile_values v WHERE v.app_id = \(bind: appID) \
             AND v.name = \(bind: name) AND \(test))
             """
     }
@@ -157,7 +161,7 @@ struct AudienceQuery {
 
     private func history(_ condition: HistoryCondition) -> SQLQueryString {
         var test: SQLQueryString = """
-            EXISTS (SELECT 1 FROM user_history h WHERE h.app_id = p.app_id AND h.user_id = p.user_id \
+            p.user_id IN (SELECT h.user_id FROM user_history h WHERE h.app_id = \(bind: appID) \
             AND h.campaign_id = \(bind: UUID(uuidString: condition.campaign) ?? UUID()) AND h.action = \(bind: condition.action.rawValue)
             """
         if let days = condition.withinDays {

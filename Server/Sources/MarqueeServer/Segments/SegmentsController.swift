@@ -40,7 +40,7 @@ struct SegmentsController {
         let issues = Segment(name: "audience", rule: rule).validationIssues()
         guard issues.isEmpty else { throw APIError.validation(issues) }
         let sql = try req.db.sql()
-        let query = AudienceQuery(now: req.marquee.clock.now(), isPostgres: sql.dialect.name == "postgresql")
+        let query = AudienceQuery(appID: try req.authorizedAppID, now: req.marquee.clock.now(), isPostgres: sql.dialect.name == "postgresql")
         return try await AudienceCounter(database: sql).count(appID: try req.authorizedAppID, where: query.condition(rule))
     }
 
@@ -50,7 +50,7 @@ struct SegmentsController {
         let targeting = try req.decodeJSON(Input.self).targeting
         let appID = try req.authorizedAppID
         let sql = try req.db.sql()
-        var query = AudienceQuery(now: req.marquee.clock.now(), isPostgres: sql.dialect.name == "postgresql")
+        var query = AudienceQuery(appID: try req.authorizedAppID, now: req.marquee.clock.now(), isPostgres: sql.dialect.name == "postgresql")
         let records = try await SegmentRecord.query(on: req.db).filter(\.$app.$id == appID).all()
         query.segments = Dictionary(uniqueKeysWithValues: try records.map { record in
             let segment = try record.segment()

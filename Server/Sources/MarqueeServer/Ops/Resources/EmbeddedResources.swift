@@ -896,6 +896,60 @@ paths:
         "413": { $ref: "#/components/responses/Error" }
         "422": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
+  /api/v1/apps/{appID}/users/import:
+    parameters:
+      - $ref: "#/components/parameters/AppID"
+    post:
+      tags: [admin]
+      summary: Import the profiles of many users from CSV or NDJSON.
+      description: |
+        NDJSON: one object per line, `{"userID": "ada", "attributes": {…}, "addTags": […], "removeTags": […]}`,
+        each applied as `PATCH …/users/{userID}/profile` applies its body. CSV: a header row naming
+        `userID`, optionally `tags` (added, separated by `|`), and one column per attribute, typed by
+        a suffix (`points:number`, `vip:boolean`, `renewal:date`, `interests:list` with items
+        separated by `|`; a bare name is text); an empty cell keeps the attribute as it is. Quoted
+        fields may hold commas, doubled quotes and line breaks. Records are read one at a time and
+        applied 500 to a transaction; a line that cannot be read or breaks a limit (64 KB per line)
+        is reported by number and skipped, and the others are imported. A body is at most 1 MB:
+        larger files go in several requests, or through `marquee profiles import`, which reads a
+        file of any size.
+      security: [{ bearer: [] }, { session: [] }]
+      parameters:
+        - { name: format, in: query, required: false, schema: { type: string, enum: [csv, ndjson] }, description: "Default: from Content-Type." }
+      requestBody:
+        required: true
+        content:
+          text/csv:
+            schema: { type: string }
+          application/x-ndjson:
+            schema: { type: string }
+      responses:
+        "200":
+          description: What was imported, and the lines that were not.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [imported, failed, errors]
+                properties:
+                  imported: { type: integer }
+                  failed: { type: integer }
+                  errors:
+                    type: array
+                    description: The first 100 failures.
+                    items:
+                      type: object
+                      required: [line, message]
+                      properties:
+                        line: { type: integer }
+                        message: { type: string }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "413": { $ref: "#/components/responses/Error" }
+        "415": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
   /api/v1/apps/{appID}/users/{userID}/profile:
     parameters:
       - $ref: "#/components/parameters/AppID"

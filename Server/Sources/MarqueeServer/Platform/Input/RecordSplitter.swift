@@ -1,0 +1,102 @@
+/// Splits bytes into records as they arrive, in chunks of any size: NDJSON lines, or CSV records
+/// (RFC 4180: a quoted field may hold commas, doubled quotes and line breaks). Only the record in
+/// progress is held, and a record longer than ``maxRecordBytes`` is skipped to its end and
+/// reported, so memory stays bounded whatever the input. One pass, no backtracking.
+struct RecordSplitter {
+    enum Format: Sendable {
+        case csv, ndjson
+    }
+
+    /// A record's bytes (without its line break), or why it has none; `line` is where it starts.
+    struct Record: Sendable, Equatable {
+        var line: Int
+        var bytes: [UInt8]?
+    }
+
+    let format: Format
+    let maxRecordBytes: Int
+    private var current: [UInt8] = []
+    private var overflowed = false
+    private var inQuotes = false
+    /// The line the record in progress starts on, and the line being read.
+    private var startLine = 1
+    private var line = 1
+
+    init(format: Format, maxRecordBytes: Int = 64 * 1024) {
+        self.format = format
+        self.maxRecordBytes = maxRecordBytes
+    }
+
+    /// The records `chunk` completes.
+    mutating func feed(_ chunk: some Sequence<UInt8>) -> [Record] {
+        var records: [Record] = []
+        for byte in chunk {
+            if byte == UInt8(ascii: "\"") && format == .csv { inQuotes.toggle() }
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                if !inQuotes {
+                    records.append(take())
+                    continue
+                }
+            }
+            if current.count < maxRecordBytes { current.append(byte) } else { overflowed = true }
+        }
+        return records.filter { $0.bytes.map { !$0.isEmpty } ?? true }
+    }
+
+    /// The last record, when the input does not end with a line break.
+    mutating func finish() -> [Record] {
+        guard !current.isEmpty || overflowed else { return [] }
+        return [take()].filter { $0.bytes.map { !$0.isEmpty } ?? true }
+    }
+
+    private mutating func take() -> Record {
+        if current.last == UInt8(ascii: "\r") { current.removeLast() }
+        let record = Record(line: startLine, bytes: overflowed ? nil : current)
+        current.removeAll(keepingCapacity: true)
+        overflowed = false
+        inQuotes = false
+        startLine = line
+        return record
+    }
+
+    /// The fields of one CSV record: quotes removed, doubled quotes made single; `nil` when a
+    /// quote is left open or text follows a closing quote.
+    static func csvFields(_ bytes: [UInt8]) -> [String]? {
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var index = 0
+        var quoted = false
+        var closed = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if quoted {
+                if byte == UInt8(ascii: "\"") {
+                    if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\"") {
+                        field.append(byte)
+                        index += 1
+                    } else {
+                        quoted = false
+                        closed = true
+                    }
+                } else {
+                    field.append(byte)
+                }
+            } else if byte == UInt8(ascii: ",") {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll()
+                closed = false
+            } else if byte == UInt8(ascii: "\"") && field.isEmpty && !closed {
+                quoted = true
+            } else if closed {
+                return nil
+            } else {
+                field.append(byte)
+            }
+            index += 1
+        }
+        guard !quoted else { return nil }
+        fields.append(String(decoding: field, as: UTF8.self))
+        return fields
+    }
+}
