@@ -110,6 +110,14 @@ struct SegmentRuleTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(SegmentRule.self, from: Data("{}".utf8)) }
     }
 
+    @Test func profileValuesReadAsTheirOwnType() throws {
+        let json = #"[true, 1, "1", "true", ["a"], {"date": "2026-01-31T09:00:00Z"}, 2.5, false]"#
+        let values = try JSONDecoder().decode([ProfileValue].self, from: Data(json.utf8))
+        #expect(values == [.boolean(true), .number(1), .string("1"), .string("true"), .list(["a"]),
+                           .date(Date(timeIntervalSince1970: 1_769_850_000)), .number(2.5), .boolean(false)])
+        #expect(values.map(\.kind) == [.boolean, .number, .string, .string, .list, .date, .number, .boolean])
+    }
+
     @Test func explanationGoesRuleByRule() {
         let lines = Self.goldSeenLastWeek.explanation(for: Self.subject(attributes: ["tier": .string("gold")], sawDaysAgo: 9))
         #expect(lines == [

@@ -18,13 +18,14 @@ enum RouteTable {
         Endpoint(.GET, "/demo/assets/:name", .open, DemoAssetsController().asset),
     ]
 
-    /// What devices call: the RInAppMessaging protocol, conversions and the App Inbox.
+    /// What devices call: the RInAppMessaging protocol, conversions, profile values and the App Inbox.
     static let sdk: [Endpoint] = [
         Endpoint(.GET, "/v1/config", .sdk, SDKController().config),
         Endpoint(.POST, "/v1/ping", .sdk, SDKController().ping),
         Endpoint(.POST, "/v1/display_permission", .sdk, SDKController().displayPermission),
         Endpoint(.POST, "/v1/impression", .sdk, SDKController().impression),
         Endpoint(.POST, "/v1/conversion", .sdk, SDKController().conversion),
+        Endpoint(.POST, "/v1/profile", .sdk, SDKController().profile),
         Endpoint(.POST, "/v1/inbox/sync", .sdk, InboxSDKController().sync),
         Endpoint(.POST, "/v1/inbox/update", .sdk, InboxSDKController().update),
         Endpoint(.POST, "/v1/inbox/track", .sdk, InboxSDKController().track),

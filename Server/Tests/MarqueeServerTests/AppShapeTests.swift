@@ -12,7 +12,8 @@ import Testing
         name: "Shop", subscriptionID: "shop-sub", rolloutPercentage: 7, pingIntervalSeconds: 90,
         testUserIDs: ["tess"], testDeviceIDs: ["device-1"],
         frequencyCaps: [FrequencyCap(id: "daily", limit: 2, periodSeconds: 86_400)],
-        identityVerification: .optional)
+        identityVerification: .optional,
+        deviceProfile: DeviceProfileRules(attributes: ["favoriteCategory": .string, "age": .number], tags: ["newsletter"]))
 
     static let app = App(
         id: UUID(), settings: settings, secretHash: "hash",

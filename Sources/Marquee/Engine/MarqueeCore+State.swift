@@ -31,13 +31,13 @@ extension MarqueeCore {
             pendingImpressionBatches: outbox.items.count { item in
                 switch item.payload {
                 case .impression: true
-                case .inboxTracking, .conversion: false
+                case .inboxTracking, .conversion, .profile: false
                 }
             },
             pendingConversions: outbox.items.count { item in
                 switch item.payload {
                 case .conversion: true
-                case .impression, .inboxTracking: false
+                case .impression, .inboxTracking, .profile: false
                 }
             },
             heldMessages: held.entries.map { entry in

@@ -28,6 +28,8 @@ enum Command: Sendable {
     case finish(token: Int, result: PresentationResult)
     /// The delegate changed: it hears about displays the last launch left on screen.
     case deliverInterrupted
+    /// Values for the current user's profile (``MarqueeSDK/setAttributes(_:)``).
+    case updateProfile(ProfileUpdate)
     /// ``MarqueeSDK/trackingConsent`` changed; applied at once, also before `configure`.
     case setTrackingConsent(InboxTrackingConsent)
     /// A reader of ``MarqueeInbox/changes`` started: it gets the inbox now and after every change.
@@ -55,6 +57,7 @@ enum Command: Sendable {
 ///   switches, loading and saving each user's bucket;
 /// - inbox: `Inbox/` — ``InboxState`` (each user's synced messages) and `MarqueeCore+Inbox`
 ///   (sync, read state, deletes, tracking through the outbox, the readers of its changes);
+/// - profile: `Profile/` — the user's profile values, merged in the outbox;
 /// - per-user store: `Store/` — ``UserBucket`` and the files;
 /// - timers: ``Timers`` and `MarqueeCore+Timers` — jobs on the clock and tracked work;
 /// - lifecycle: `Lifecycle/` — ``AppLifecycle`` (foreground, background, sessions) and
@@ -221,6 +224,9 @@ actor MarqueeCore {
             await finish(token: token, result: result)
         case .deliverInterrupted:
             await reportInterrupted()
+        case .updateProfile(let update):
+            guard configuration.isConfigured else { return configuration.holdUntilConfigured(command) }
+            updateProfile(update)
         case .setTrackingConsent(let consent):
             setInboxConsent(consent)
         case .subscribeInbox(let id, let continuation):

@@ -171,7 +171,7 @@ extension MarqueeCore {
         guard !consent.allowsTracking else { return }
         outbox.items = outbox.items.compactMap { item in
             switch item.payload {
-            case .impression, .conversion:
+            case .impression, .conversion, .profile:
                 return item
             case .inboxTracking(var request):
                 request.events.removeAll { !$0.withoutTrackingConsent }

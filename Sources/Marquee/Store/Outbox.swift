@@ -10,6 +10,8 @@ enum OutboxPayload: Sendable, Hashable {
     case inboxTracking(InboxTrackRequest)
     /// A conversion, to the conversion endpoint.
     case conversion(ConversionRequest)
+    /// Values for the user's profile, to the profile endpoint.
+    case profile(ProfileUpdateRequest)
 
     /// The id that makes a retried batch count once on the server.
     var batchID: String? {
@@ -17,6 +19,14 @@ enum OutboxPayload: Sendable, Hashable {
         case .impression(let request): request.batchId
         case .inboxTracking(let request): request.events.first?.id
         case .conversion(let request): request.batchId
+        case .profile(let request): request.batchId
+        }
+    }
+
+    var isProfileUpdate: Bool {
+        switch self {
+        case .profile: true
+        case .impression, .inboxTracking, .conversion: false
         }
     }
 }
@@ -41,7 +51,7 @@ struct OutboxItem: Sendable, Hashable, Codable {
 
     // Impression batches keep the `request` key of earlier versions, so an outbox saved before
     // inbox tracking existed still loads.
-    enum CodingKeys: String, CodingKey { case identityKey, request, inboxTracking, conversion, attempts, notBefore }
+    enum CodingKeys: String, CodingKey { case identityKey, request, inboxTracking, conversion, profile, attempts, notBefore }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -52,6 +62,8 @@ struct OutboxItem: Sendable, Hashable, Codable {
             payload = .inboxTracking(tracking)
         } else if let conversion = try c.decodeIfPresent(ConversionRequest.self, forKey: .conversion) {
             payload = .conversion(conversion)
+        } else if let profile = try c.decodeIfPresent(ProfileUpdateRequest.self, forKey: .profile) {
+            payload = .profile(profile)
         } else {
             payload = .impression(try c.decode(ImpressionRequest.self, forKey: .request))
         }
@@ -66,11 +78,12 @@ struct OutboxItem: Sendable, Hashable, Codable {
         case .impression(let request): try c.encode(request, forKey: .request)
         case .inboxTracking(let request): try c.encode(request, forKey: .inboxTracking)
         case .conversion(let request): try c.encode(request, forKey: .conversion)
+        case .profile(let request): try c.encode(request, forKey: .profile)
         }
     }
 }
 
-/// Unsent impression batches, inbox tracking and conversions, saved so they survive restarts. Each batch
+/// Unsent impression batches, inbox tracking, conversions and profile values, saved so they survive restarts. Each batch
 /// carries an id, so a retry the server already counted is counted once.
 struct Outbox: Sendable, Hashable, Codable {
     var items: [OutboxItem] = []

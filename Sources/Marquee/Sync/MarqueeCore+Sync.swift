@@ -205,6 +205,10 @@ extension MarqueeCore {
             case .conversion(let request):
                 guard let text = device.endpoints?.conversion, let url = URL(string: text) else { continue }
                 result = await client.conversion(url: url, request: request, accessToken: isCurrentUser ? accessToken : nil)
+            case .profile(let request):
+                guard let text = device.endpoints?.profile, let url = URL(string: text) else { continue }
+                result = await client.profile(url: url, request: request, accessToken: isCurrentUser ? accessToken : nil,
+                                              signature: isCurrentUser ? userSignature : nil)
             }
             switch result {
             case .success:

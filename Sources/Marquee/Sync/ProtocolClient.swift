@@ -79,12 +79,17 @@ struct ProtocolClient: Sendable {
         await deliver(request, to: url, accessToken: accessToken, endpoint: "conversion")
     }
 
+    func profile(url: URL, request: ProfileUpdateRequest, accessToken: String?, signature: String?) async -> Result<Void, RequestFailure> {
+        await deliver(request, to: url, accessToken: accessToken, signature: signature, endpoint: "profile")
+    }
+
     /// Posts `body` and keeps only whether it arrived.
-    private func deliver<Body: Encodable>(_ body: Body, to url: URL, accessToken: String?, endpoint: String) async -> Result<Void, RequestFailure> {
+    private func deliver<Body: Encodable>(_ body: Body, to url: URL, accessToken: String?, signature: String? = nil,
+                                          endpoint: String) async -> Result<Void, RequestFailure> {
         do {
             let data = try MarqueeJSONCoders.encoder.encode(body)
             let response = try await transport.send(HTTPRequest(method: "POST", url: url,
-                                                                 headers: headers(accessToken: accessToken), body: data))
+                                                                 headers: headers(accessToken: accessToken, signature: signature), body: data))
             if let failure = Self.failure(status: response.status, endpoint: endpoint) { return .failure(failure) }
             return .success(())
         } catch {

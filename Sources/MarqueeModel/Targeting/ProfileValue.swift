@@ -11,21 +11,39 @@ public enum ProfileValue: Sendable, Hashable, Codable {
     case date(Date)
     case list([String])
 
+    /// The type of a value: what a declared attribute must be (an app's device-settable values,
+    /// a CSV import's column).
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case string, number, boolean, date, list
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .string: .string
+        case .number: .number
+        case .boolean: .boolean
+        case .date: .date
+        case .list: .list
+        }
+    }
+
     private struct DateBox: Codable {
         var date: String
     }
 
     public init(from decoder: any Decoder) throws {
+        // Texts first, then numbers: the commonest values cost no failed attempt, each of which
+        // builds an error. A strict decoder reads neither `true` as a number nor `1` as a flag.
         let container = try decoder.singleValueContainer()
-        if let flag = try? container.decode(Bool.self) {
-            self = .boolean(flag)
+        if let text = try? container.decode(String.self) {
+            self = .string(text)
         } else if let number = try? container.decode(Double.self) {
             guard number.isFinite else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "a number must be finite")
             }
             self = .number(number)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .boolean(flag)
         } else if let items = try? container.decode([String].self) {
             self = .list(items)
         } else if let box = try? container.decode(DateBox.self) {

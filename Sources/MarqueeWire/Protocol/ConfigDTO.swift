@@ -24,12 +24,16 @@ public struct Endpoints: Sendable, Hashable, Codable {
     /// Marquee extension: where the Marquee SDK reports conversions (``ConversionRequest``).
     /// RInAppMessaging clients ignore the key.
     public var conversion: String?
+    /// Marquee extension: where the Marquee SDK sets values in its user's profile
+    /// (``ProfileUpdateRequest``).
+    public var profile: String?
 
-    public init(ping: String?, impression: String?, displayPermission: String?, conversion: String? = nil) {
+    public init(ping: String?, impression: String?, displayPermission: String?, conversion: String? = nil, profile: String? = nil) {
         self.ping = ping
         self.impression = impression
         self.displayPermission = displayPermission
         self.conversion = conversion
+        self.profile = profile
     }
 }
 

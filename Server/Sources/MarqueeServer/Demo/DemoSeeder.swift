@@ -29,7 +29,8 @@ struct DemoSeeder {
         let settings = AppSettings(name: "Marquee Demo", subscriptionID: Self.subscriptionID, rolloutPercentage: 100,
                                    pingIntervalSeconds: 60, testUserIDs: ["demo-tester"], testDeviceIDs: [],
                                    frequencyCaps: [FrequencyCap(id: "daily", limit: 5, periodSeconds: 86_400)],
-                                   identityVerification: .off)
+                                   identityVerification: .off,
+                                   deviceProfile: DeviceProfileRules(attributes: ["favoriteCategory": .string], tags: ["newsletter"]))
         let appID = try await store.createApp(settings).app.id
         do {
             for campaign in campaigns { _ = try await store.createCampaign(campaign, in: appID) }

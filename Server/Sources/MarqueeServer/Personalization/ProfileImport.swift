@@ -12,7 +12,7 @@ import NIOCore
 ///   read as `PATCH …/profile` reads its body (`null` removes an attribute).
 /// - CSV: a header row naming `userID`, optionally `tags` (added; separated by `|`), and one column per
 ///   attribute, typed by a suffix: `points:number`, `vip:boolean`, `renewal:date`, `interests:list`
-///   (items separated by `|`); a bare name is text. An empty cell leaves the attribute as it is.
+///   (items separated by `|`); a bare name (or `:string`) is text. An empty cell leaves the attribute as it is.
 struct ProfileImport {
     let database: any Database
     let appID: UUID
@@ -124,11 +124,7 @@ extension ProfileImport {
 
         enum Column {
             case userID, tags
-            case attribute(String, Kind)
-        }
-
-        enum Kind: String, CaseIterable {
-            case text, number, boolean, date, list
+            case attribute(String, ProfileValue.Kind)
         }
 
         mutating func read(_ record: RecordSplitter.Record) -> Outcome {
@@ -178,7 +174,7 @@ extension ProfileImport {
                 case "tags": columns.append(.tags)
                 default:
                     let parts = field.split(separator: ":", maxSplits: 1).map(String.init)
-                    let kind = parts.count == 2 ? Kind(rawValue: parts[1]) : .text
+                    let kind = parts.count == 2 ? ProfileValue.Kind(rawValue: parts[1]) : .string
                     guard let name = parts.first, ProfileName.isValid(name), let kind else {
                         return .unreadableHeader("column “\(field)”: \(ProfileName.rule), optionally followed by :number, :boolean, :date or :list")
                     }
@@ -210,9 +206,9 @@ extension ProfileImport {
             return .change(userID: userID, change)
         }
 
-        private static func value(_ text: String, _ kind: Kind) -> ProfileValue? {
+        private static func value(_ text: String, _ kind: ProfileValue.Kind) -> ProfileValue? {
             switch kind {
-            case .text: .string(text)
+            case .string: .string(text)
             case .number: Double(text).flatMap { $0.isFinite ? .number($0) : nil }
             case .boolean: ["true": true, "false": false][text.lowercased()].map(ProfileValue.boolean)
             case .date: MarqueeJSON.parseDate(text).map(ProfileValue.date)

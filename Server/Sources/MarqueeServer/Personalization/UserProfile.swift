@@ -59,7 +59,11 @@ struct ProfileChange: Decodable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case attributes, addTags, removeTags }
 
-    init() {}
+    init(attributes: [String: ProfileValue?] = [:], addTags: [String] = [], removeTags: [String] = []) {
+        self.attributes = attributes
+        self.addTags = addTags
+        self.removeTags = removeTags
+    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -32,8 +32,8 @@ struct SDKCaller: Sendable {
         /// Counting what happened (impressions, conversions): a refused user ID refuses the request
         /// (401), so nobody can write figures in another user's name.
         case recording
-        /// Using one user's own data (the App Inbox): the request must name a user, and a refused
-        /// user ID refuses it (401).
+        /// Using one user's own data (the App Inbox, profile values): the request must name a user,
+        /// and a refused user ID refuses it (401).
         case personal
     }
 
@@ -48,7 +48,8 @@ struct SDKCaller: Sendable {
             switch use {
             case .targeting, .recording: return CheckedIdentity(identity: claimed, isVerified: false)
             case .personal:
-                throw APIError(.forbidden, code: InboxErrorCode.requiresIdentity, "the inbox belongs to identified users: send a user ID")
+                throw APIError(.forbidden, code: InboxErrorCode.requiresIdentity,
+                               "the inbox and profiles belong to identified users: send a user ID")
             }
         }
         switch verifier.check(userID: userID, signature: signature, now: now) {

@@ -22,7 +22,8 @@ struct SDKController {
             rolloutPercentage: Rollout.percentage(for: caller.deviceID, subscriptionID: app.subscriptionID,
                                                   rollout: app.settings.rolloutPercentage),
             endpoints: Endpoints(ping: base + "/v1/ping", impression: base + "/v1/impression",
-                                 displayPermission: base + "/v1/display_permission", conversion: base + "/v1/conversion"))
+                                 displayPermission: base + "/v1/display_permission", conversion: base + "/v1/conversion",
+                                 profile: base + "/v1/profile"))
         return try Response.json(ConfigResponse(data: data))
     }
 
@@ -138,6 +139,20 @@ struct SDKController {
         let stored = try await recorder.record(body, as: identity, deviceID: caller.deviceID)
         if stored { ServerMetrics.impressionsIngested(body.impressions.count) }
         return try ImpressionReceipt.response(stored: stored)
+    }
+
+    /// `POST /v1/profile` (Marquee extension): the SDK sets values in its own user's profile: only
+    /// those the app's `deviceProfile` names, for a user ID as verified as the app requires.
+    @Sendable func profile(req: Request) async throws -> HTTPStatus {
+        let caller = try req.sdkCaller
+        let body = try req.decodeJSON(ProfileUpdateRequest.self)
+        let identity = try caller.identity(claimedBy: body.userIdentifiers, for: .personal)
+        let change = ProfileChange(attributes: body.attributes, addTags: body.addTags, removeTags: body.removeTags)
+        let refused = caller.app.settings.deviceProfile.refusals(of: change)
+        guard refused.isEmpty else { throw APIError.validation(refused) }
+        _ = try await UserProfileStore(database: req.db).apply(change, appID: caller.app.id, userID: identity.userID,
+                                                               at: req.marquee.clock.nowMillis)
+        return .noContent
     }
 
     /// `POST /v1/conversion` (Marquee extension): a user reached a campaign's goal; counted once

@@ -12,7 +12,8 @@ extension AppRecord {
                 testUserIDs: try column("test_user_ids", testUserIDsJSON),
                 testDeviceIDs: try column("test_device_ids", testDeviceIDsJSON),
                 frequencyCaps: try column("frequency_caps", frequencyCapsJSON),
-                identityVerification: IdentityVerification(rawValue: identityVerificationRaw) ?? .required),
+                identityVerification: IdentityVerification(rawValue: identityVerificationRaw) ?? .required,
+                deviceProfile: try column("device_profile", deviceProfileJSON)),
             secretHash: secretHash,
             identityKeys: IdentityKeys(current: identitySecret, previous: previousIdentitySecret,
                                        previousUntil: previousIdentitySecretUntil.map(Self.date(millis:))),
@@ -37,6 +38,7 @@ extension AppRecord {
         testUserIDsJSON = Self.text(settings.testUserIDs)
         testDeviceIDsJSON = Self.text(settings.testDeviceIDs)
         frequencyCapsJSON = Self.text(settings.frequencyCaps)
+        deviceProfileJSON = Self.text(settings.deviceProfile)
         identityVerificationRaw = settings.identityVerification.rawValue
         secretHash = app.secretHash
         identitySecret = app.identityKeys.current

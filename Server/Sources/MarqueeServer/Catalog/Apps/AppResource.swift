@@ -12,6 +12,7 @@ struct AppInput: Codable, Sendable {
     var testDeviceIDs: [String]?
     var frequencyCaps: [FrequencyCap]?
     var identityVerification: IdentityVerification?
+    var deviceProfile: DeviceProfileRules?
 
     /// The fields a full replacement lacks.
     var missingFields: [String] {
@@ -20,6 +21,7 @@ struct AppInput: Codable, Sendable {
             ("rolloutPercentage", rolloutPercentage != nil), ("pingIntervalSeconds", pingIntervalSeconds != nil),
             ("testUserIDs", testUserIDs != nil), ("testDeviceIDs", testDeviceIDs != nil),
             ("frequencyCaps", frequencyCaps != nil), ("identityVerification", identityVerification != nil),
+            ("deviceProfile", deviceProfile != nil),
         ]
         return given.filter { !$0.1 }.map(\.0)
     }
@@ -36,6 +38,7 @@ struct AppResource: JSONResource {
     var testDeviceIDs: [String]
     var frequencyCaps: [FrequencyCap]
     var identityVerification: IdentityVerification
+    var deviceProfile: DeviceProfileRules
     /// Whether an identity secret exists (it is shown only when created or rotated).
     var hasIdentitySecret: Bool
     var createdAt: Date?
@@ -53,6 +56,7 @@ struct AppResource: JSONResource {
         testDeviceIDs = settings.testDeviceIDs
         frequencyCaps = settings.frequencyCaps
         identityVerification = settings.identityVerification
+        deviceProfile = settings.deviceProfile
         hasIdentitySecret = app.identityKeys.current != nil
         createdAt = app.createdAt
         updatedAt = app.updatedAt

@@ -12,6 +12,8 @@ struct AppSettings: Sendable, Equatable {
     var frequencyCaps: [FrequencyCap]
     /// Whether user IDs must be signed with the app's identity secret (see ``IdentityVerifier``).
     var identityVerification: IdentityVerification
+    /// What devices may set in their own verified user's profile.
+    var deviceProfile: DeviceProfileRules
 
     static let defaultRollout = 100
     static let defaultPingInterval = 3600
@@ -25,7 +27,8 @@ struct AppSettings: Sendable, Equatable {
                            pingIntervalSeconds: input.pingIntervalSeconds ?? defaultPingInterval,
                            testUserIDs: input.testUserIDs ?? [], testDeviceIDs: input.testDeviceIDs ?? [],
                            frequencyCaps: input.frequencyCaps ?? [],
-                           identityVerification: input.identityVerification ?? .off)
+                           identityVerification: input.identityVerification ?? .off,
+                           deviceProfile: input.deviceProfile ?? DeviceProfileRules())
     }
 
     /// A subscription ID for an app created without one.
@@ -40,14 +43,15 @@ struct AppSettings: Sendable, Equatable {
         guard missing.isEmpty,
               let name = input.name, let subscriptionID = input.subscriptionID, let rollout = input.rolloutPercentage,
               let interval = input.pingIntervalSeconds, let users = input.testUserIDs, let devices = input.testDeviceIDs,
-              let caps = input.frequencyCaps, let verification = input.identityVerification else {
+              let caps = input.frequencyCaps, let verification = input.identityVerification,
+              let deviceProfile = input.deviceProfile else {
             throw CatalogError.invalid(missing.map {
                 ValidationIssue(field: $0, message: "is required: PUT replaces the whole app (PATCH changes only the fields it is given)")
             })
         }
         return AppSettings(name: name, subscriptionID: subscriptionID, rolloutPercentage: rollout,
                            pingIntervalSeconds: interval, testUserIDs: users, testDeviceIDs: devices, frequencyCaps: caps,
-                           identityVerification: verification)
+                           identityVerification: verification, deviceProfile: deviceProfile)
     }
 
     /// `PATCH /apps/:appID`: the given fields over the current settings.
@@ -57,7 +61,8 @@ struct AppSettings: Sendable, Equatable {
                     pingIntervalSeconds: input.pingIntervalSeconds ?? pingIntervalSeconds,
                     testUserIDs: input.testUserIDs ?? testUserIDs, testDeviceIDs: input.testDeviceIDs ?? testDeviceIDs,
                     frequencyCaps: input.frequencyCaps ?? frequencyCaps,
-                    identityVerification: input.identityVerification ?? identityVerification)
+                    identityVerification: input.identityVerification ?? identityVerification,
+                    deviceProfile: input.deviceProfile ?? deviceProfile)
     }
 
     /// Whether this user or device is one of the app's testers.
@@ -98,6 +103,7 @@ struct AppSettings: Sendable, Equatable {
             issues += cap.validationIssues(field: "frequencyCaps[\(index)]")
         }
         check(Set(frequencyCaps.map(\.id)).count == frequencyCaps.count, "frequencyCaps", "cap ids must be unique")
+        issues += deviceProfile.validationIssues()
         return issues
     }
 }

@@ -54,6 +54,8 @@ extension CampaignCatalog {
         let end: Date?
         let isTest: Bool
         let admitsEveryone: Bool
+        /// Its only rules are segments: a ``SegmentMask`` decides.
+        let targetsOnlySegments: Bool
 
         init(_ campaign: Campaign) {
             isActive = campaign.status == .active
@@ -61,6 +63,30 @@ extension CampaignCatalog {
             end = campaign.delivery.endTime
             isTest = campaign.isTest
             admitsEveryone = campaign.targeting.admitsEveryone
+            var others = campaign.targeting
+            others.segments = SegmentTargeting()
+            targetsOnlySegments = !admitsEveryone && others.admitsEveryone
+        }
+    }
+
+    /// A campaign's segments as bits over its snapshot's segments (one bit per segment, in the
+    /// snapshot's order), so that checking a user's membership is two ANDs. Only snapshots of at
+    /// most 64 segments have them; larger ones check the targeting itself.
+    struct SegmentMask: Sendable {
+        let include: UInt64
+        let exclude: UInt64
+
+        init?(_ segments: SegmentTargeting, bitByID: [String: UInt64]) {
+            guard bitByID.count <= 64 else { return nil }
+            include = segments.include.reduce(0) { $0 | (bitByID[$1.lowercased()] ?? 0) }
+            exclude = segments.exclude.reduce(0) { $0 | (bitByID[$1.lowercased()] ?? 0) }
+            // A named segment the snapshot lacks cannot be decided by bits.
+            guard segments.all.allSatisfy({ bitByID[$0.lowercased()] != nil }) else { return nil }
+        }
+
+        /// Whether a user in the segments `members` names passes: in one included (when any is), in no excluded.
+        func admits(_ members: UInt64) -> Bool {
+            (include == 0 || include & members != 0) && exclude & members == 0
         }
     }
 

@@ -127,6 +127,10 @@ actor CampaignCatalog {
         let segments: [Segment]
         /// The campaigns those segments' history conditions name.
         let historyCampaigns: [UUID]
+        /// Each segment's bit, when there are at most 64 (``SegmentMask``).
+        private let segmentBits: [String: UInt64]
+        /// Each entry's segments as bits, in the entries' order.
+        private let segmentMasks: [SegmentMask?]
         private let indexByID: [String: Int]
 
         init(version: Int, entries: [Entry], segments: [Segment] = []) {
@@ -143,6 +147,12 @@ actor CampaignCatalog {
                 return a.campaign.id < b.campaign.id
             }
             gates = self.entries.map(\.gate)
+            let bits = segments.count <= 64
+                ? Dictionary(uniqueKeysWithValues: segments.enumerated().map { ($1.id.lowercased(), UInt64(1) << UInt64($0)) }) : [:]
+            segmentBits = bits
+            segmentMasks = self.entries.map { entry in
+                entry.gate.delivery.targetsOnlySegments ? SegmentMask(entry.campaign.targeting.segments, bitByID: bits) : nil
+            }
             hasTranslations = self.entries.contains { entry in
                 ([entry.measured].compactMap { $0 } + entry.plain).contains { !$0.localizedBaseJSON.isEmpty }
             }
@@ -156,10 +166,13 @@ actor CampaignCatalog {
                            unit: ExperimentUnit) -> [UInt64] {
             var admitted: [UInt64] = []
             admitted.reserveCapacity(gates.count)
+            let members = audience.device.segments.map { ids in ids.reduce(UInt64(0)) { $0 | (segmentBits[$1] ?? 0) } }
             gates.withUnsafeBufferPointer { gates in
                 for position in gates.indices {
                     let gate = gates[position]
-                    guard gate.showsInApp, audience.admits(gate.delivery, targeting: entries[position].campaign.targeting) else { continue }
+                    let segments = segmentMasks[position].map { (mask: $0, members: members) }
+                    guard gate.showsInApp,
+                          audience.admits(gate.delivery, targeting: entries[position].campaign.targeting, segments: segments) else { continue }
                     let slot = gate.assignsArms
                         ? entries[position].slot(for: client, pushPrimer: pushPrimer, unit: unit)
                         : gate.slot(for: client, pushPrimer: pushPrimer)

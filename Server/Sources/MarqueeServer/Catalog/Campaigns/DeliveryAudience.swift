@@ -19,10 +19,18 @@ struct DeliveryAudience {
         admits(CampaignCatalog.DeliveryFacts(campaign), targeting: campaign.targeting)
     }
 
-    /// The same decision from a campaign's plain facts; its targeting is read only when it has rules.
-    func admits(_ facts: CampaignCatalog.DeliveryFacts, targeting: @autoclosure () -> Targeting) -> Bool {
+    /// The same decision from a campaign's plain facts; its targeting is read only when it has
+    /// rules, and not at all when its only rules are segments and `segments` decides them (the
+    /// user's segments as bits, ``CampaignCatalog/SegmentMask``; `nil` when not known).
+    func admits(_ facts: CampaignCatalog.DeliveryFacts, targeting: @autoclosure () -> Targeting,
+                segments: (mask: CampaignCatalog.SegmentMask, members: UInt64?)? = nil) -> Bool {
         guard facts.isActive, DeliveryRules.isLive(at: now, from: facts.start, until: facts.end) else { return false }
         if facts.isTest { return isTester }
-        return facts.admitsEveryone || targeting().admits(device)
+        if facts.admitsEveryone { return true }
+        if facts.targetsOnlySegments, let segments {
+            // Unknown membership (an anonymous or unverified user) is in no segment and out of none.
+            return segments.members.map(segments.mask.admits) ?? false
+        }
+        return targeting().admits(device)
     }
 }

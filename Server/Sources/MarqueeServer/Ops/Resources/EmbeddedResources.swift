@@ -249,6 +249,42 @@ paths:
         "401": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
+  /v1/profile:
+    post:
+      tags: [sdk]
+      summary: Set values in the user's own profile (Marquee extension) - only those the app lets devices set.
+      description: |
+        The Marquee SDK sets attributes (`null` removes one) and adds or removes tags of its
+        current user, for segments to read. Only attributes and tags the app's `deviceProfile`
+        names are accepted, each attribute of its declared type (422 names the others); the whole
+        change applies or none of it. The request must name a user ID (403 otherwise), verified
+        as the app requires (401 when required and the signature is missing or wrong), as for
+        the App Inbox. The config response names this endpoint (`endpoints.profile`).
+      parameters:
+        - $ref: "#/components/parameters/SubscriptionId"
+        - $ref: "#/components/parameters/DeviceId"
+        - $ref: "#/components/parameters/UserSignature"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [userIdentifiers]
+              properties:
+                userIdentifiers: { type: array, items: { $ref: "#/components/schemas/UserIdentifier" } }
+                attributes: { type: object, description: "Values as in PATCH …/users/{userID}/profile." }
+                addTags: { type: array, items: { type: string } }
+                removeTags: { type: array, items: { type: string } }
+                batchId: { type: string }
+      responses:
+        "204": { description: Applied. }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "422": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
   /v1/inbox/sync:
     post:
       tags: [sdk]
@@ -1863,6 +1899,18 @@ components:
                 impression: { type: string, format: uri }
                 displayPermission: { type: string, format: uri }
                 conversion: { type: string, format: uri, description: Marquee extension; where the Marquee SDK reports conversions. }
+                profile: { type: string, format: uri, description: Marquee extension; where the Marquee SDK sets its user's profile values. }
+    DeviceProfileRules:
+      type: object
+      additionalProperties: false
+      description: What devices may set in their own user's profile (POST /v1/profile); nothing else.
+      properties:
+        attributes:
+          type: object
+          maxProperties: 100
+          propertyNames: { pattern: "^[A-Za-z0-9_.-]{1,64}$" }
+          additionalProperties: { type: string, enum: [string, number, boolean, date, list] }
+        tags: { type: array, maxItems: 200, items: { type: string, pattern: "^[A-Za-z0-9_.-]{1,64}$" } }
     UserIdentifier:
       type: object
       required: [id, type]
@@ -2080,6 +2128,9 @@ components:
           enum: ["off", optional, required, null]
           default: "off"
           description: optional and required need an identity secret first (POST .../identity_secret).
+        deviceProfile:
+          oneOf: [{ $ref: "#/components/schemas/DeviceProfileRules" }, { type: "null" }]
+          description: "Default: devices may set nothing."
     AppPatch:
       type: object
       additionalProperties: false
@@ -2092,9 +2143,10 @@ components:
         testDeviceIDs: { type: [array, "null"], items: { type: string, minLength: 1 } }
         frequencyCaps: { type: [array, "null"], items: { $ref: "#/components/schemas/FrequencyCap" } }
         identityVerification: { type: [string, "null"], enum: ["off", optional, required, null] }
+        deviceProfile: { oneOf: [{ $ref: "#/components/schemas/DeviceProfileRules" }, { type: "null" }] }
     App:
       type: object
-      required: [id, name, subscriptionID, rolloutPercentage, pingIntervalSeconds, testUserIDs, testDeviceIDs, frequencyCaps, identityVerification, hasIdentitySecret]
+      required: [id, name, subscriptionID, rolloutPercentage, pingIntervalSeconds, testUserIDs, testDeviceIDs, frequencyCaps, identityVerification, deviceProfile, hasIdentitySecret]
       properties:
         id: { type: string, format: uuid }
         name: { type: string }
@@ -2105,6 +2157,7 @@ components:
         testDeviceIDs: { type: array, items: { type: string } }
         frequencyCaps: { type: array, items: { $ref: "#/components/schemas/FrequencyCap" } }
         identityVerification: { type: string, enum: ["off", optional, required] }
+        deviceProfile: { $ref: "#/components/schemas/DeviceProfileRules" }
         createdAt: { type: string, format: date-time }
         updatedAt: { type: string, format: date-time }
         secret: { type: string, description: Only when just created or rotated. }
@@ -5076,6 +5129,10 @@ export function wireInbox() {
           <option value="optional">Optional: a signature is checked when one is sent</option>
           <option value="required">Required: unsigned user IDs are anonymous, inbox requests get 401</option>
         </select>
+        <label for="settings-device-attributes">Attributes the SDK may set for its own user: name:type per line (string, number, boolean, date, list)</label>
+        <textarea id="settings-device-attributes" class="short code" rows="3" spellcheck="false" placeholder="favoriteCategory:string"></textarea>
+        <label for="settings-device-tags">Tags the SDK may add or remove, one per line</label>
+        <textarea id="settings-device-tags" class="short code" rows="2" spellcheck="false" placeholder="newsletter"></textarea>
         <button id="settings-save" type="submit">Save settings</button>
       </form>
       <ul id="settings-problems" class="problems" aria-live="polite"></ul>
@@ -5498,8 +5555,8 @@ export function wireSegments() {
 
 """#,
         "settings.js": #"""
-// The app settings view: rollout, ping interval, test users and devices, frequency caps, the app
-// secret, and identity verification with its secret (secrets are shown once, when created or
+// The app settings view: rollout, ping interval, test users and devices, frequency caps, what
+// devices may set in their user's profile, the app secret, and identity verification with its secret (secrets are shown once, when created or
 // rotated). Saving sends only the fields on this form (PATCH), so settings edited elsewhere are kept.
 import { $, api, element, isAdmin, say, showProblems } from "./api.js";
 
@@ -5522,6 +5579,9 @@ export async function showSettings(id) {
   $("settings-caps").replaceChildren();
   for (const cap of app.frequencyCaps) addCapRow(cap);
   $("settings-verification").value = app.identityVerification;
+  $("settings-device-attributes").value = Object.entries(app.deviceProfile.attributes).sort()
+    .map(([name, kind]) => `${name}:${kind}`).join("\n");
+  $("settings-device-tags").value = app.deviceProfile.tags.join("\n");
   $("settings-secret-state").textContent = app.hasIdentitySecret
     ? "An identity secret exists. Rotating it replaces it; the old one keeps working for the grace period."
     : "No identity secret yet: create one before requiring signed user IDs.";
@@ -5544,6 +5604,14 @@ async function save(event, onSaved) {
     testUserIDs: lines($("settings-test-users").value),
     testDeviceIDs: lines($("settings-test-devices").value),
     identityVerification: $("settings-verification").value,
+    // "name:type" per line; a bare name is a string.
+    deviceProfile: {
+      attributes: Object.fromEntries(lines($("settings-device-attributes").value).map((line) => {
+        const [name, kind] = line.split(":").map((part) => part.trim());
+        return [name, kind || "string"];
+      })),
+      tags: lines($("settings-device-tags").value),
+    },
     frequencyCaps: [...$("settings-caps").children].map((row) => {
       const [id, limit, hours] = row.querySelectorAll("input");
       return { id: id.value.trim(), limit: Number(limit.value), periodSeconds: Math.round(Number(hours.value) * 3600) };

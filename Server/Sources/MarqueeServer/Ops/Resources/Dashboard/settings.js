@@ -1,5 +1,5 @@
-// The app settings view: rollout, ping interval, test users and devices, frequency caps, the app
-// secret, and identity verification with its secret (secrets are shown once, when created or
+// The app settings view: rollout, ping interval, test users and devices, frequency caps, what
+// devices may set in their user's profile, the app secret, and identity verification with its secret (secrets are shown once, when created or
 // rotated). Saving sends only the fields on this form (PATCH), so settings edited elsewhere are kept.
 import { $, api, element, isAdmin, say, showProblems } from "./api.js";
 
@@ -22,6 +22,9 @@ export async function showSettings(id) {
   $("settings-caps").replaceChildren();
   for (const cap of app.frequencyCaps) addCapRow(cap);
   $("settings-verification").value = app.identityVerification;
+  $("settings-device-attributes").value = Object.entries(app.deviceProfile.attributes).sort()
+    .map(([name, kind]) => `${name}:${kind}`).join("\n");
+  $("settings-device-tags").value = app.deviceProfile.tags.join("\n");
   $("settings-secret-state").textContent = app.hasIdentitySecret
     ? "An identity secret exists. Rotating it replaces it; the old one keeps working for the grace period."
     : "No identity secret yet: create one before requiring signed user IDs.";
@@ -44,6 +47,14 @@ async function save(event, onSaved) {
     testUserIDs: lines($("settings-test-users").value),
     testDeviceIDs: lines($("settings-test-devices").value),
     identityVerification: $("settings-verification").value,
+    // "name:type" per line; a bare name is a string.
+    deviceProfile: {
+      attributes: Object.fromEntries(lines($("settings-device-attributes").value).map((line) => {
+        const [name, kind] = line.split(":").map((part) => part.trim());
+        return [name, kind || "string"];
+      })),
+      tags: lines($("settings-device-tags").value),
+    },
     frequencyCaps: [...$("settings-caps").children].map((row) => {
       const [id, limit, hours] = row.querySelectorAll("input");
       return { id: id.value.trim(), limit: Number(limit.value), periodSeconds: Math.round(Number(hours.value) * 3600) };

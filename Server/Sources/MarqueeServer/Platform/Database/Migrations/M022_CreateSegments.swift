@@ -5,7 +5,8 @@ import SQLKit
 
 /// Segments and what they read: the app facts of each known user (columns of `user_profiles`),
 /// an index of profile values and tags the audience count queries, and each user's last
-/// sighting, click and conversion per campaign, filled from what is stored so far.
+/// sighting, click and conversion per campaign, filled from what is stored so far. Each app
+/// gains the rules of what its devices may set in their user's profile (none, at first).
 struct M022_CreateSegments: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(SegmentRecord.schema)
@@ -43,6 +44,8 @@ struct M022_CreateSegments: AsyncMigration {
             .field("last_at", .int64, .required)
             .unique(on: "app_id", "user_id", "campaign_id", "action")
             .create()
+        try await database.schema(AppRecord.schema)
+            .field("device_profile", .string, .required, .sql(.default("{}"))).update()
         guard let sql = database as? any SQLDatabase else { return }
         try await sql.create(index: "user_profile_values_user").on(UserProfileIndex.valuesSchema).column("app_id").column("user_id").run()
         try await sql.create(index: "user_profile_values_text").on(UserProfileIndex.valuesSchema)
@@ -63,6 +66,7 @@ struct M022_CreateSegments: AsyncMigration {
         for column in ["first_seen_at", "last_seen_at", "sessions", "app_version", "app_version_order", "platform", "locale"] {
             try await database.schema(UserProfileStore.schema).deleteField(.key(.init(stringLiteral: column))).update()
         }
+        try await database.schema(AppRecord.schema).deleteField("device_profile").update()
         try await database.schema(SegmentRecord.schema).delete()
     }
 
