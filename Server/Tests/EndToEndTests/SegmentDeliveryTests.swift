@@ -103,3 +103,39 @@ import Testing
         }
     }
 }
+
+extension SegmentDeliveryTests {
+    @Test func valuesTheSDKSetsPutItsUserInASegment() async throws {
+        try await LiveServer.with { server in
+            let app = try await server.createApp()
+            try await server.admin("PATCH", "api/v1/apps/\(app.id)", body: ["deviceProfile": DeviceRules()])
+            let shoes = try await createSegment(server, app, SegmentBody(name: "Shoe fans on the list", rule: .all([
+                .attribute(ProfileCondition(attribute: "favoriteCategory", operator: .equals, value: .string("shoes"))),
+                .tag(TagCondition(tag: "newsletter", operator: .has)),
+            ])))
+            let offer = try await server.createCampaign(CampaignDraft.make(
+                "Shoe week", targeting: Targeting(segments: SegmentTargeting(include: [shoes]))), in: app)
+
+            let device = TestDevice()
+            defer { device.removeStorage() }
+            await device.start(with: server.configurationURL, subscriptionID: app.subscriptionID, user: TestUser(userID: "ada"))
+            #expect(await device.sdk.state().campaigns.isEmpty)
+            device.sdk.setAttributes(["favoriteCategory": .string("shoes"), "tier": .string("gold")])
+            await device.sdk.waitUntilIdle()
+            #expect(device.errors.errors.contains { if case .httpStatus("profile", 422) = $0 { true } else { false } },
+                    "the app does not let devices set a tier")
+            device.sdk.setAttributes(["favoriteCategory": .string("shoes")])
+            device.sdk.addTags(["newsletter"])
+            await device.sdk.waitUntilIdle()
+            try await device.sdk.refresh()
+            #expect(await device.sdk.state().campaigns.map(\.id) == [offer.id])
+            await device.log(AppStartEvent())
+            #expect(device.displayedIDs == [offer.id])
+        }
+    }
+
+    struct DeviceRules: Encodable {
+        var attributes = ["favoriteCategory": "string"]
+        var tags = ["newsletter"]
+    }
+}
