@@ -2,6 +2,7 @@ import Foundation
 import MarqueeModel
 import MarqueeServer
 import MarqueeWire
+import SQLKit
 import Testing
 
 /// Raw impressions older than the retention period are removed; campaign counts stay whole.
@@ -27,8 +28,16 @@ struct ImpressionRetentionTests {
             try await post(user: "recent", batch: "b", types: [1, 5])
             #expect(try await retention.sweep() == 0, "nothing is 30 days old yet")
 
+            struct HistoryRow: Decodable { var user_id: String }
+            let sql = try #require(server.app.db as? any SQLDatabase)
+            func historyUsers() async throws -> [String] {
+                try await sql.raw("SELECT user_id FROM user_history ORDER BY user_id, action").all(decoding: HistoryRow.self).map(\.user_id)
+            }
+            #expect(try await historyUsers() == ["old", "old", "recent", "recent"], "seen and clicked, by each")
+
             server.clock.advance(by: 15 * 86_400)   // "old" is 35 days old, "recent" 15
             #expect(try await retention.sweep() == 2)
+            #expect(try await historyUsers() == ["recent", "recent"], "the history segments read goes with the impressions")
             #expect(try await retention.sweep() == 0, "a second sweep finds nothing more")
 
             let stats = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(campaign)/stats").json

@@ -1,6 +1,8 @@
+import CompressNIO
 import Foundation
 import MarqueeModel
 import MarqueeWire
+import NIOCore
 import Testing
 
 /// Segments: named rules over what the server knows of a user, targeted by campaigns and
@@ -92,6 +94,46 @@ struct SegmentTests {
                     """)
                 #expect(permission.json["display"] as? Bool == allowed, "\(user): \(permission.text)")
             }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func membershipChangesTheFingerprintAndEachCompressedAnswerIsItsOwn(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let vip = try await createSegment(server, app, name: "VIP", rule: .tag(TagCondition(tag: "vip", operator: .has)))
+            for index in 0..<8 {
+                var campaign = Fixtures.modal("Offer \(index)")
+                campaign.message.body = String(repeating: "A long body so that the list is compressed. ", count: 10)
+                if index % 2 == 0 { campaign.targeting.segments = SegmentTargeting(include: [vip]) }
+                _ = try await server.createCampaign(campaign, in: app)
+            }
+            try await setProfile(server, app, "ada", #"{"addTags": ["vip"]}"#)
+            func ping(_ user: String, gzip: Bool, fingerprint: String? = nil) async throws -> TestResponse {
+                var body = Fixtures.pingBody(userID: user, capabilities: Capability.all)
+                body.marqueeFingerprint = fingerprint
+                return try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: "device-\(user)",
+                                             headers: gzip ? [("Accept-Encoding", "gzip")] : [], json: body)
+            }
+            func fingerprint(_ response: TestResponse) throws -> String {
+                try #require(try response.decode(LenientPingResponse.self).marquee?.fingerprint)
+            }
+            var plain: [String: TestResponse] = [:]
+            for user in ["ada", "bob"] {
+                plain[user] = try await ping(user, gzip: false)
+                let zipped = try await ping(user, gzip: true)
+                #expect(zipped.headers.first(name: "Content-Encoding") == "gzip")
+                var buffer = ByteBuffer(data: zipped.body)
+                #expect(Data(buffer: try buffer.decompress(with: .gzip())) == plain[user]!.body, "\(user)'s compressed answer is their own list")
+            }
+            let adaPrint = try fingerprint(plain["ada"]!), bobPrint = try fingerprint(plain["bob"]!)
+            #expect(adaPrint != bobPrint)
+            #expect(try await ping("ada", gzip: false, fingerprint: adaPrint).decode(LenientPingResponse.self).marquee?.unchanged == true)
+            // Ada leaves the segment: the list she holds is no longer hers.
+            try await setProfile(server, app, "ada", #"{"removeTags": ["vip"]}"#)
+            let after = try await ping("ada", gzip: false, fingerprint: adaPrint)
+            #expect(try after.decode(LenientPingResponse.self).marquee?.unchanged != true)
+            #expect(try fingerprint(after) == bobPrint, "the same campaigns as anyone outside the segment")
         }
     }
 

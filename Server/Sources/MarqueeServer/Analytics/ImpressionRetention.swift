@@ -3,8 +3,9 @@ import Foundation
 import SQLKit
 
 /// Removes raw impressions stored longer ago than the retention period (their counts stay in
-/// ``CampaignCounts``), and the reach and conversion records of users not seen for that long
-/// (taking them out of unique users and conversions, which therefore cover the period). Age is
+/// ``CampaignCounts``), the reach and conversion records of users not seen for that long
+/// (taking them out of unique users and conversions, which therefore cover the period), and the
+/// campaign history segments read (``UserHistory``) last moved that long ago. Age is
 /// measured from when the server received a batch (on its own clock), never from the time a
 /// device reports.
 public struct ImpressionRetention: Sendable {
@@ -46,6 +47,9 @@ public struct ImpressionRetention: Sendable {
         }
         try await sweep(CampaignReach.schema, cutoff: cutoff) { try await CampaignReach.retire(where: $0, on: $1) }
         try await sweep(Conversions.schema, cutoff: cutoff) { try await Conversions.retire(where: $0, on: $1) }
+        try await database.writeTransaction { db in
+            try await UserHistory.retire(before: cutoff.millis, on: try db.sql())
+        }
         return retired
     }
 

@@ -86,6 +86,11 @@ enum UserHistory {
         return history
     }
 
+    /// Removes what last happened before `millis`, inside the caller's transaction (retention).
+    static func retire(before millis: Int64, on sql: any SQLDatabase) async throws {
+        try await sql.delete(from: schema).where("last_at", .lessThan, millis).run()
+    }
+
     /// Removes the user's history, inside the caller's transaction (erasure).
     static func delete(appID: UUID, userID: String, on sql: any SQLDatabase) async throws {
         try await sql.delete(from: schema).where("app_id", .equal, appID).where("user_id", .equal, userID).run()
