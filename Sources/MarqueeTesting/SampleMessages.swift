@@ -73,6 +73,16 @@ public enum SampleMessages {
                     textAlignment: .leading,
                     tooltip: TooltipSettings(targetElementID: "cart-button", position: .bottomCenter,
                                              redirectURL: "shop://carts", autoDisappearSeconds: 8))
+        case .carousel:
+            Message(kind: .carousel, title: "What's new", pages: [
+                MessagePage(id: "welcome", image: MessageImage(url: "https://cdn.example.com/new-1.jpg", altText: "The new app"),
+                            title: "Hi %%first_name|there%%", body: "Three things changed this week."),
+                MessagePage(id: "lists", title: "Shared lists", body: "Plan a shop together."),
+                MessagePage(id: "done", title: "Ready?", body: "Try it now.",
+                            buttons: [MessageButton(id: "try", text: "Try it", action: MessageAction(.deepLink, uri: "shop://lists")),
+                                      MessageButton(id: "not-now", text: "Not now", textColor: HexColor("#111827")!,
+                                                    backgroundColor: HexColor("#E5E7EB")!, action: .close)]),
+            ])
         }
     }
 

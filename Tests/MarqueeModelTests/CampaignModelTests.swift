@@ -84,3 +84,43 @@ struct CampaignModelTests {
         #expect(DeviceContext.normalizedLocale("ja_JP@calendar=japanese") == "ja-jp")
     }
 }
+
+/// Carousels: 2 to 10 pages with unique ids, each with a title or an image, buttons only on
+/// pages; no other kind has pages.
+@Suite("Carousel messages")
+struct CarouselModelTests {
+    static func carousel(_ pages: [MessagePage]) -> Message {
+        Message(kind: .carousel, title: "News", pages: pages)
+    }
+
+    @Test func aCarouselNeedsTwoToTenPagesEachWithATitleOrAnImage() {
+        let two = [MessagePage(id: "a", title: "A"), MessagePage(id: "b", image: MessageImage(url: "https://cdn.example.com/b.png"))]
+        #expect(Self.carousel(two).validationIssues().isEmpty)
+        #expect(Self.carousel(Array(two.prefix(1))).validationIssues().map(\.field) == ["message.pages"])
+        let eleven = (0..<11).map { MessagePage(id: "p\($0)", title: "P\($0)") }
+        #expect(Self.carousel(eleven).validationIssues().map(\.field) == ["message.pages"])
+        let untitled = [MessagePage(id: "a", title: " "), MessagePage(id: "a", title: "B")]
+        #expect(Set(Self.carousel(untitled).validationIssues().map(\.field)) == ["message.pages", "message.pages[0].title"])
+    }
+
+    @Test func buttonsAreOnPagesAndUniqueAcrossThem() {
+        let go = MessageButton(id: "go", text: "Go")
+        var message = Self.carousel([MessagePage(id: "a", title: "A", buttons: [go]), MessagePage(id: "b", title: "B", buttons: [go])])
+        #expect(message.validationIssues().map(\.field) == ["message.pages"], "the same button id on two pages")
+        message.pages[1].buttons = [MessageButton(id: "later", text: "Later", action: MessageAction(.openURL, uri: "javascript:x"))]
+        #expect(message.validationIssues().map(\.field) == ["message.pages[1].buttons[0].action.uri"])
+        message.pages[1].buttons = []
+        message.pages[0].buttons = []
+        message.buttons = [go]
+        #expect(message.validationIssues().map(\.field) == ["message.buttons"])
+        var modal = Message(kind: .modal, title: "Hi")
+        modal.pages = [MessagePage(id: "a", title: "A")]
+        #expect(modal.validationIssues().map(\.field) == ["message.pages"], "only carousels have pages")
+    }
+
+    @Test func aPageIsSizedAsTheMessageIs() {
+        let long = String(repeating: "x", count: Campaign.Limits.maxBodyLength + 1)
+        let message = Self.carousel([MessagePage(id: "a", title: "A", body: long), MessagePage(id: "b", title: "B")])
+        #expect(message.sizeIssues().map(\.field) == ["message.pages[0].body"])
+    }
+}

@@ -18,6 +18,7 @@ struct BridgeMessageTests {
                 == .linkActivated(HTMLLink(url: "https://a.example", type: .browser, text: "A")))
         #expect(try BridgeMessage(json: #"{"v":1,"type":"link","url":"","actionType":"close","text":"No"}"#)
                 == .linkActivated(HTMLLink(url: "", type: .close, text: "No")))
+        #expect(try BridgeMessage(json: #"{"v":1,"type":"page","index":2,"pageId":"done"}"#) == .pageViewed(index: 2, pageID: "done"))
     }
 
     @Test("rejects what the bridge never sends")
@@ -25,6 +26,7 @@ struct BridgeMessageTests {
         #expect(throws: RenderError.self) { try BridgeMessage(json: "not json") }
         #expect(throws: RenderError.self) { try BridgeMessage(json: #"{"v":1,"type":"explode"}"#) }
         #expect(throws: RenderError.self) { try BridgeMessage(json: #"{"v":1,"type":"close","reason":"bored"}"#) }
+        #expect(throws: RenderError.self) { try BridgeMessage(json: #"{"v":1,"type":"page","index":-1}"#) }
         #expect(throws: RenderError.unsupportedBridgeVersion(2)) { try BridgeMessage(json: #"{"v":2,"type":"content"}"#) }
         #expect(throws: RenderError.rejectedLink("javascript:alert(1)")) {
             try BridgeMessage(json: #"{"v":1,"type":"link","url":"javascript:alert(1)","actionType":"browser"}"#)
@@ -44,6 +46,10 @@ struct BridgeMessageTests {
         #expect(BridgeMessage.closed(.user, optOut: nil).action(in: message) == .close)
         #expect(BridgeMessage.optOutToggled(isChecked: true).action(in: message) == nil)
         #expect(!BridgeMessage.optOutToggled(isChecked: true).isResolution)
+        #expect(!BridgeMessage.pageViewed(index: 1, pageID: "lists").isResolution)
+        let carousel = SampleMessages.message(.carousel)
+        #expect(BridgeMessage.buttonTapped(buttonID: "try", optOut: nil).action(in: carousel) == MessageAction(.deepLink, uri: "shop://lists"),
+                "a page's button answers for itself")
         #expect(BridgeMessage.closed(.timeout, optOut: true).optOut == true)
     }
 

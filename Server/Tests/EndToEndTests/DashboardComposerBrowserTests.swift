@@ -15,7 +15,8 @@ struct DashboardComposerBrowserTests {
         try await page.type(text, into: id)
     }
 
-    @Test(arguments: MessageKind.allCases)
+    // The composer does not edit a carousel's pages yet.
+    @Test(arguments: MessageKind.allCases.filter { $0 != .carousel })
     func aCampaignMadeWithTheFormAloneIsPreviewedAndShownOnADevice(_ kind: MessageKind) async throws {
         try await LiveServer.with { server in
             let app = try await server.createApp(subscriptionID: "dash-composer")
@@ -33,7 +34,7 @@ struct DashboardComposerBrowserTests {
                 case .video: try await page.type("https://cdn.example.com/sale.mp4", into: "field-message-media-videoURL")
                 case .html: try await page.type("<h1>Sale</h1><p>Ten percent off</p>", into: "field-message-html")
                 case .tooltip: try await page.type("buy-button", into: "field-message-tooltip-targetElementID")
-                case .modal, .fullScreen, .slideUp, .banner: break
+                case .modal, .fullScreen, .slideUp, .banner, .carousel: break
                 }
                 try await Self.retype("#C2187A", into: "field-message-colors-background-hex", on: page)
                 try await Self.retype("#C2187A", into: "field-message-colors-frame-hex", on: page)

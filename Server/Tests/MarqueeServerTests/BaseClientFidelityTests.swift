@@ -213,6 +213,7 @@ struct BaseClientFidelityTests {
                         case .html: campaign.message.html = "<p>Hello</p>"
                         case .video: campaign.message.media = MediaSettings(videoURL: "https://cdn.example.com/clip.mp4")
                         case .tooltip: campaign.message.tooltip = TooltipSettings(targetElementID: "cart.button")
+                        case .carousel: campaign.message.pages = [MessagePage(id: "one", title: "One"), MessagePage(id: "two", title: "Two")]
                         case .modal, .fullScreen, .slideUp, .banner, .image: break
                         }
                         let uri: String? = switch action {
@@ -221,6 +222,10 @@ struct BaseClientFidelityTests {
                         case .close, .pushPrimer: nil
                         }
                         campaign.message.buttons = [MessageButton(id: "go", text: "Go", action: MessageAction(action, uri: uri))]
+                        if kind == .carousel {
+                            campaign.message.pages[0].buttons = campaign.message.buttons
+                            campaign.message.buttons = []
+                        }
                         let name: String? = switch event {
                         case .custom: "level_up"
                         case .viewAppeared: "cart.button"

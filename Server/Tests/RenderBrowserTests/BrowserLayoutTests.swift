@@ -19,7 +19,8 @@ struct BrowserLayoutTests {
     }
 
     /// Every kind: slide-ups from each edge, banners at top and bottom, tooltips at each position.
-    static let variants: [Variant] = MessageKind.allCases.flatMap { kind -> [Variant] in
+    /// A carousel shows one page at a time and has tests of its own (``CarouselBrowserTests``).
+    static let variants: [Variant] = MessageKind.allCases.filter { $0 != .carousel }.flatMap { kind -> [Variant] in
         let sample = SampleMessages.untimed(kind)
         switch kind {
         case .slideUp:
@@ -81,7 +82,7 @@ struct BrowserLayoutTests {
         var names: Set<String> = ["card"]
         switch message.kind {
         case .modal, .fullScreen, .slideUp, .banner, .tooltip: names.insert("title")
-        case .image, .video: break
+        case .image, .video, .carousel: break
         case .html: names.insert("frame")
         }
         if message.kind == .tooltip { names.insert("tooltip-target") }
@@ -164,7 +165,7 @@ struct BrowserLayoutTests {
         let buttonID = #""><img src=x onerror="parent.__pwned=1">"#
         var pages: [BrowserPage] = []
         var messages: [String: Message] = [:]
-        for kind in MessageKind.allCases where kind != .html {
+        for kind in MessageKind.allCases where kind != .html && kind != .carousel {
             var message = SampleMessages.untimed(kind)
             message.header = Self.payloads[0]
             message.title = Self.payloads[1] + " %%first_name%%"

@@ -2,7 +2,7 @@ import MarqueeRender
 
 extension PresentationResult {
     /// The result a rendered message's JavaScript bridge reports; `nil` for messages that do not
-    /// end the display (ticking the opt-out box). Web-view presenters use this so that every
+    /// end the display (ticking the opt-out box, showing a carousel page). Web-view presenters use this so that every
     /// platform reads the bridge the same way.
     public init?(_ bridge: BridgeMessage) {
         let optedOut = bridge.optOut ?? false
@@ -12,7 +12,7 @@ extension PresentationResult {
         case .closed(.user, _): self.init(.userDismissed, optedOut: optedOut)
         case .closed(.timeout, _), .closed(.ended, _): self.init(.timedOut, optedOut: optedOut)
         case .linkActivated(let link): self.init(link.type == .close ? .userDismissed : .contentClick)
-        case .optOutToggled: return nil
+        case .optOutToggled, .pageViewed: return nil
         }
     }
 }

@@ -34,6 +34,8 @@ public struct Message: Sendable, Hashable, Codable {
     /// The text in other languages, by language tag (``LanguageTag``): devices show the one
     /// their locale asks for (``localized(to:)``), else the text above, which is the default.
     @Defaulted<Defaults.EmptyMap<MessageTranslation>> public var translations: [String: MessageTranslation]
+    /// The pages of a `carousel` message, in order; other kinds have none.
+    @Defaulted<Defaults.EmptyList<MessagePage>> public var pages: [MessagePage]
 
     public init(kind: MessageKind, header: String? = nil, title: String, body: String? = nil,
                 colors: MessageColors = MessageColors(), image: MessageImage? = nil,
@@ -43,7 +45,7 @@ public struct Message: Sendable, Hashable, Codable {
                 slideFrom: SlideEdge? = nil, banner: BannerSettings? = nil, media: MediaSettings? = nil,
                 tooltip: TooltipSettings? = nil, appearance: Appearance = Appearance(),
                 template: String? = nil, extras: [String: String] = [:], customJSON: JSONValue? = nil,
-                translations: [String: MessageTranslation] = [:]) {
+                translations: [String: MessageTranslation] = [:], pages: [MessagePage] = []) {
         self.kind = kind
         self.header = header
         self.title = title
@@ -66,5 +68,6 @@ public struct Message: Sendable, Hashable, Codable {
         self.extras = extras
         self.customJSON = customJSON
         self.translations = translations
+        self.pages = pages
     }
 }

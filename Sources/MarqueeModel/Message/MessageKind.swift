@@ -16,6 +16,8 @@ public enum MessageKind: String, Sendable, Hashable, Codable, CaseIterable {
     case html
     /// A bubble anchored to an on-screen element (``TooltipSettings``).
     case tooltip
+    /// A card of 2 to 10 pages (``MessagePage``), each with its own image, text and buttons.
+    case carousel
 }
 
 /// The edge a slide-up message enters from.

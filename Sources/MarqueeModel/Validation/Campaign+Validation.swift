@@ -14,6 +14,8 @@ extension Campaign {
         public static let maxTitleLength = 500
         public static let maxBodyLength = 5_000
         public static let maxButtonTextLength = 100
+        /// Pages of a carousel.
+        public static let carouselPages = 2...10
         public static let maxIdentifierLength = 200
         /// The longest value a trigger condition compares with (a regex pattern has its own, shorter limit).
         public static let maxConditionValueLength = 1_000
@@ -76,25 +78,12 @@ extension Message {
         let titleless = needsTitle.contains(kind) ? "is required for \(kind.rawValue) messages"
             : kind == .tooltip && image == nil ? "is required for tooltip messages without an image" : nil
         report.check(titleless == nil || !title.trimmingCharacters(in: .whitespaces).isEmpty, "title", titleless ?? "")
-        report.check(buttons.count <= Campaign.Limits.maxButtons, "buttons", "at most \(Campaign.Limits.maxButtons) buttons")
-        report.check(Set(buttons.map(\.id)).count == buttons.count, "buttons", "button ids must be unique")
-        report.check(buttons.filter { $0.action.type == .pushPrimer }.count <= 1, "buttons",
-                     "only one button may be a push primer")
-        for (index, button) in buttons.enumerated() {
-            report.nested("buttons[\(index)]") { report in
-                report.check(!button.text.trimmingCharacters(in: .whitespaces).isEmpty, "text", "must not be empty")
-                report.check(TextRule.fits(button.text, characters: Campaign.Limits.maxButtonTextLength), "text",
-                             "must be at most \(Campaign.Limits.maxButtonTextLength) characters")
-                report.check(!button.id.isEmpty, "id", "must not be empty")
-                report.check(TextRule.fits(button.id, characters: Campaign.Limits.maxIdentifierLength), "id",
-                             "must be at most \(Campaign.Limits.maxIdentifierLength) characters")
-                report.nested("action") { button.action.validate(into: &$0) }
-            }
-        }
+        Self.validate(buttons, into: &report)
         if let contentAction { report.nested("contentAction") { contentAction.validate(into: &$0) } }
         if let image {
             report.check(URLRule.isWebURL(image.url), "image.url", "must be an http(s) URL")
         }
+        report.check(kind == .carousel || pages.isEmpty, "pages", "only carousel messages have pages")
         for key in extras.keys { report.check(!key.isEmpty, "extras", "keys must not be empty") }
         // RInAppMessaging clients read customJson as an object; anything else fails their whole ping.
         report.check(customJSON == nil || customJSON?.objectValue != nil, "customJSON", "must be a JSON object")
@@ -126,11 +115,56 @@ extension Message {
                     report.check(URLRule.isWebURL(background), "banner.backgroundImageURL", "must be an http(s) URL")
                 }
             }
+        case .carousel:
+            validatePages(into: &report)
         case .modal, .fullScreen, .slideUp:
             break
         }
         if let seconds = media?.autoCloseSeconds {
             report.check(seconds > 0, "media.autoCloseSeconds", "must be positive")
+        }
+    }
+}
+
+extension Message {
+    /// At most two buttons with unique ids, at most one a push primer, each with text and a valid action.
+    static func validate(_ buttons: [MessageButton], into report: inout ValidationReport) {
+        report.check(buttons.count <= Campaign.Limits.maxButtons, "buttons", "at most \(Campaign.Limits.maxButtons) buttons")
+        report.check(Set(buttons.map(\.id)).count == buttons.count, "buttons", "button ids must be unique")
+        report.check(buttons.filter { $0.action.type == .pushPrimer }.count <= 1, "buttons",
+                     "only one button may be a push primer")
+        for (index, button) in buttons.enumerated() {
+            report.nested("buttons[\(index)]") { report in
+                report.check(!button.text.trimmingCharacters(in: .whitespaces).isEmpty, "text", "must not be empty")
+                report.check(TextRule.fits(button.text, characters: Campaign.Limits.maxButtonTextLength), "text",
+                             "must be at most \(Campaign.Limits.maxButtonTextLength) characters")
+                report.check(!button.id.isEmpty, "id", "must not be empty")
+                report.check(TextRule.fits(button.id, characters: Campaign.Limits.maxIdentifierLength), "id",
+                             "must be at most \(Campaign.Limits.maxIdentifierLength) characters")
+                report.nested("action") { button.action.validate(into: &$0) }
+            }
+        }
+    }
+
+    /// A carousel has 2 to 10 pages with unique ids, each with a title or an image.
+    private func validatePages(into report: inout ValidationReport) {
+        let range = Campaign.Limits.carouselPages
+        report.check(range.contains(pages.count), "pages", "a carousel has \(range.lowerBound) to \(range.upperBound) pages")
+        report.check(buttons.isEmpty, "buttons", "a carousel's buttons are on its pages")
+        report.check(Set(pages.map(\.id)).count == pages.count, "pages", "page ids must be unique")
+        let buttonIDs = allButtons.map(\.id)
+        report.check(Set(buttonIDs).count == buttonIDs.count, "pages", "button ids must be unique across the message and its pages")
+        for (index, page) in pages.enumerated() {
+            report.nested("pages[\(index)]") { report in
+                report.check(!page.id.isEmpty && TextRule.fits(page.id, characters: Campaign.Limits.maxIdentifierLength), "id",
+                             "must be 1 to \(Campaign.Limits.maxIdentifierLength) characters")
+                report.check(!page.title.trimmingCharacters(in: .whitespaces).isEmpty || page.image != nil, "title",
+                             "a page needs a title or an image")
+                if let image = page.image {
+                    report.check(URLRule.isWebURL(image.url), "image.url", "must be an http(s) URL")
+                }
+                Self.validate(page.buttons, into: &report)
+            }
         }
     }
 }

@@ -14,6 +14,12 @@ extension Message {
         Self.checkLengths([("header", header, Campaign.Limits.maxHeaderLength), ("title", title, Campaign.Limits.maxTitleLength),
                            ("body", body, Campaign.Limits.maxBodyLength)], into: &report)
         checkTranslations(into: &report)
+        for (index, page) in pages.enumerated() {
+            report.nested("pages[\(index)]") { report in
+                Self.checkLengths([("title", page.title, Campaign.Limits.maxTitleLength), ("body", page.body, Campaign.Limits.maxBodyLength)],
+                                  into: &report)
+            }
+        }
         report.check((html ?? "").utf8.count <= Campaign.Limits.maxHTMLBytes, "html",
                      "must be at most \(Campaign.Limits.maxHTMLBytes) bytes")
         if let customJSON {

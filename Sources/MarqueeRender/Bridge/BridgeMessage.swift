@@ -14,6 +14,7 @@ import MarqueeModel
 /// {"v":1,"type":"close","reason":"user","optOut":true}
 /// {"v":1,"type":"optOut","checked":true}
 /// {"v":1,"type":"link","url":"https://example.com","actionType":"browser","text":"Shop"}
+/// {"v":1,"type":"page","index":1,"pageId":"sizes"}
 /// ```
 ///
 /// - `buttonId` is the ``MarqueeModel/MessageButton/id`` of the tapped button.
@@ -22,6 +23,9 @@ import MarqueeModel
 /// - `link` comes from inside an `html` message: the element's `data-link` or `href` as written and
 ///   its `data-actiontype` (or `null`); Swift classifies it with ``HTMLLinkClassifier`` so the
 ///   rules live in one place.
+///
+/// - `page` comes from a carousel, the first time each page shows (the first page as the message
+///   shows): `index` from 0, `pageId` the ``MarqueeModel/MessagePage/id``.
 ///
 /// After a button, content, close or link message the bridge sends nothing more: one resolution
 /// per display.
@@ -36,12 +40,14 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
     case optOutToggled(isChecked: Bool)
     /// A link or action element inside an `html` message was activated.
     case linkActivated(HTMLLink)
+    /// A carousel page showed for the first time in this display.
+    case pageViewed(index: Int, pageID: String)
 
     /// The newest bridge protocol version this build reads.
     public static let protocolVersion = 1
 
     private enum CodingKeys: String, CodingKey {
-        case version = "v", type, buttonId, optOut, reason, checked, url, actionType, text
+        case version = "v", type, buttonId, optOut, reason, checked, url, actionType, text, index, pageId
     }
 
     /// Decodes a message as the bridge posts it; throws ``RenderError`` on anything else.
@@ -71,6 +77,11 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
             }
             let text = try container.decodeIfPresent(String.self, forKey: .text) ?? ""
             self = .linkActivated(HTMLLink(url: HTMLLinkClassifier.cleaned(url), type: type, text: text))
+        case "page":
+            let index = try container.decode(Int.self, forKey: .index)
+            guard index >= 0 else { throw RenderError.malformedBridgeMessage("page index \(index) is negative") }
+            let pageID = try container.decodeIfPresent(String.self, forKey: .pageId) ?? ""
+            self = .pageViewed(index: index, pageID: String(pageID.prefix(64)))
         case let other:
             throw RenderError.malformedBridgeMessage("unknown message type '\(other)'")
         }
@@ -89,9 +100,11 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
         }
     }
 
-    /// Whether this message ends the display (everything except toggling the opt-out box).
+    /// Whether this message ends the display (everything except toggling the opt-out box and
+    /// showing a carousel page).
     public var isResolution: Bool {
         if case .optOutToggled = self { return false }
+        if case .pageViewed = self { return false }
         return true
     }
 
@@ -100,7 +113,7 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
         switch self {
         case .buttonTapped(_, let optOut), .contentClicked(let optOut), .closed(_, let optOut): optOut
         case .optOutToggled(let isChecked): isChecked
-        case .linkActivated: nil
+        case .linkActivated, .pageViewed: nil
         }
     }
 
@@ -109,11 +122,11 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
     /// A button tap runs that button's action; a content click runs the content action (or, for a
     /// tooltip without one, opens its redirect URL); a close closes; a link runs
     /// ``HTMLLink/action``. Returns `nil` when there is nothing to run (an unknown button id, a
-    /// content click on a message without a content action, or an opt-out toggle).
+    /// content click on a message without a content action, an opt-out toggle or a page view).
     public func action(in message: Message) -> MessageAction? {
         switch self {
         case .buttonTapped(let id, _):
-            return message.buttons.first { $0.id == id }?.action
+            return message.allButtons.first { $0.id == id }?.action
         case .contentClicked:
             if let action = message.contentAction { return action }
             guard let redirect = message.tooltip?.redirectURL,
@@ -121,7 +134,7 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
             return MessageAction(type.actionType, uri: HTMLLinkClassifier.cleaned(redirect))
         case .closed:
             return .close
-        case .optOutToggled:
+        case .optOutToggled, .pageViewed:
             return nil
         case .linkActivated(let link):
             return link.action

@@ -27,6 +27,9 @@ public enum MarqueeBridge {
       var video = document.getElementById("marquee-video");
       var resolved = false;
       var timer = null;
+      var pages = root.querySelectorAll(".mq-page");
+      var currentPage = 0;
+      var seenPages = {};
 
       function deliver(message) {
         message.v = 1;
@@ -53,7 +56,13 @@ public enum MarqueeBridge {
         var control = target && target.closest ? target.closest("[data-marquee-action]") : null;
         if (!control) { return; }
         var action = control.getAttribute("data-marquee-action");
-        if (action === "button") {
+        if (action === "page-next") {
+          showPage(currentPage + 1);
+        } else if (action === "page-previous") {
+          showPage(currentPage - 1);
+        } else if (action === "page") {
+          showPage(parseInt(control.getAttribute("data-marquee-page-index") || "0", 10));
+        } else if (action === "button") {
           resolve({ type: "button", buttonId: control.getAttribute("data-marquee-button") || "" });
         } else if (action === "close") {
           resolve({ type: "close", reason: "user" });
@@ -68,8 +77,43 @@ public enum MarqueeBridge {
         });
       }
 
+      // A carousel shows one page at a time and reports each page the first time it shows.
+      function showPage(index) {
+        if (index < 0 || index >= pages.length) { return; }
+        for (var i = 0; i < pages.length; i++) { pages[i].hidden = i !== index; }
+        var dots = root.querySelectorAll(".mq-dot");
+        for (var j = 0; j < dots.length; j++) {
+          if (j === index) { dots[j].setAttribute("aria-current", "true"); } else { dots[j].removeAttribute("aria-current"); }
+        }
+        var previous = document.getElementById("marquee-page-previous");
+        var next = document.getElementById("marquee-page-next");
+        if (previous) { previous.disabled = index === 0; }
+        if (next) { next.disabled = index === pages.length - 1; }
+        currentPage = index;
+        if (!seenPages[index] && !resolved) {
+          seenPages[index] = true;
+          deliver({ type: "page", index: index, pageId: pages[index].getAttribute("data-marquee-page") || "" });
+        }
+      }
+
+      // In a right-to-left message the next page is to the left.
+      var forward = document.documentElement.getAttribute("dir") === "rtl" ? -1 : 1;
+      var swipeStart = null;
+      if (pages.length > 0) {
+        showPage(0);
+        root.addEventListener("pointerdown", function (event) { swipeStart = event.clientX; });
+        root.addEventListener("pointerup", function (event) {
+          if (swipeStart === null) { return; }
+          var moved = event.clientX - swipeStart;
+          swipeStart = null;
+          if (Math.abs(moved) > 40) { showPage(currentPage + (moved < 0 ? forward : -forward)); }
+        });
+      }
+
       document.addEventListener("keydown", function (event) {
-        if (event.key === "Escape" && root.getAttribute("data-dismissable") === "true") {
+        if (pages.length > 0 && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+          showPage(currentPage + (event.key === "ArrowRight" ? forward : -forward));
+        } else if (event.key === "Escape" && root.getAttribute("data-dismissable") === "true") {
           resolve({ type: "close", reason: "user" });
         } else if ((event.key === "Enter" || event.key === " ") && card && event.target === card &&
                    card.getAttribute("data-marquee-action") === "content") {

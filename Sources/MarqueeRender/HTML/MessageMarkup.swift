@@ -18,6 +18,8 @@ struct MessageMarkup {
     let style: MessageStyle
     /// The close control's image, when the app's style names a usable one.
     let dismissImage: MediaURL?
+    /// Each carousel page's image, when it has a usable one.
+    let pageImages: [MediaURL?]
 
     init(message: Message, text: MessageText, options: RenderOptions) {
         self.message = message
@@ -29,6 +31,9 @@ struct MessageMarkup {
         video = message.kind == .video ? MediaURL(message.media?.videoURL) : nil
         bannerBackground = message.kind == .banner ? MediaURL(message.banner?.backgroundImageURL, inline: options.inlineImages) : nil
         frame = message.kind == .html ? FrameDocument(text.html ?? "") : nil
+        pageImages = text.pages.map { page in
+            MediaURL(message.pages[page.number - 1].image?.url, inline: options.inlineImages)
+        }
     }
 
     /// Banner settings, with the model's defaults when the message has none.
@@ -40,7 +45,7 @@ struct MessageMarkup {
     /// Whether the message covers the app and takes focus (as opposed to floating beside it).
     var isModal: Bool {
         switch message.kind {
-        case .modal, .fullScreen, .image, .video, .html: true
+        case .modal, .fullScreen, .image, .video, .html, .carousel: true
         case .slideUp, .banner, .tooltip: false
         }
     }
@@ -52,7 +57,8 @@ struct MessageMarkup {
     var showsBody: Bool {
         switch message.kind {
         case .modal, .fullScreen, .slideUp, .banner, .tooltip: true
-        case .image, .video, .html: false
+        // A carousel's text is on its pages.
+        case .image, .video, .html, .carousel: false
         }
     }
 
@@ -67,7 +73,7 @@ struct MessageMarkup {
         case .banner: banner.autoCloseSeconds
         case .image: message.media?.autoCloseSeconds
         case .tooltip: message.tooltip?.autoDisappearSeconds.map(Double.init)
-        case .modal, .fullScreen, .slideUp, .video, .html: nil
+        case .modal, .fullScreen, .slideUp, .video, .html, .carousel: nil
         }
         guard let seconds, seconds.isFinite, seconds > 0 else { return nil }
         return seconds
@@ -99,6 +105,8 @@ struct MessageMarkup {
             classes.append("mq-tip-\(position.rawValue)")
             extra.append(Markup.Attribute("data-tooltip-position", position.rawValue))
             extra.append(Markup.Attribute("data-tooltip-target", message.tooltip?.targetElementID ?? ""))
+        case .carousel:
+            extra.append(Markup.Attribute("data-page-count", String(text.pages.count)))
         case .image, .video, .html:
             break
         }
@@ -124,6 +132,7 @@ struct MessageMarkup {
         case .video: videoMarkup
         case .html: htmlMarkup
         case .tooltip: tooltipMarkup
+        case .carousel: carouselMarkup
         }
     }
 

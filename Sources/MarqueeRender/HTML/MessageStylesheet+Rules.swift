@@ -43,8 +43,25 @@ extension MessageStylesheet {
         case .video: video
         case .html: html
         case .tooltip: tooltip
+        case .carousel: carousel
         }
     }
+
+    /// A modal card of pages: one shown at a time, arrows and dots below.
+    private static let carousel = """
+    .mq-kind-carousel { align-items: center; justify-content: center; padding: 24px; background: var(--mq-scrim); pointer-events: auto; }
+    .mq-kind-carousel .mq-card { width: 100%; max-width: 420px; max-height: 100%; border-radius: 16px; overflow: auto; animation: mq-pop 0.2s ease-out; touch-action: pan-y; }
+    .mq-pages { position: relative; }
+    .mq-page[hidden] { display: none; }
+    .mq-page { animation: mq-pop 0.15s ease-out; }
+    .mq-pager { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 0 12px 14px; }
+    .mq-arrow { width: 44px; height: 44px; padding: 0; border: 0; border-radius: 50%; background: transparent; color: var(--mq-title); font: 400 1.75rem/1 var(--mq-body-font); cursor: pointer; }
+    .mq-arrow:disabled { opacity: 0.3; cursor: default; }
+    .mq-dots { display: flex; gap: 4px; }
+    .mq-dot { width: 24px; height: 24px; padding: 0; border: 0; background: transparent; cursor: pointer; }
+    .mq-dot::before { content: ""; display: block; width: 8px; height: 8px; margin: auto; border-radius: 50%; background: var(--mq-body); opacity: 0.35; }
+    .mq-dot[aria-current="true"]::before { opacity: 1; background: var(--mq-title); }
+    """
 
     private static let modal = """
     .mq-kind-modal { align-items: center; justify-content: center; padding: 24px; background: var(--mq-scrim); pointer-events: auto; }

@@ -25,6 +25,12 @@ struct MessageStylesheet {
         for button in markup.text.buttons {
             rules.append("#marquee-button-\(button.number) { color: \(button.textColor.hex); background-color: \(button.backgroundColor.hex); }")
         }
+        for page in markup.text.pages {
+            for button in page.buttons {
+                rules.append("#marquee-page-\(page.number)-button-\(button.number) { color: \(button.textColor.hex); "
+                             + "background-color: \(button.backgroundColor.hex); }")
+            }
+        }
         if let background = markup.bannerBackground {
             rules.append("#marquee-message { background-image: url(\(CSSEscaping.string(background.absoluteString))); }")
         }

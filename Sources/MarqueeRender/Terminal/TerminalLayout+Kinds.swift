@@ -7,6 +7,29 @@ extension TerminalLayout {
         return frame.lines(standardContent(width: frame.innerWidth))
     }
 
+    /// Every page in turn, each under its position ("1 of 3"); a page's buttons are numbered
+    /// page.button (`[2.1]`), the message's own controls below the last page.
+    var carousel: [TerminalLine] {
+        let frame = box(.rounded, width: 56)
+        let inner = frame.innerWidth
+        let pages = text.pages.map { page -> [TerminalLine] in
+            let position = paragraph("── " + strings.position(page: page.number, of: text.pages.count) + " ──", style: captionStyle,
+                                     width: inner, alignment: .center)
+            let image = MediaURL(message.pages[page.number - 1].image?.url).map { url in
+                paragraph("▧ image: " + (page.imageAlt.isEmpty ? url.origin : page.imageAlt), style: captionStyle, width: inner,
+                          alignment: .leading)
+            } ?? []
+            let words = paragraph(page.title.isEmpty ? nil : page.title, style: TerminalStyle(foreground: palette.title, bold: true), width: inner)
+                + paragraph(page.body, style: TerminalStyle(foreground: palette.body), width: inner)
+            let chips = chipLines(page.buttons.map { button in
+                (label: "[\(page.number).\(button.number)] " + TerminalText.sanitized(button.text, keepingNewlines: false),
+                 style: TerminalStyle(foreground: button.textColor, background: button.backgroundColor, bold: true))
+            }, width: inner)
+            return sections([position, image, words, chips])
+        }
+        return frame.lines(sections(pages + [choices(width: inner)]))
+    }
+
     var fullScreen: [TerminalLine] {
         let frame = box(.double, width: width)
         return frame.lines(standardContent(width: frame.innerWidth))

@@ -29,6 +29,7 @@ struct TerminalLayout {
         case .video: media(isVideo: true)
         case .html: html
         case .tooltip: tooltip
+        case .carousel: carousel
         }
     }
 
@@ -82,7 +83,7 @@ struct TerminalLayout {
     }
 
     /// Chips two spaces apart, wrapped onto as many lines as needed, starting at the leading edge.
-    private func chipLines(_ chips: [(label: String, style: TerminalStyle)], width: Int) -> [TerminalLine] {
+    func chipLines(_ chips: [(label: String, style: TerminalStyle)], width: Int) -> [TerminalLine] {
         var lines: [TerminalLine] = []
         var current = TerminalLine()
         func finish() {
@@ -140,7 +141,7 @@ struct TerminalLayout {
         case .banner: (message.banner ?? BannerSettings()).autoCloseSeconds
         case .image: message.media?.autoCloseSeconds
         case .tooltip: message.tooltip?.autoDisappearSeconds.map(Double.init)
-        case .modal, .fullScreen, .slideUp, .video, .html: nil
+        case .modal, .fullScreen, .slideUp, .video, .html, .carousel: nil
         }
         guard let seconds, seconds.isFinite, seconds > 0 else { return nil }
         return "closes after \(MessageMarkup.format(seconds)) s"

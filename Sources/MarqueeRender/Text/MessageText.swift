@@ -13,6 +13,17 @@ struct MessageText: Sendable, Hashable {
         var backgroundColor: HexColor
     }
 
+    /// A carousel page's filled-in text.
+    struct Page: Sendable, Hashable {
+        /// 1-based position.
+        var number: Int
+        var id: String
+        var title: String
+        var body: String?
+        var buttons: [Button]
+        var imageAlt: String
+    }
+
     var header: String?
     var title: String
     var body: String?
@@ -24,6 +35,8 @@ struct MessageText: Sendable, Hashable {
     /// The campaign HTML of an `html` message: newlines normalized, placeholders filled with
     /// HTML-escaped values.
     var html: String?
+    /// A carousel's pages (at most ``Campaign/Limits/carouselPages``' upper bound are rendered).
+    var pages: [Page]
 
     /// Messages show at most two buttons (the model's rule); extra ones are not rendered.
     static let maximumButtons = 2
@@ -37,13 +50,21 @@ struct MessageText: Sendable, Hashable {
         header = fill(message.header)
         title = fill(message.title) ?? ""
         body = fill(message.body)
-        buttons = message.buttons.prefix(Self.maximumButtons).enumerated().map { offset, button in
-            Button(number: offset + 1, id: button.id, text: Personalizer.fill(button.text, values: values),
-                   textColor: button.textColor, backgroundColor: button.backgroundColor)
+        buttons = Self.buttons(message.buttons, values: values)
+        pages = message.kind != .carousel ? [] : message.pages.prefix(Campaign.Limits.carouselPages.upperBound).enumerated().map { offset, page in
+            Page(number: offset + 1, id: page.id, title: fill(page.title) ?? "", body: fill(page.body),
+                 buttons: Self.buttons(page.buttons, values: values), imageAlt: fill(page.image?.altText) ?? "")
         }
         imageAlt = fill(message.image?.altText) ?? ""
         mediaAlt = fill(message.media?.altText) ?? fill(message.image?.altText) ?? title
         html = message.html.map { Personalizer.fill(Self.normalizingNewlines($0), values: values, encoding: .html) }
+    }
+
+    private static func buttons(_ buttons: [MessageButton], values: [String: String]) -> [Button] {
+        buttons.prefix(maximumButtons).enumerated().map { offset, button in
+            Button(number: offset + 1, id: button.id, text: Personalizer.fill(button.text, values: values),
+                   textColor: button.textColor, backgroundColor: button.backgroundColor)
+        }
     }
 
     /// `text` with CRLF and CR turned into LF and NUL into U+FFFD, as an HTML parser reads it;

@@ -55,6 +55,9 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     /// Regex conditions whose pattern base clients would change: they lowercase a pattern before
     /// matching, and `\D`, `\W`, `\S`, `\B`, `\A`, `\Z` lowercased mean something else.
     public static let regexEscapes = Capability(rawValue: "condition.regexEscapes")
+    /// The `carousel` kind: pages RInAppMessaging's clients have no layout for. Not yet in
+    /// ``all``: no client is sent a carousel until the SDK counts each page's view.
+    public static let carouselMessages = Capability(rawValue: "message.carousel")
     /// The App Inbox: the ping response names the inbox endpoints (``InboxEndpoints``).
     public static let inbox = Capability(rawValue: "inbox")
     /// Experiments and conversion goals: the client receives a campaign with its variants,

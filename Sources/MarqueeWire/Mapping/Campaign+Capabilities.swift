@@ -35,6 +35,7 @@ extension Campaign {
             let hasText = !message.title.isEmpty || !(message.body ?? "").isEmpty || !message.buttons.isEmpty
             if message.image == nil || hasText { needed.insert(.tooltipMessages) }
         case .html: needed.insert(.htmlMessages)
+        case .carousel: needed.insert(.carouselMessages)
         // Exhaustive on purpose: a new kind must decide here whether base clients can show it.
         case .slideUp: if message.slideFrom == .top { needed.insert(.slideFromTop) }
         case .modal, .fullScreen: break

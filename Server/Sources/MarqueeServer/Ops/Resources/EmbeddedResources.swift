@@ -2180,7 +2180,7 @@ components:
           type: object
           required: [kind]
           properties:
-            kind: { type: string, enum: [modal, fullScreen, slideUp, banner, image, video, html, tooltip] }
+            kind: { type: string, enum: [modal, fullScreen, slideUp, banner, image, video, html, tooltip, carousel] }
             header: { type: string }
             title: { type: string }
             body: { type: string }
@@ -2197,6 +2197,19 @@ components:
             banner: { type: object }
             media: { type: object }
             tooltip: { type: object }
+            pages:
+              type: array
+              description: "A carousel's 2 to 10 pages; other kinds have none. Carousels reach no client yet: the SDK does not count page views."
+              maxItems: 10
+              items:
+                type: object
+                required: [id]
+                properties:
+                  id: { type: string, minLength: 1, maxLength: 64 }
+                  image: { type: object }
+                  title: { type: string }
+                  body: { type: string }
+                  buttons: { type: array, maxItems: 2, items: { type: object } }
             appearance: { type: object }
             template: { type: string }
             extras: { type: object, additionalProperties: { type: string } }
@@ -3201,6 +3214,7 @@ const reasons = {
   "condition.containsItem": "a contains-item condition",
   "condition.regexEscapes": "a regex with an uppercase escape (\\D, \\W, \\S, \\B), which RInAppMessaging clients lowercase",
   "message.html": "the HTML kind, which RInAppMessaging clients cannot show",
+  "message.carousel": "the carousel kind, which RInAppMessaging clients cannot show",
   "image.svg": "an SVG image, which RInAppMessaging clients cannot decode (use PNG or JPEG for them)",
   "message.slideFromTop": "a slide-up from the top, which RInAppMessaging clients show at the bottom",
   inbox: "the App Inbox",
