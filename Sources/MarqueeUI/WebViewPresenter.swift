@@ -16,6 +16,8 @@ import WebKit
 public final class WebViewPresenter: NSObject, RenderingPresenter {
     private var webView: WKWebView?
     private var current: InAppMessage?
+    /// The carousel pages the current display showed.
+    private var session = BridgeSession()
     private var completion: (@MainActor (PresentationResult) -> Void)?
     /// Values for placeholders such as `%%first_name%%`, under each message's own
     /// (``InAppMessage/personalization``, the user's attributes).
@@ -81,6 +83,7 @@ public final class WebViewPresenter: NSObject, RenderingPresenter {
             window.addSubview(webView)
         }
         self.webView = webView
+        session = BridgeSession()
         current = message
         self.completion = completion
     }
@@ -93,7 +96,7 @@ public final class WebViewPresenter: NSObject, RenderingPresenter {
     fileprivate func receive(_ body: Any) {
         guard let json = body as? String, let message = current?.message,
               let bridge = try? BridgeMessage(json: json) else { return }
-        guard let result = PresentationResult(bridge) else { return }
+        guard let result = session.receive(bridge) else { return }
         if let uri = bridge.action(in: message)?.uri, let url = URL(string: uri) { openURL(url) }
         let completion = self.completion
         tearDown()

@@ -45,7 +45,7 @@ struct GoldenFixtureTests {
     }
 
     @Test func unknownCodesFailToDecode() {
-        let json = Data(#"{"type": 7, "timestamp": 1}"#.utf8)
+        let json = Data(#"{"type": 8, "timestamp": 1}"#.utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(ImpressionDTO.self, from: json) }
     }
 }

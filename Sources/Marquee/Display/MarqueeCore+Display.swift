@@ -153,7 +153,7 @@ extension MarqueeCore {
     /// event it logs may trigger another campaign.
     static func clickedAction(of message: Message, for resolution: DisplayResolution) -> MessageAction? {
         switch resolution {
-        case .buttonClick(let id): message.buttons.first { $0.id == id }?.action
+        case .buttonClick(let id): message.allButtons.first { $0.id == id }?.action
         case .contentClick: message.contentAction
         default: nil
         }

@@ -80,11 +80,14 @@ public struct PresentationResult: Sendable, Hashable {
     public var resolution: DisplayResolution
     /// Whether the user ticked "don't show this again".
     public var optedOut: Bool
+    /// The pages of a carousel the user saw, from 0, each once, in the order they first showed.
+    public var viewedPages: [Int]
 
     /// Creates a result.
-    public init(_ resolution: DisplayResolution, optedOut: Bool = false) {
+    public init(_ resolution: DisplayResolution, optedOut: Bool = false, viewedPages: [Int] = []) {
         self.resolution = resolution
         self.optedOut = optedOut
+        self.viewedPages = viewedPages
     }
 }
 

@@ -16,3 +16,24 @@ extension PresentationResult {
         }
     }
 }
+
+/// What one display's bridge said so far: the carousel pages the user saw, until a message ends
+/// the display. A web-view presenter keeps one per display, so that every platform counts pages
+/// the same way.
+public struct BridgeSession: Sendable, Hashable {
+    /// The pages seen, from 0, each once, in the order they first showed.
+    public private(set) var viewedPages: [Int] = []
+
+    public init() {}
+
+    /// Takes in what the bridge posted; the display's result when it ends the display.
+    public mutating func receive(_ bridge: BridgeMessage) -> PresentationResult? {
+        if case .pageViewed(let index, _) = bridge {
+            if !viewedPages.contains(index) { viewedPages.append(index) }
+            return nil
+        }
+        guard var result = PresentationResult(bridge) else { return nil }
+        result.viewedPages = viewedPages
+        return result
+    }
+}

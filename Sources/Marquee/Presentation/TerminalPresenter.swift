@@ -90,10 +90,12 @@ public final class TerminalPresenter: RenderingPresenter {
         let resolution: DisplayResolution
         switch choice {
         case .button(let index):
-            guard message.buttons.indices.contains(index - 1) else {
-                throw .noSuchButton(index, available: message.buttons.count)
+            // A carousel's page buttons are numbered on from the first page's.
+            let buttons = message.allButtons
+            guard buttons.indices.contains(index - 1) else {
+                throw .noSuchButton(index, available: buttons.count)
             }
-            let button = message.buttons[index - 1]
+            let button = buttons[index - 1]
             write("→ \(button.text): \(describe(button.action))")
             resolution = .buttonClick(id: button.id)
         case .content:
@@ -115,12 +117,14 @@ public final class TerminalPresenter: RenderingPresenter {
         let optedOut = optOutChecked
         current = nil
         self.completion = nil
-        completion(PresentationResult(resolution, optedOut: optedOut))
+        // The terminal shows every page of a carousel at once.
+        completion(PresentationResult(resolution, optedOut: optedOut, viewedPages: Array(message.pages.indices)))
     }
 
     private func hint(for message: Message) -> String {
         var choices: [String] = []
-        if !message.buttons.isEmpty { choices.append("button 1\(message.buttons.count > 1 ? "|2" : "")") }
+        let buttons = message.allButtons.count
+        if buttons > 0 { choices.append("button " + (1...buttons).map(String.init).joined(separator: "|")) }
         if message.contentAction != nil || message.tooltip?.redirectURL != nil { choices.append("click") }
         if message.isDismissable { choices.append("close") }
         if message.showsOptOut { choices.append("optout") }

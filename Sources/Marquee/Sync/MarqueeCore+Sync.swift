@@ -153,13 +153,19 @@ extension MarqueeCore {
         var impressions = [ImpressionDTO(type: .impression, timestamp: Self.millis(displayed.shownAt ?? date))]
         switch result.resolution {
         case .buttonClick(let id):
-            let index = displayed.message.message.buttons.firstIndex { $0.id == id }
+            let index = Self.buttonIndex(of: id, in: displayed.message.message)
             impressions.append(ImpressionDTO(type: index == 1 ? .actionTwo : .actionOne, timestamp: Self.millis(date)))
         case .contentClick: impressions.append(ImpressionDTO(type: .clickContent, timestamp: Self.millis(date)))
         case .userDismissed, .timedOut: impressions.append(ImpressionDTO(type: .exit, timestamp: Self.millis(date)))
         case .interrupted: break
         }
         if result.optedOut { impressions.append(ImpressionDTO(type: .optOut, timestamp: Self.millis(date))) }
+        // Each page of a carousel once, and only pages it has.
+        let pageCount = displayed.message.message.pages.count
+        var counted = Set<Int>()
+        for page in result.viewedPages where (0..<pageCount).contains(page) && counted.insert(page).inserted {
+            impressions.append(ImpressionDTO(type: .pageView, timestamp: Self.millis(displayed.shownAt ?? date), marqueePage: page))
+        }
         let app = client?.app
         let user = displayed.item.identity
         let request = ImpressionRequest(
@@ -173,6 +179,13 @@ extension MarqueeCore {
                                           isTest: displayed.item.campaign.isTest, campaignName: displayed.item.campaign.name),
                            of: displayed.item.campaign.id, for: user)
         }
+    }
+
+    /// A button's position, which decides its impression type (the second button is `actionTwo`);
+    /// a carousel page's button counts by its position on its page.
+    static func buttonIndex(of id: String, in message: Message) -> Int? {
+        if let index = message.buttons.firstIndex(where: { $0.id == id }) { return index }
+        return message.pages.lazy.compactMap { $0.buttons.firstIndex { $0.id == id } }.first
     }
 
     /// Puts `payload` in the outbox for `user`, saves it, and sends what is due.

@@ -7,11 +7,13 @@ extension TerminalLayout {
         return frame.lines(standardContent(width: frame.innerWidth))
     }
 
-    /// Every page in turn, each under its position ("1 of 3"); a page's buttons are numbered
-    /// page.button (`[2.1]`), the message's own controls below the last page.
+    /// Every page in turn, each under its position ("Page 1 of 3"); the pages' buttons are
+    /// numbered on from page to page, as the simulator chooses them, the message's own controls
+    /// below the last page.
     var carousel: [TerminalLine] {
         let frame = box(.rounded, width: 56)
         let inner = frame.innerWidth
+        let firstNumbers = text.pages.reduce(into: [1]) { $0.append($0.last! + $1.buttons.count) }
         let pages = text.pages.map { page -> [TerminalLine] in
             let position = paragraph("── " + strings.position(page: page.number, of: text.pages.count) + " ──", style: captionStyle,
                                      width: inner, alignment: .center)
@@ -22,7 +24,7 @@ extension TerminalLayout {
             let words = paragraph(page.title.isEmpty ? nil : page.title, style: TerminalStyle(foreground: palette.title, bold: true), width: inner)
                 + paragraph(page.body, style: TerminalStyle(foreground: palette.body), width: inner)
             let chips = chipLines(page.buttons.map { button in
-                (label: "[\(page.number).\(button.number)] " + TerminalText.sanitized(button.text, keepingNewlines: false),
+                (label: "[\(firstNumbers[page.number - 1] + button.number - 1)] " + TerminalText.sanitized(button.text, keepingNewlines: false),
                  style: TerminalStyle(foreground: button.textColor, background: button.backgroundColor, bold: true))
             }, width: inner)
             return sections([position, image, words, chips])

@@ -55,8 +55,8 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     /// Regex conditions whose pattern base clients would change: they lowercase a pattern before
     /// matching, and `\D`, `\W`, `\S`, `\B`, `\A`, `\Z` lowercased mean something else.
     public static let regexEscapes = Capability(rawValue: "condition.regexEscapes")
-    /// The `carousel` kind: pages RInAppMessaging's clients have no layout for. Not yet in
-    /// ``all``: no client is sent a carousel until the SDK counts each page's view.
+    /// The `carousel` kind: pages RInAppMessaging's clients have no layout for. A client that
+    /// declares it reports each page's first showing in a display (``ImpressionTypeCode/pageView``).
     public static let carouselMessages = Capability(rawValue: "message.carousel")
     /// The App Inbox: the ping response names the inbox endpoints (``InboxEndpoints``).
     public static let inbox = Capability(rawValue: "inbox")
@@ -71,6 +71,6 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
         .campaignExtension, .bannerMessages, .imageMessages, .videoMessages, .tooltipMessages, .messageHeader,
         .messageTemplates, .anyTriggers, .triggerOccurrences, .sessionStartEvents, .pushClickEvents,
         .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility, .itemConditions, .regexEscapes,
-        .htmlMessages, .svgImages, .slideFromTop, .inbox, .experiments,
+        .htmlMessages, .svgImages, .slideFromTop, .inbox, .experiments, .carouselMessages,
     ]
 }

@@ -33,9 +33,12 @@ public struct ImpressionRequest: Sendable, Hashable, Codable {
 public struct ImpressionDTO: Sendable, Hashable, Codable {
     public var type: ImpressionTypeCode
     public var timestamp: Int64
+    /// Marquee extension: the page of a ``ImpressionTypeCode/pageView``, from 0.
+    public var marqueePage: Int?
 
-    public init(type: ImpressionTypeCode, timestamp: Int64) {
+    public init(type: ImpressionTypeCode, timestamp: Int64, marqueePage: Int? = nil) {
         self.type = type
         self.timestamp = timestamp
+        self.marqueePage = marqueePage
     }
 }

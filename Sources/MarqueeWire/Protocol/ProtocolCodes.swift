@@ -60,6 +60,9 @@ public enum UserIdentifierTypeCode: Int, Sendable, Codable, CaseIterable {
 /// `impressions[].type`.
 public enum ImpressionTypeCode: Int, Sendable, Codable, CaseIterable {
     case invalid = 0, impression = 1, actionOne = 2, actionTwo = 3, exit = 4, clickContent = 5, optOut = 6
+    /// Marquee extension: a carousel page showed for the first time in the display
+    /// (``ImpressionDTO/marqueePage``); sent only to a Marquee server.
+    case pageView = 7
 }
 
 /// `supportedCampaignTypes[]`.

@@ -15,8 +15,10 @@ struct CampaignStats: JSONResource {
     /// Each arm of the experiment; empty without one.
     var variants: [ArmMetrics]
     var experiment: ExperimentReport?
+    /// A carousel's displays that showed each page, from the first: its drop-off.
+    var pageViews: [Int]? = nil
 
-    enum CodingKeys: String, CodingKey { case campaignID, uniqueViewers, testTraffic, variants, experiment }
+    enum CodingKeys: String, CodingKey { case campaignID, uniqueViewers, testTraffic, variants, experiment, pageViews }
 
     func encode(to encoder: any Encoder) throws {
         try metrics.encode(to: encoder)
@@ -26,5 +28,6 @@ struct CampaignStats: JSONResource {
         try c.encode(testTraffic, forKey: .testTraffic)
         try c.encode(variants, forKey: .variants)
         try c.encodeIfPresent(experiment, forKey: .experiment)
+        try c.encodeIfPresent(pageViews, forKey: .pageViews)
     }
 }

@@ -12,7 +12,7 @@ enum CountMetric: String, Sendable, Hashable, CaseIterable, Codable {
     /// their conversion is retired.
     case conversion
 
-    /// The metric an impression of `type` adds to; `nil` for the invalid code.
+    /// The metric an impression of `type` adds to; `nil` for the invalid code and page views.
     init?(_ type: ImpressionTypeCode) {
         switch type {
         case .impression: self = .impression
@@ -21,7 +21,8 @@ enum CountMetric: String, Sendable, Hashable, CaseIterable, Codable {
         case .clickContent: self = .contentClick
         case .exit: self = .exit
         case .optOut: self = .optOut
-        case .invalid: return nil
+        // Kept per page (``CampaignPageViews``).
+        case .invalid, .pageView: return nil
         }
     }
 

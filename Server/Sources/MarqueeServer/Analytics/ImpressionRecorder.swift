@@ -46,7 +46,8 @@ struct ImpressionRecorder {
         let rows = request.impressions.map { impression in
             ImpressionWriter.Batch.Row(campaignID: campaignID, type: impression.type.rawValue, occurredAt: impression.timestamp,
                                        userKey: identityKey, userID: identity.userID, deviceID: deviceID, isTest: isTest,
-                                       variant: variant, unitKey: unit.key)
+                                       variant: variant, unitKey: unit.key,
+                                       page: impression.type == .pageView ? impression.marqueePage : nil)
         }
         let batch = ImpressionWriter.Batch(appID: appID, key: Self.batchKey(request, deviceID: deviceID), receivedAt: clock.now(),
                                            impressions: rows)
@@ -63,6 +64,10 @@ struct ImpressionRecorder {
         }
         if let index = request.impressions.firstIndex(where: { $0.type == .invalid }) {
             throw AnalyticsError.invalidBatch("impressions[\(index)].type must not be 0")
+        }
+        let pages = Campaign.Limits.carouselPages
+        if let index = request.impressions.firstIndex(where: { $0.type == .pageView && !(0..<pages.upperBound).contains($0.marqueePage ?? -1) }) {
+            throw AnalyticsError.invalidBatch("impressions[\(index)].marqueePage must be a page from 0 to \(pages.upperBound - 1)")
         }
         if let batchID = request.batchId, batchID.isEmpty || batchID.count > 100 {
             throw AnalyticsError.invalidBatch("batchId must be 1 to 100 characters")

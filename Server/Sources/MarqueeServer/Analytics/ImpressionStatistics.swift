@@ -28,8 +28,12 @@ struct ImpressionStatistics {
             arms[row.variant, default: CampaignMetrics()].add(metrics)
             if !row.isControl { viewers += metrics.uniqueUsers }
         }
-        return CampaignStats(campaignID: campaignID.canonical, metrics: live, uniqueViewers: viewers, testTraffic: test,
-                             variants: ArmMetrics.list(arms, experiment: campaign.experiment),
-                             experiment: ExperimentReport(campaign: campaign, arms: arms))
+        var stats = CampaignStats(campaignID: campaignID.canonical, metrics: live, uniqueViewers: viewers, testTraffic: test,
+                                  variants: ArmMetrics.list(arms, experiment: campaign.experiment),
+                                  experiment: ExperimentReport(campaign: campaign, arms: arms))
+        if campaign.message.kind == .carousel {
+            stats.pageViews = try await CampaignPageViews.views(of: campaignID, pages: campaign.message.pages.count, on: sql)
+        }
+        return stats
     }
 }

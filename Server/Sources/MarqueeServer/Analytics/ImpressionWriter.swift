@@ -31,6 +31,8 @@ struct ImpressionWriter: Sendable {
             var variant: String
             /// The ``ExperimentUnit`` key unique users are counted by.
             var unitKey: String
+            /// The carousel page of a page view, from 0.
+            var page: Int? = nil
         }
     }
 
@@ -108,10 +110,15 @@ struct ImpressionWriter: Sendable {
             var counts = CampaignCounts.Deltas()
             var exposures: [CampaignReach.Exposure] = []
             var history: [UserHistory.Entry] = []
+            var pageViews: [CampaignPageViews.Key: Int] = [:]
             for (rows, isStored) in zip(prepared, stored) where isStored {
                 let batch = rows.batch
                 impressionRows += rows.impressionRows
                 for row in batch.impressions {
+                    if let page = row.page {
+                        pageViews[CampaignPageViews.Key(appID: batch.appID, campaignID: row.campaignID, variant: row.variant, page: page,
+                                                        isTest: row.isTest), default: 0] += 1
+                    }
                     if let userID = row.userID, let action = UserHistory.action(forImpressionType: row.type) {
                         // A device clock ahead of the server's must not make history last longer.
                         history.append(UserHistory.Entry(appID: batch.appID, userID: userID, campaignID: row.campaignID, action: action,
@@ -133,6 +140,7 @@ struct ImpressionWriter: Sendable {
             counts.add(try await CampaignReach.record(exposures, receivedAt: receivedAt, on: sql))
             try await CampaignCounts.add(counts, on: sql)
             try await UserHistory.record(history, on: sql)
+            try await CampaignPageViews.add(pageViews, on: sql)
             return stored
         }
         ServerMetrics.impressionsCommitted(batches: prepared.count, duration: ContinuousClock.now - started)

@@ -40,7 +40,7 @@ enum UserHistory {
         switch ImpressionTypeCode(rawValue: type) {
         case .impression: .saw
         case .actionOne, .actionTwo, .clickContent: .clicked
-        case .invalid, .exit, .optOut, nil: nil
+        case .invalid, .exit, .optOut, .pageView, nil: nil
         }
     }
 

@@ -146,6 +146,8 @@ final class LiveServer: Sendable {
         var contentClicks: Int
         var exits: Int
         var optOuts: Int
+        /// A carousel's displays that showed each page.
+        var pageViews: [Int]?
     }
 
     func stats(of campaign: Campaign, in app: CreatedApp) async throws -> Stats {

@@ -2013,11 +2013,19 @@ components:
           minItems: 1
           maxItems: 100
           items:
-            type: object
-            required: [type, timestamp]
-            properties:
-              type: { type: integer, enum: [1, 2, 3, 4, 5, 6], description: "1 impression, 2 first button, 3 second button, 4 exit, 5 content click, 6 opt-out" }
-              timestamp: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807 }
+            oneOf:
+              - type: object
+                required: [type, timestamp]
+                properties:
+                  type: { type: integer, enum: [1, 2, 3, 4, 5, 6], description: "1 impression, 2 first button, 3 second button, 4 exit, 5 content click, 6 opt-out" }
+                  timestamp: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807 }
+              - type: object
+                required: [type, timestamp, marqueePage]
+                description: "Marquee extension: a carousel page showed for the first time in the display."
+                properties:
+                  type: { type: integer, enum: [7] }
+                  timestamp: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807 }
+                  marqueePage: { type: integer, minimum: 0, maximum: 9, description: The page, from 0. }
         userIdentifiers: { type: array, items: { $ref: "#/components/schemas/UserIdentifier" } }
         rmcSdkVersion: { type: string }
         batchId: { type: string, minLength: 1, maxLength: 100, description: Marquee extension; makes retries idempotent. }
@@ -2386,6 +2394,7 @@ components:
               description: The same counts for test campaigns and testers.
             variants: { type: array, items: { $ref: "#/components/schemas/ArmMetrics" }, description: Each arm; empty without an experiment. }
             experiment: { $ref: "#/components/schemas/ExperimentReport" }
+            pageViews: { type: array, items: { type: integer }, description: "A carousel's displays that showed each page, from the first: its drop-off." }
     InboxAction:
       type: object
       additionalProperties: false
@@ -2964,6 +2973,11 @@ function showTotals(stats) {
     rows.push(["Control impressions", stats.controlImpressions], ["Users reached", stats.uniqueUsers],
       ["Conversions", stats.conversions], ["Conversion rate", percent(stats.conversionRate)]);
   }
+  // A carousel's drop-off: displays that reached each page, and their share of the first page's.
+  (stats.pageViews || []).forEach((views, index) => {
+    const first = stats.pageViews[0];
+    rows.push([`Page ${index + 1} views`, index === 0 || !first ? views : `${views} (${Math.round((views / first) * 100)}%)`]);
+  });
   fillStats($("stats"), rows);
 }
 

@@ -71,16 +71,18 @@ extension ImpressionDTO {
     static func scanned(_ scanner: inout JSONScanner) -> ImpressionDTO? {
         var type: ImpressionTypeCode?
         var timestamp: Int64?
+        var page: Int?
         let read = scanner.readObject { scanner, key in
             switch key {
             case "type": type = scanner.readInt().flatMap(ImpressionTypeCode.init(rawValue:))
                 return type != nil
             case "timestamp": timestamp = scanner.readInt64(); return timestamp != nil
+            case "marqueePage": page = scanner.readInt(); return page != nil
             default: return false
             }
         }
         guard read, let type, let timestamp else { return nil }
-        return ImpressionDTO(type: type, timestamp: timestamp)
+        return ImpressionDTO(type: type, timestamp: timestamp, marqueePage: page)
     }
 }
 

@@ -64,6 +64,11 @@ function showTotals(stats) {
     rows.push(["Control impressions", stats.controlImpressions], ["Users reached", stats.uniqueUsers],
       ["Conversions", stats.conversions], ["Conversion rate", percent(stats.conversionRate)]);
   }
+  // A carousel's drop-off: displays that reached each page, and their share of the first page's.
+  (stats.pageViews || []).forEach((views, index) => {
+    const first = stats.pageViews[0];
+    rows.push([`Page ${index + 1} views`, index === 0 || !first ? views : `${views} (${Math.round((views / first) * 100)}%)`]);
+  });
   fillStats($("stats"), rows);
 }
 

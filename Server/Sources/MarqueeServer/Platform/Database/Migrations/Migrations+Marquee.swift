@@ -25,6 +25,7 @@ enum MarqueeMigrations {
         M020_CreateDeviceLocales(),
         M021_CreateUserProfiles(),
         M022_CreateSegments(),
+        M023_CreateCampaignPageViews(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).
