@@ -15,8 +15,7 @@ struct DashboardComposerBrowserTests {
         try await page.type(text, into: id)
     }
 
-    // The composer does not edit a carousel's pages yet.
-    @Test(arguments: MessageKind.allCases.filter { $0 != .carousel })
+    @Test(arguments: MessageKind.allCases)
     func aCampaignMadeWithTheFormAloneIsPreviewedAndShownOnADevice(_ kind: MessageKind) async throws {
         try await LiveServer.with { server in
             let app = try await server.createApp(subscriptionID: "dash-composer")
@@ -34,7 +33,16 @@ struct DashboardComposerBrowserTests {
                 case .video: try await page.type("https://cdn.example.com/sale.mp4", into: "field-message-media-videoURL")
                 case .html: try await page.type("<h1>Sale</h1><p>Ten percent off</p>", into: "field-message-html")
                 case .tooltip: try await page.type("buy-button", into: "field-message-tooltip-targetElementID")
-                case .modal, .fullScreen, .slideUp, .banner, .carousel: break
+                case .carousel:
+                    // Two pages; the message's button moves to the first.
+                    try await page.click("add-page")
+                    try await page.waitUntil("document.getElementById('field-message-pages-0-title') !== null")
+                    try await page.click("add-page")
+                    try await page.waitUntil("document.getElementById('field-message-pages-1-title') !== null")
+                    try await Self.retype("Shared lists", into: "field-message-pages-1-title", on: page)
+                    #expect(try await page.evaluate("JSON.parse(document.getElementById('campaign-json').value).message.pages.map((p) => p.title + ':' + (p.buttons || []).length).join(',')")
+                            == .string("Page 1:1,Shared lists:0"))
+                case .modal, .fullScreen, .slideUp, .banner: break
                 }
                 try await Self.retype("#C2187A", into: "field-message-colors-background-hex", on: page)
                 try await Self.retype("#C2187A", into: "field-message-colors-frame-hex", on: page)

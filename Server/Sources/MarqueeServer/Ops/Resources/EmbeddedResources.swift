@@ -3254,6 +3254,49 @@ export function describeClients(capabilities, caveatNames = []) {
 }
 
 """#,
+        "carousel-form.js": #"""
+// A carousel's pages in the composer: each page's id, image, text and buttons, added and removed
+// in order. The preview shows the carousel itself, with its arrows and dots to page through.
+import { element } from "./api.js";
+import { fieldset, getPath } from "./form.js";
+
+const maxPages = 10;
+
+// `pageButtons(form, path, key)` edits the buttons at `path.buttons`, its controls' ids told apart by `key`.
+export function pagesSection(form, draft, at, pageButtons) {
+  const pages = getPath(draft, `${at}.pages`) || [];
+  const set = fieldset("Pages", ...pages.flatMap((_, index) => {
+    const path = `${at}.pages.${index}`;
+    const remove = form.button(`Remove page ${index + 1}`, () => {
+      pages.splice(index, 1);
+      form.commit(`${at}.pages`, pages, true);
+    }, `remove-page-${index}`);
+    return [element("h4", `Page ${index + 1}`),
+      form.text(`${path}.id`, "ID (page views are reported by it)"),
+      form.text(`${path}.title`, "Title", { hint: "Personalize with %%first_name|fallback%%" }),
+      form.textarea(`${path}.body`, "Body", { rows: 3 }),
+      form.text(`${path}.image.url`, "Image URL", { type: "url", placeholder: "https://…" }),
+      form.text(`${path}.image.altText`, "Image description (for screen readers)"),
+      pageButtons(form, path, `page-${index}`), remove];
+  }));
+  if (pages.length < maxPages) {
+    set.append(form.button("Add page", () => {
+      const page = { id: `page-${pages.length + 1}`, title: `Page ${pages.length + 1}` };
+      // A message turned into a carousel keeps its buttons, on its first page.
+      const buttons = getPath(draft, `${at}.buttons`);
+      if (pages.length === 0 && buttons && buttons.length) {
+        page.buttons = buttons;
+        form.commit(`${at}.buttons`, undefined);
+      }
+      pages.push(page);
+      form.commit(`${at}.pages`, pages, true);
+    }, "add-page"));
+  }
+  set.prepend(element("p", "A carousel has 2 to 10 pages; its buttons are on its pages.", "muted"));
+  return set;
+}
+
+"""#,
         "chart.js": #"""
 // Line charts drawn as SVG on the page: no library and no external asset, and every label is set
 // as text, so nothing from the server is ever parsed as markup.
@@ -3338,12 +3381,13 @@ import { $, api, element, showProblems } from "./api.js";
 import { conditionList } from "./conditions.js";
 import { describeShares, experimentSection, goalSection, normalizeExperiment } from "./experiment-form.js";
 import { FormBuilder, fieldset, getPath, pathOfField } from "./form.js";
+import { pagesSection } from "./carousel-form.js";
 import { scheduleField } from "./schedule.js";
 import { describeAudience } from "./segments.js";
 import { describeMissing, languagesSection } from "./translations.js";
 
 const kinds = [["modal", "Modal"], ["fullScreen", "Full screen"], ["slideUp", "Slide-up"], ["banner", "Banner"],
-  ["image", "Image only"], ["video", "Video"], ["html", "HTML"], ["tooltip", "Tooltip"]];
+  ["image", "Image only"], ["video", "Video"], ["html", "HTML"], ["tooltip", "Tooltip"], ["carousel", "Carousel (pages)"]];
 const actionTypes = [["close", "Close"], ["openURL", "Open a web page"], ["deepLink", "Open a deep link"],
   ["pushPrimer", "Ask for push permission"]];
 const eventKinds = [["appStart", "App start"], ["sessionStart", "Session start"], ["login", "Login"], ["purchase", "Purchase"],
@@ -3437,7 +3481,8 @@ function render() {
     changed(currentDraft());
   }, readOnly);
   $("composer").replaceChildren(
-    general(form), message(form, at), kindSettings(form, at), buttons(form, at),
+    general(form), message(form, at), kindSettings(form, at),
+    getPath(draft, `${at}.kind`) === "carousel" ? pagesSection(form, draft, at, buttons) : buttons(form, at),
     languagesSection(form, draft, at, translating, render),
     fieldset("Content action", ...action(form, `${at}.contentAction`, { optional: true })), appearance(form, at),
     fieldset("Triggers", triggerSet(form, "triggers", 0)), delivery(form), targeting(form),
@@ -3565,7 +3610,8 @@ function action(form, path, { optional }) {
   return parts;
 }
 
-function buttons(form, at) {
+// The buttons at `at.buttons`: the message's, or a carousel page's (`key` tells their controls apart).
+function buttons(form, at, key = "") {
   const list = getPath(draft, `${at}.buttons`) || [];
   const set = fieldset("Buttons", ...list.flatMap((_, index) => {
     const path = `${at}.buttons.${index}`;
@@ -3579,7 +3625,7 @@ function buttons(form, at) {
     set.append(form.button("Add button", () => {
       list.push({ text: `Button ${list.length + 1}` });
       form.commit(`${at}.buttons`, list, true);
-    }, "add-button"));
+    }, key ? `add-button-${key}` : "add-button"));
   }
   return set;
 }

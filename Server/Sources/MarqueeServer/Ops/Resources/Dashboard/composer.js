@@ -5,12 +5,13 @@ import { $, api, element, showProblems } from "./api.js";
 import { conditionList } from "./conditions.js";
 import { describeShares, experimentSection, goalSection, normalizeExperiment } from "./experiment-form.js";
 import { FormBuilder, fieldset, getPath, pathOfField } from "./form.js";
+import { pagesSection } from "./carousel-form.js";
 import { scheduleField } from "./schedule.js";
 import { describeAudience } from "./segments.js";
 import { describeMissing, languagesSection } from "./translations.js";
 
 const kinds = [["modal", "Modal"], ["fullScreen", "Full screen"], ["slideUp", "Slide-up"], ["banner", "Banner"],
-  ["image", "Image only"], ["video", "Video"], ["html", "HTML"], ["tooltip", "Tooltip"]];
+  ["image", "Image only"], ["video", "Video"], ["html", "HTML"], ["tooltip", "Tooltip"], ["carousel", "Carousel (pages)"]];
 const actionTypes = [["close", "Close"], ["openURL", "Open a web page"], ["deepLink", "Open a deep link"],
   ["pushPrimer", "Ask for push permission"]];
 const eventKinds = [["appStart", "App start"], ["sessionStart", "Session start"], ["login", "Login"], ["purchase", "Purchase"],
@@ -104,7 +105,8 @@ function render() {
     changed(currentDraft());
   }, readOnly);
   $("composer").replaceChildren(
-    general(form), message(form, at), kindSettings(form, at), buttons(form, at),
+    general(form), message(form, at), kindSettings(form, at),
+    getPath(draft, `${at}.kind`) === "carousel" ? pagesSection(form, draft, at, buttons) : buttons(form, at),
     languagesSection(form, draft, at, translating, render),
     fieldset("Content action", ...action(form, `${at}.contentAction`, { optional: true })), appearance(form, at),
     fieldset("Triggers", triggerSet(form, "triggers", 0)), delivery(form), targeting(form),
@@ -232,7 +234,8 @@ function action(form, path, { optional }) {
   return parts;
 }
 
-function buttons(form, at) {
+// The buttons at `at.buttons`: the message's, or a carousel page's (`key` tells their controls apart).
+function buttons(form, at, key = "") {
   const list = getPath(draft, `${at}.buttons`) || [];
   const set = fieldset("Buttons", ...list.flatMap((_, index) => {
     const path = `${at}.buttons.${index}`;
@@ -246,7 +249,7 @@ function buttons(form, at) {
     set.append(form.button("Add button", () => {
       list.push({ text: `Button ${list.length + 1}` });
       form.commit(`${at}.buttons`, list, true);
-    }, "add-button"));
+    }, key ? `add-button-${key}` : "add-button"));
   }
   return set;
 }
