@@ -4,7 +4,9 @@ import MarqueeModel
 struct DemoCampaigns {
     let assetsBaseURL: String
 
-    var all: [Campaign] { [launchModal, levelUpFullScreen, purchaseSlideUp, loginBanner, galleryImage, introVideo, promoHTML, cartTooltip] }
+    var all: [Campaign] {
+        [launchModal, levelUpFullScreen, purchaseSlideUp, loginBanner, galleryImage, introVideo, promoHTML, cartTooltip, tourCarousel]
+    }
 
     private func campaign(_ name: String, _ message: Message, _ triggers: [Trigger]) -> Campaign {
         Campaign(id: "", name: name, status: .active, message: message, triggers: TriggerSet(triggers: triggers),
@@ -73,6 +75,17 @@ struct DemoCampaigns {
               <button data-actiontype="close">No thanks</button>
             </main>
             """), [Trigger(.custom, name: "open_promo")])
+    }
+
+    var tourCarousel: Campaign {
+        campaign("Product tour", Message(
+            kind: .carousel, title: "A tour of the shop", colors: brand, pages: [
+                MessagePage(id: "welcome", image: MessageImage(url: assetsBaseURL + "/welcome.svg", altText: "Marquee banner art"),
+                            title: "Hi %%first_name|friend%%", body: "Swipe, or use the arrows, to see what is new."),
+                MessagePage(id: "lists", title: "Shared lists", body: "Plan a shop together, on every device."),
+                MessagePage(id: "done", title: "That's it", body: "Each page you saw is counted, so the team sees where people stop.",
+                            buttons: [MessageButton(id: "start", text: "Start shopping", action: MessageAction(.deepLink, uri: "marquee-demo://shop"))]),
+            ]), [Trigger(.custom, name: "take_tour")])
     }
 
     var cartTooltip: Campaign {
