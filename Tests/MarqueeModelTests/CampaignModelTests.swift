@@ -124,3 +124,22 @@ struct CarouselModelTests {
         #expect(message.sizeIssues().map(\.field) == ["message.pages[0].body"])
     }
 }
+
+extension CarouselModelTests {
+    @Test func pagesAreTranslatedByPageID() {
+        var message = Self.carousel([MessagePage(id: "a", title: "Welcome", buttons: [MessageButton(id: "go", text: "Go")]),
+                                     MessagePage(id: "b", title: "Lists", body: "Plan together")])
+        message.translations = ["fr": MessageTranslation(pages: [
+            "a": PageTranslation(title: "Bienvenue", buttons: ["go": "Allons-y"]),
+            "b": PageTranslation(body: "Planifiez ensemble"),
+        ])]
+        #expect(message.validationIssues().isEmpty)
+        let french = message.localized(to: "fr-FR")
+        #expect(french.pages.map(\.title) == ["Bienvenue", "Lists"])
+        #expect(french.pages.map(\.body) == [nil, "Planifiez ensemble"])
+        #expect(french.pages[0].buttons.map(\.text) == ["Allons-y"])
+        #expect(message.localized(to: "ja").pages.map(\.title) == ["Welcome", "Lists"])
+        message.translations["de"] = MessageTranslation(pages: ["z": PageTranslation(title: "?"), "a": PageTranslation(buttons: ["no": "Nein"])])
+        #expect(message.validationIssues().map(\.field) == ["message.translations.de.pages.a.buttons.no", "message.translations.de.pages.z"])
+    }
+}

@@ -14,6 +14,15 @@ extension Message {
             if let text = translation.buttons[localized.buttons[index].id] { localized.buttons[index].text = text }
         }
         if let altText = translation.imageAltText { localized.image?.altText = altText }
+        for index in localized.pages.indices {
+            guard let page = translation.pages[localized.pages[index].id] else { continue }
+            localized.pages[index].title = page.title ?? localized.pages[index].title
+            localized.pages[index].body = page.body ?? localized.pages[index].body
+            for button in localized.pages[index].buttons.indices {
+                if let text = page.buttons[localized.pages[index].buttons[button].id] { localized.pages[index].buttons[button].text = text }
+            }
+            if let altText = page.imageAltText { localized.pages[index].image?.altText = altText }
+        }
         return localized
     }
 }

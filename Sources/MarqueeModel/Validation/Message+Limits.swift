@@ -50,6 +50,20 @@ extension Message {
                     report.check(TextRule.fits(text, characters: Campaign.Limits.maxButtonTextLength), "buttons.\(id)",
                                  "must be at most \(Campaign.Limits.maxButtonTextLength) characters")
                 }
+                let pagesByID = Dictionary(pages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                for (id, page) in translation.pages.sorted(by: { $0.key < $1.key }) {
+                    report.nested("pages.\(id)") { report in
+                        guard let original = pagesByID[id] else { return report.check(false, "", "names no page of the message") }
+                        Self.checkLengths([("title", page.title, Campaign.Limits.maxTitleLength), ("body", page.body, Campaign.Limits.maxBodyLength),
+                                           ("imageAltText", page.imageAltText, Campaign.Limits.maxTitleLength)], into: &report)
+                        let pageButtons = Set(original.buttons.map(\.id))
+                        for (button, text) in page.buttons.sorted(by: { $0.key < $1.key }) {
+                            report.check(pageButtons.contains(button), "buttons.\(button)", "names no button of the page")
+                            report.check(TextRule.fits(text, characters: Campaign.Limits.maxButtonTextLength), "buttons.\(button)",
+                                         "must be at most \(Campaign.Limits.maxButtonTextLength) characters")
+                        }
+                    }
+                }
             }
         }
     }
