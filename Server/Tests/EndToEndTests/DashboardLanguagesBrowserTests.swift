@@ -64,6 +64,18 @@ struct DashboardLanguagesBrowserTests {
                     })
                     """)
                 #expect(roundTrip == .bool(true))
+                // A carousel's page strings go out and back in too.
+                let pages = try await page.evaluate("""
+                    import('/dashboard/translations.js').then((strings) => {
+                      const message = { kind: 'carousel', title: 'Tour', pages: [
+                        { id: 'a', title: 'Welcome', body: 'Hi, "you"', buttons: [{ id: 'go', text: 'Go' }] }, { id: 'b', title: 'Lists' }],
+                        translations: { fr: { pages: { a: { title: 'Bienvenue', buttons: { go: 'Allons' } }, b: { body: 'Listes' } } } } };
+                      const csv = strings.toCSV(message, 'en');
+                      return JSON.stringify(strings.translationsFromCSV(message, csv)) === JSON.stringify(message.translations)
+                        && csv.includes('pages.a.buttons.go,Go,Allons') && strings.describeMissing(message).includes('Page 2 title');
+                    })
+                    """)
+                #expect(pages == .bool(true))
                 let refused = try await page.evaluate("""
                     import('/dashboard/translations.js').then((strings) => {
                       try { strings.translationsFromCSV({ title: 'Sale' }, 'field,en,fr\\nsubtitle,x,y\\n'); return 'accepted'; }

@@ -7,21 +7,40 @@ import { fieldset, getPath } from "./form.js";
 const tagPattern = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/;
 const maxCSVBytes = 1024 * 1024;
 
-// The fields a translation may replace: [key, label], keys as `message.translations.<tag>` holds them.
+// The fields a translation may replace: [key, label], keys as `message.translations.<tag>` holds
+// them (a carousel's page fields under `pages.<page id>`).
 export function textFields(message) {
   const fields = [["header", "Header"], ["title", "Title"], ["body", "Body"], ["imageAltText", "Image description"]];
   const buttons = (message.buttons || []).map((button) => [`buttons.${button.id}`, `Button “${button.text || button.id}”`]);
-  return [...fields, ...buttons];
+  const pages = (message.kind === "carousel" ? message.pages || [] : []).flatMap((page, index) => [
+    [`pages.${page.id}.title`, `Page ${index + 1} title`], [`pages.${page.id}.body`, `Page ${index + 1} body`],
+    [`pages.${page.id}.imageAltText`, `Page ${index + 1} image description`],
+    ...(page.buttons || []).map((button) => [`pages.${page.id}.buttons.${button.id}`, `Page ${index + 1} button “${button.text || button.id}”`]),
+  ]);
+  return [...fields, ...buttons, ...pages];
 }
 
-// The default language's text of `key`.
+// The default language's text of `key`: a field of the message, of a button, or of a page.
 function defaultText(message, key) {
+  const [first, id, ...rest] = key.split(".");
+  if (first === "pages") {
+    const page = (message.pages || []).find((candidate) => candidate.id === id);
+    return page && defaultText(page, rest.join("."));
+  }
   if (key === "imageAltText") return message.image && message.image.altText;
-  if (key.startsWith("buttons.")) {
-    const button = (message.buttons || []).find((candidate) => candidate.id === key.slice("buttons.".length));
+  if (first === "buttons") {
+    const button = (message.buttons || []).find((candidate) => candidate.id === id);
     return button && button.text;
   }
   return message[key];
+}
+
+// Sets a dotted key in `object`, making plain objects on the way (ids are never array indexes).
+function setKey(object, key, value) {
+  const parts = key.split(".");
+  let target = object;
+  for (const part of parts.slice(0, -1)) target = target[part] = target[part] || {};
+  target[parts[parts.length - 1]] = value;
 }
 
 // Each language's missing fields: those with default text that its translation leaves out.
@@ -78,7 +97,7 @@ export function languagesSection(form, draft, at, state, rerender) {
     ? textFields(message).map(([key, label]) => {
       const path = `${at}.translations.${state.language}.${key}`;
       const placeholder = defaultText(message, key) || "";
-      return key === "body" ? form.textarea(path, `${label} (${state.language})`, { rows: 3, hint: placeholder && `Default: ${placeholder}` })
+      return key === "body" || key.endsWith(".body") ? form.textarea(path, `${label} (${state.language})`, { rows: 3, hint: placeholder && `Default: ${placeholder}` })
         : form.text(path, `${label} (${state.language})`, { placeholder });
     })
     : [element("p", "No translations: every device sees the message's own text.", "muted")];
@@ -145,12 +164,7 @@ export function translationsFromCSV(message, text) {
     if (!known.has(row[0])) throw new Error(`Row ${index + 2}: “${row[0]}” is no field of this message`);
     languages.forEach((language, column) => {
       const value = row[column + 2] || "";
-      if (!value) return;
-      if (row[0].startsWith("buttons.")) {
-        translations[language].buttons = { ...translations[language].buttons, [row[0].slice("buttons.".length)]: value };
-      } else {
-        translations[language][row[0]] = value;
-      }
+      if (value) setKey(translations[language], row[0], value);
     });
   });
   return Object.keys(translations).length ? translations : undefined;
