@@ -322,7 +322,7 @@ function targeting(form) {
     form.text("targeting.maxAppVersion", "Up to app version"),
     form.list("targeting.locales", "Locales", { placeholder: "en, de-CH" }),
     checkboxes(form, "targeting.platforms", "Platforms (none: all)", platforms),
-    ...segmentChoices(form), audienceLine());
+    ...segmentChoices(form), audienceLine(form));
 }
 
 function segmentChoices(form) {
@@ -336,23 +336,21 @@ function segmentChoices(form) {
     checkboxes(form, "targeting.segments.exclude", "In none of these segments", options)];
 }
 
-// How many known users the targeting admits, counted when asked (it queries the database).
-function audienceLine() {
+// How many known users the targeting admits, counted when asked (it queries the database). The
+// composer of a read-only campaign offers no controls; viewers count audiences in Segments.
+function audienceLine(form) {
   const row = element("div", undefined, "row");
-  const count = element("button", "Count audience");
-  count.type = "button";
-  count.id = "campaign-count-audience";
   const result = element("span", "", "audience");
   result.id = "campaign-audience";
   result.setAttribute("aria-live", "polite");
-  count.addEventListener("click", async () => {
+  const count = form.button("Count audience", async () => {
     try {
       const size = await api("POST", `/api/v1/apps/${appID}/audience`, { targeting: currentDraft().targeting || {} });
       result.textContent = describeAudience(size);
     } catch (error) {
       showProblems(error);
     }
-  });
+  }, "campaign-count-audience");
   row.append(count, result);
   return row;
 }
