@@ -39,7 +39,7 @@ struct ProfilesCLITests {
             #expect(profile?["tags"] as? [String] == ["beta", "wave-3"])
             struct RuleBody: Encodable { var rule: SegmentRule }
             let size = try JSONSerialization.jsonObject(with: try await server.admin(
-                "POST", "api/v1/apps/\(app.id)/segments/audience",
+                "POST", "api/v1/apps/\(app.id)/audience",
                 body: RuleBody(rule: .attribute(ProfileCondition(attribute: "tier", operator: .equals, value: .string("gold")))))) as? [String: Any]
             #expect(size?["users"] as? Int == 9_999, "every third user is gold, and user-12345 was not imported")
         }

@@ -143,7 +143,7 @@ struct AudienceSizeTests {
             struct RuleBody: Encodable { var rule: SegmentRule }
             for rule in rules {
                 let expected = known.values.filter { rule.matches(subject($0)) }.count
-                let counted = try size(try await server.send(.POST, "/api/v1/apps/\(app.id)/segments/audience", json: RuleBody(rule: rule)), "\(rule.summary)")
+                let counted = try size(try await server.send(.POST, "/api/v1/apps/\(app.id)/audience", json: RuleBody(rule: rule)), "\(rule.summary)")
                 #expect(counted == AudienceSize(users: expected, exact: true, knownUsers: Self.users, counted: Self.users), "\(rule.summary)")
             }
 

@@ -8,7 +8,7 @@ import Testing
 @Suite("Profile imports", .serialized)
 struct ProfileImportTests {
     private func importBody(_ server: TestServer, _ app: Fixtures.CreatedApp, _ body: String, type: String) async throws -> ProfileImport.Report {
-        let response = try await server.send(.POST, "/api/v1/apps/\(app.id)/users/import", headers: [("Content-Type", type)], rawBody: body)
+        let response = try await server.send(.POST, "/api/v1/apps/\(app.id)/profiles/import", headers: [("Content-Type", type)], rawBody: body)
         #expect(response.status == .ok, "\(response.text)")
         return try response.decode(ProfileImport.Report.self)
     }
@@ -69,7 +69,7 @@ struct ProfileImportTests {
             #expect(try await profile(server, app, "fay").attributes["tier"] == .string("gold\nplus"))
 
             // The index follows: an audience counts the imported users.
-            let audience = try await server.send(.POST, "/api/v1/apps/\(app.id)/segments/audience",
+            let audience = try await server.send(.POST, "/api/v1/apps/\(app.id)/audience",
                                                  raw: #"{"rule": {"attribute": "tier", "operator": "equals", "value": "gold"}}"#)
             #expect(audience.json["users"] as? Int == 1)
 
@@ -105,7 +105,7 @@ struct ProfileImportTests {
             let u1 = try await profile(server, app, "u1")
             #expect(u1.attributes == ["rank": .number(1)] && u1.tags.isEmpty)
 
-            let unknown = try await server.send(.POST, "/api/v1/apps/\(app.id)/users/import", headers: [("Content-Type", "text/plain")], rawBody: "x")
+            let unknown = try await server.send(.POST, "/api/v1/apps/\(app.id)/profiles/import", headers: [("Content-Type", "text/plain")], rawBody: "x")
             #expect(unknown.status == .unsupportedMediaType)
         }
     }

@@ -12,7 +12,8 @@ enum AdminArea: Sendable, Equatable {
     /// `apps/:appID/campaigns/…`, `apps/:appID/segments/…`: campaigns, their status, statistics and
     /// previews, and the segments they target.
     case campaigns
-    /// `apps/:appID/users/…`: erasing what the server stores about a user.
+    /// `apps/:appID/users/…`, `apps/:appID/profiles/import`: what the server keeps about users,
+    /// erasing it included.
     case userData
     /// `apps/:appID/inbox/…`: sending, listing and deleting App Inbox messages.
     case inbox
@@ -20,8 +21,8 @@ enum AdminArea: Sendable, Equatable {
     case identitySecret
     /// `apps/:appID/testers`: adding a tester, who gets the app's test campaigns.
     case testers
-    /// `preview`, `apps/:appID/trigger_test`, `apps/:appID/audience`, `apps/:appID/segments/audience`:
-    /// rendering a draft, testing a sample event or counting an audience; changes nothing.
+    /// `preview`, `apps/:appID/trigger_test`, `apps/:appID/audience`: rendering a draft, testing a
+    /// sample event or counting an audience; changes nothing.
     case preview
     /// `accounts/…`: team accounts.
     case accounts

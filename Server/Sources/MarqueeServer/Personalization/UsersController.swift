@@ -58,7 +58,7 @@ struct UsersController {
         return ProfileResource(userID: userID, profile)
     }
 
-    /// `POST …/users/import?format=csv|ndjson`: profiles of many users in one body (see
+    /// `POST …/profiles/import?format=csv|ndjson`: profiles of many users in one body (see
     /// ``ProfileImport``); the format is taken from `Content-Type` (`text/csv`,
     /// `application/x-ndjson`) unless `format` names it. Larger files go in several requests, or
     /// through `marquee profiles import`, which reads a file of any size.
@@ -71,9 +71,8 @@ struct UsersController {
             throw APIError(.unsupportedMediaType, code: "unsupported_format",
                            "send text/csv or application/x-ndjson, or name the format: ?format=csv or ?format=ndjson")
         }
-        guard let body = req.body.data, body.readableBytes > 0 else {
-            throw APIError(.badRequest, code: "invalid_body", "the body is empty: send the CSV or NDJSON to import")
-        }
+        // An empty body imports nothing (a CSV says it lacks its header row).
+        let body = req.body.data ?? ByteBuffer()
         return try await ProfileImport(database: req.db, appID: try req.authorizedAppID, clock: req.marquee.clock, format: format)
             .run(body)
     }

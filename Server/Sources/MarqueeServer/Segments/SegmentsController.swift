@@ -4,8 +4,9 @@ import MarqueeModel
 import SQLKit
 import Vapor
 
-/// `/api/v1/apps/:appID/segments`: list, create, read, replace and delete an app's segments, and
-/// count audiences, behind ``AppAuthorizationMiddleware``. Writes go through ``CatalogStore``.
+/// `/api/v1/apps/:appID/segments`: list, create, read, replace and delete an app's segments; and
+/// `/api/v1/apps/:appID/audience`, counting audiences. Behind ``AppAuthorizationMiddleware``;
+/// writes go through ``CatalogStore``.
 struct SegmentsController {
     @Sendable func list(req: Request) async throws -> ListResource<SegmentResource> {
         let records = try await SegmentRecord.query(on: req.db).filter(\.$app.$id == (try req.authorizedAppID))
@@ -33,33 +34,35 @@ struct SegmentsController {
         return .noContent
     }
 
-    /// `POST …/segments/audience` with `{"rule": …}`: how many known users a rule (saved or not) admits.
-    @Sendable func ruleAudience(req: Request) async throws -> AudienceSize {
-        struct Input: Decodable { var rule: SegmentRule }
-        let rule = try req.decodeJSON(Input.self).rule
-        let issues = Segment(name: "audience", rule: rule).validationIssues()
-        guard issues.isEmpty else { throw APIError.validation(issues) }
-        let sql = try req.db.sql()
-        let query = AudienceQuery(appID: try req.authorizedAppID, now: req.marquee.clock.now(), isPostgres: sql.dialect.name == "postgresql")
-        return try await AudienceCounter(database: sql).count(appID: try req.authorizedAppID, where: query.condition(rule))
-    }
-
-    /// `POST …/audience` with `{"targeting": …}`: how many known users a campaign's targeting admits.
-    @Sendable func targetingAudience(req: Request) async throws -> AudienceSize {
-        struct Input: Decodable { var targeting: Targeting }
-        let targeting = try req.decodeJSON(Input.self).targeting
+    /// `POST …/audience` with `{"rule": …}` (a segment's rule, saved or not) or `{"targeting": …}`
+    /// (a campaign's targeting, its segments included): how many known users it admits.
+    @Sendable func audience(req: Request) async throws -> AudienceSize {
+        struct Input: Decodable {
+            var rule: SegmentRule?
+            var targeting: Targeting?
+        }
+        let input = try req.decodeJSON(Input.self)
         let appID = try req.authorizedAppID
         let sql = try req.db.sql()
-        var query = AudienceQuery(appID: try req.authorizedAppID, now: req.marquee.clock.now(), isPostgres: sql.dialect.name == "postgresql")
-        let records = try await SegmentRecord.query(on: req.db).filter(\.$app.$id == appID).all()
-        query.segments = Dictionary(uniqueKeysWithValues: try records.map { record in
-            let segment = try record.segment()
-            return (segment.id, segment)
-        })
-        guard let condition = query.condition(targeting) else {
-            throw APIError.validation([ValidationIssue(field: "targeting.segments", message: "names a segment this app does not have")])
+        var query = AudienceQuery(appID: appID, now: req.marquee.clock.now(), isPostgres: sql.dialect.name == "postgresql")
+        switch (input.rule, input.targeting) {
+        case (let rule?, nil):
+            let issues = Segment(name: "audience", rule: rule).validationIssues()
+            guard issues.isEmpty else { throw APIError.validation(issues) }
+            return try await AudienceCounter(database: sql).count(appID: appID, where: query.condition(rule))
+        case (nil, let targeting?):
+            let records = try await SegmentRecord.query(on: req.db).filter(\.$app.$id == appID).all()
+            query.segments = Dictionary(uniqueKeysWithValues: try records.map { record in
+                let segment = try record.segment()
+                return (segment.id, segment)
+            })
+            guard let condition = query.condition(targeting) else {
+                throw APIError.validation([ValidationIssue(field: "targeting.segments", message: "names a segment this app does not have")])
+            }
+            return try await AudienceCounter(database: sql).count(appID: appID, where: condition)
+        default:
+            throw APIError(.badRequest, code: "invalid_body", "send a rule or a targeting, one of the two")
         }
-        return try await AudienceCounter(database: sql).count(appID: appID, where: condition)
     }
 }
 

@@ -273,7 +273,10 @@ paths:
               required: [userIdentifiers]
               properties:
                 userIdentifiers: { type: array, items: { $ref: "#/components/schemas/UserIdentifier" } }
-                attributes: { type: object, description: "Values as in PATCH …/users/{userID}/profile." }
+                attributes:
+                  type: object
+                  description: "Values as in PATCH …/users/{userID}/profile; null removes one."
+                  additionalProperties: { oneOf: [{ type: "null" }, { $ref: "#/components/schemas/ProfileValue" }] }
                 addTags: { type: array, items: { type: string } }
                 removeTags: { type: array, items: { type: string } }
                 batchId: { type: string }
@@ -819,36 +822,6 @@ paths:
         "413": { $ref: "#/components/responses/Error" }
         "422": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
-  /api/v1/apps/{appID}/segments/audience:
-    parameters:
-      - $ref: "#/components/parameters/AppID"
-    post:
-      tags: [admin]
-      summary: How many known users a rule admits, counted by the database.
-      description: |
-        Known users are those the server has seen ping with a user ID, or holds a profile for.
-        The count walks them in chunks; when it runs out of time (2 seconds) the share found so
-        far is scaled to all known users and `exact` is false. Changes nothing.
-      security: [{ bearer: [] }, { session: [] }]
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              type: object
-              additionalProperties: false
-              required: [rule]
-              properties:
-                rule: { $ref: "#/components/schemas/SegmentRule" }
-      responses:
-        "200": { $ref: "#/components/responses/AudienceSize" }
-        "400": { $ref: "#/components/responses/Error" }
-        "401": { $ref: "#/components/responses/Error" }
-        "403": { $ref: "#/components/responses/Error" }
-        "404": { $ref: "#/components/responses/Error" }
-        "413": { $ref: "#/components/responses/Error" }
-        "422": { $ref: "#/components/responses/Error" }
-        "429": { $ref: "#/components/responses/Error" }
   /api/v1/apps/{appID}/segments/{segmentID}:
     parameters:
       - $ref: "#/components/parameters/AppID"
@@ -908,21 +881,31 @@ paths:
       - $ref: "#/components/parameters/AppID"
     post:
       tags: [admin]
-      summary: How many known users a campaign's targeting admits, segments included.
+      summary: How many known users a segment rule, or a campaign's targeting, admits; counted by the database.
       description: |
-        As for a segment's audience. An unknown locale or platform passes, as in pings; anonymous
-        users are not known users, so an audience of anonymous users counts 0.
+        Send `{"rule": …}` (a segment's rule, saved or not) or `{"targeting": …}` (a campaign's
+        targeting, its segments included). Known users are those the server has seen ping with a
+        user ID, or holds a profile for; an unknown locale or platform passes, as in pings, and an
+        audience of anonymous users counts 0. The count walks users in chunks; when it runs out of
+        time (2 seconds) the share found so far is scaled to all known users and `exact` is false.
+        Changes nothing.
       security: [{ bearer: [] }, { session: [] }]
       requestBody:
         required: true
         content:
           application/json:
             schema:
-              type: object
-              additionalProperties: false
-              required: [targeting]
-              properties:
-                targeting: { type: object, description: A campaign's `targeting`. }
+              oneOf:
+                - type: object
+                  additionalProperties: false
+                  required: [rule]
+                  properties:
+                    rule: { $ref: "#/components/schemas/SegmentRule" }
+                - type: object
+                  additionalProperties: false
+                  required: [targeting]
+                  properties:
+                    targeting: { type: object, description: A campaign's `targeting`. }
       responses:
         "200": { $ref: "#/components/responses/AudienceSize" }
         "400": { $ref: "#/components/responses/Error" }
@@ -932,7 +915,7 @@ paths:
         "413": { $ref: "#/components/responses/Error" }
         "422": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
-  /api/v1/apps/{appID}/users/import:
+  /api/v1/apps/{appID}/profiles/import:
     parameters:
       - $ref: "#/components/parameters/AppID"
     post:
@@ -1906,11 +1889,11 @@ components:
       description: What devices may set in their own user's profile (POST /v1/profile); nothing else.
       properties:
         attributes:
-          type: object
+          type: [object, "null"]
           maxProperties: 100
           propertyNames: { pattern: "^[A-Za-z0-9_.-]{1,64}$" }
           additionalProperties: { type: string, enum: [string, number, boolean, date, list] }
-        tags: { type: array, maxItems: 200, items: { type: string, pattern: "^[A-Za-z0-9_.-]{1,64}$" } }
+        tags: { type: [array, "null"], maxItems: 200, items: { type: string, pattern: "^[A-Za-z0-9_.-]{1,64}$" } }
     UserIdentifier:
       type: object
       required: [id, type]
@@ -2086,7 +2069,8 @@ components:
             attribute: { type: string, pattern: "^[A-Za-z0-9_.-]{1,64}$" }
             operator: { $ref: "#/components/schemas/SegmentOperator" }
             value:
-              description: "A string, number, boolean or {\"date\": …}; a number of days for withinLastDays and moreThanDaysAgo; none for exists and notExists."
+              allOf: [{ $ref: "#/components/schemas/ProfileValue" }]
+              description: "A number of days for withinLastDays and moreThanDaysAgo; none for exists and notExists."
         - type: object
           additionalProperties: false
           required: [tag, operator]
@@ -2099,7 +2083,9 @@ components:
           properties:
             fact: { type: string, enum: [firstSeen, lastSeen, sessions, appVersion, platform, locale] }
             operator: { $ref: "#/components/schemas/SegmentOperator" }
-            value: { description: "A date or a number of days (firstSeen, lastSeen), a number (sessions), a text (the others)." }
+            value:
+              allOf: [{ $ref: "#/components/schemas/ProfileValue" }]
+              description: "A date or a number of days (firstSeen, lastSeen), a number (sessions), a text (the others)."
         - type: object
           additionalProperties: false
           required: [campaign, action, operator]
@@ -2108,6 +2094,18 @@ components:
             action: { type: string, enum: [saw, clicked, converted] }
             operator: { type: string, enum: [did, didNot] }
             withinDays: { type: integer, minimum: 1, maximum: 3650 }
+    ProfileValue:
+      description: "A string, a number, a boolean, an array of strings, or a date as {\"date\": …}."
+      oneOf:
+        - { type: string, maxLength: 1000 }
+        - { type: number }
+        - { type: boolean }
+        - { type: array, maxItems: 100, items: { type: string, maxLength: 200 } }
+        - type: object
+          required: [date]
+          additionalProperties: false
+          properties:
+            date: { type: string, format: date-time, pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,3})?Z$" }
     SegmentOperator:
       type: string
       enum: [exists, notExists, equals, notEquals, contains, notContains, greaterThan, lessThan, atLeast, atMost, withinLastDays, moreThanDaysAgo]
@@ -5583,7 +5581,7 @@ export function describeAudience(size) {
 
 async function countAudience() {
   try {
-    const size = await api("POST", `/api/v1/apps/${state.appID}/segments/audience`, { rule: state.rule });
+    const size = await api("POST", `/api/v1/apps/${state.appID}/audience`, { rule: state.rule });
     $("segment-problems").replaceChildren();
     $("segment-audience").textContent = describeAudience(size);
     document.body.dataset.audience = "counted";

@@ -252,7 +252,7 @@ export function describeAudience(size) {
 
 async function countAudience() {
   try {
-    const size = await api("POST", `/api/v1/apps/${state.appID}/segments/audience`, { rule: state.rule });
+    const size = await api("POST", `/api/v1/apps/${state.appID}/audience`, { rule: state.rule });
     $("segment-problems").replaceChildren();
     $("segment-audience").textContent = describeAudience(size);
     document.body.dataset.audience = "counted";
