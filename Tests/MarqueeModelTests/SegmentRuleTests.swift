@@ -116,6 +116,9 @@ struct SegmentRuleTests {
         #expect(values == [.boolean(true), .number(1), .string("1"), .string("true"), .list(["a"]),
                            .date(Date(timeIntervalSince1970: 1_769_850_000)), .number(2.5), .boolean(false)])
         #expect(values.map(\.kind) == [.boolean, .number, .string, .string, .list, .date, .number, .boolean])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ProfileValue.self, from: Data(#"{"date": "2026-01-31T09:00:00Z", "zone": "UTC"}"#.utf8))
+        }
     }
 
     @Test func explanationGoesRuleByRule() {

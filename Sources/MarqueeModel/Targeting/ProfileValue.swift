@@ -29,6 +29,14 @@ public enum ProfileValue: Sendable, Hashable, Codable {
 
     private struct DateBox: Codable {
         var date: String
+
+        /// Any key, to see whether a date's object holds more than its date.
+        struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -47,6 +55,9 @@ public enum ProfileValue: Sendable, Hashable, Codable {
         } else if let items = try? container.decode([String].self) {
             self = .list(items)
         } else if let box = try? container.decode(DateBox.self) {
+            guard try decoder.container(keyedBy: DateBox.AnyKey.self).allKeys.count == 1 else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "a date is written {\"date\": …}, with no other key")
+            }
             guard let date = MarqueeJSON.parseDate(box.date) else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(box.date)' is not an ISO 8601 date such as 2026-01-31T09:00:00Z")
             }

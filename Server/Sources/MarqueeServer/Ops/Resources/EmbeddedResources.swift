@@ -936,7 +936,7 @@ paths:
       parameters:
         - { name: format, in: query, required: false, schema: { type: string, enum: [csv, ndjson] }, description: "Default: from Content-Type." }
       requestBody:
-        required: true
+        required: false
         content:
           text/csv:
             schema: { type: string }
@@ -1827,10 +1827,10 @@ components:
         address: { type: string }
         subject:
           type: object
-          description: The app or campaign the request changed.
+          description: The app, campaign or segment the request changed.
           required: [kind, id]
           properties:
-            kind: { type: string, enum: [app, campaign] }
+            kind: { type: string, enum: [app, campaign, segment] }
             id: { type: string, format: uuid }
             name: { type: string, description: "Its name after the change (before a delete)." }
         before:
@@ -2093,7 +2093,7 @@ components:
             campaign: { type: string, format: uuid }
             action: { type: string, enum: [saw, clicked, converted] }
             operator: { type: string, enum: [did, didNot] }
-            withinDays: { type: integer, minimum: 1, maximum: 3650 }
+            withinDays: { type: [integer, "null"], minimum: 1, maximum: 3650, description: "Absent or null: ever." }
     ProfileValue:
       description: "A string, a number, a boolean, an array of strings, or a date as {\"date\": …}."
       oneOf:
