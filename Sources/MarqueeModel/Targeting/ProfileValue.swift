@@ -32,6 +32,7 @@ public enum ProfileValue: Sendable, Hashable, Codable {
 
         /// Any key, to see whether a date's object holds more than its date.
         struct AnyKey: CodingKey {
+            static let date = AnyKey(stringValue: "date")!
             var stringValue: String
             var intValue: Int? { nil }
             init?(stringValue: String) { self.stringValue = stringValue }
@@ -54,12 +55,13 @@ public enum ProfileValue: Sendable, Hashable, Codable {
             self = .boolean(flag)
         } else if let items = try? container.decode([String].self) {
             self = .list(items)
-        } else if let box = try? container.decode(DateBox.self) {
-            guard try decoder.container(keyedBy: DateBox.AnyKey.self).allKeys.count == 1 else {
+        } else if let object = try? decoder.container(keyedBy: DateBox.AnyKey.self),
+                  let text = try? object.decode(String.self, forKey: DateBox.AnyKey.date) {
+            guard object.allKeys.count == 1 else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "a date is written {\"date\": …}, with no other key")
             }
-            guard let date = MarqueeJSON.parseDate(box.date) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(box.date)' is not an ISO 8601 date such as 2026-01-31T09:00:00Z")
+            guard let date = MarqueeJSON.parseDate(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date such as 2026-01-31T09:00:00Z")
             }
             self = .date(date)
         } else {
