@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "MarqueeServerTests",
             dependencies: [
-                "MarqueeServer",
+                "MarqueeServer", "MarqueeTestSupport",
                 .product(name: "MarqueeModel", package: "Marquee"),
                 .product(name: "MarqueeWire", package: "Marquee"),
                 .product(name: "Vapor", package: "vapor"),

@@ -37,14 +37,14 @@ struct DashboardBrowserTests {
     @MainActor
     static func withDashboard(_ server: LiveServer, fragment: String = "", width: Int = 1280, height: Int = 1024,
                               _ body: @MainActor (DevToolsPage) async throws -> Void) async throws {
-        await BrowserSlots.shared.acquire()
+        await TestSlots.browsers.acquire()
         do {
             try await inBrowser(server, fragment: fragment, width: width, height: height, body)
         } catch {
-            await BrowserSlots.shared.release()
+            await TestSlots.browsers.release()
             throw error
         }
-        await BrowserSlots.shared.release()
+        await TestSlots.browsers.release()
     }
 
     @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeModel
 import MarqueeServer
+import MarqueeTestSupport
 import SQLKit
 import Testing
 import Vapor
@@ -25,6 +26,19 @@ struct TestServer: Sendable {
     static func with(storage: ServerConfiguration.Storage, publicURL: URL? = nil, trustedProxies: TrustedProxies = .none,
                      seedsDemo: Bool = false, adjust: (inout ServerConfiguration) -> Void = { _ in },
                      _ body: (TestServer) async throws -> Void) async throws {
+        let slots: TestSlots? = if case .postgres = storage { .postgresServers } else { nil }
+        await slots?.acquire()
+        do {
+            try await run(storage: storage, publicURL: publicURL, trustedProxies: trustedProxies, seedsDemo: seedsDemo, adjust: adjust, body)
+        } catch {
+            await slots?.release()
+            throw error
+        }
+        await slots?.release()
+    }
+
+    private static func run(storage: ServerConfiguration.Storage, publicURL: URL?, trustedProxies: TrustedProxies, seedsDemo: Bool,
+                            adjust: (inout ServerConfiguration) -> Void, _ body: (TestServer) async throws -> Void) async throws {
         let app = try await Application.make(.testing)
         let clock = ManualServerClock()
         do {
