@@ -28,6 +28,8 @@ struct SegmentMembership {
     func segments(of device: DeviceContext, appID: UUID, snapshot: CampaignCatalog.Snapshot,
                   recordingVisit: Bool) async throws -> Set<String>? {
         guard let userID = device.identity.userID else { return nil }
+        // Display permission only reads: without segments to decide, it has nothing to read.
+        if !recordingVisit && snapshot.segments.isEmpty { return [] }
         let facts = UserFactsStore(database: database)
         let row = recordingVisit
             ? try await facts.recordVisit(of: device, userID: userID, appID: appID, at: clock.nowMillis)
