@@ -83,6 +83,17 @@ public enum SampleMessages {
                                       MessageButton(id: "not-now", text: "Not now", textColor: HexColor("#111827")!,
                                                     backgroundColor: HexColor("#E5E7EB")!, action: .close)]),
             ])
+        case .survey:
+            Message(kind: .survey, title: "Quick question, %%first_name|there%%", body: "Two minutes, four questions.",
+                    survey: Survey(questions: [
+                        SurveyQuestion(id: "recommend", kind: .nps, prompt: "How likely are you to recommend us to a friend?", isRequired: true),
+                        SurveyQuestion(id: "rating", kind: .rating, prompt: "How was your last order?"),
+                        SurveyQuestion(id: "topics", kind: .multipleChoice, prompt: "What should we improve?", choices: [
+                            SurveyChoice(id: "delivery", label: "Delivery"), SurveyChoice(id: "prices", label: "Prices"),
+                            SurveyChoice(id: "range", label: "Range"),
+                        ]),
+                        SurveyQuestion(id: "more", kind: .text, prompt: "Anything else?", maxLength: 280),
+                    ], thankYou: SurveyThankYou(title: "Thanks, %%first_name|friend%%!", body: "Your answers help us improve.")))
         }
     }
 

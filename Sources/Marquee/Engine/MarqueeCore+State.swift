@@ -25,19 +25,25 @@ extension MarqueeCore {
                     isOptedOut: bucket.optedOut.contains(campaign.id),
                     listensFor: campaign.triggers.allTriggers.map(\.key.description),
                     variant: campaign.arm(for: experimentUnit(of: identity))?.id,
-                    goal: campaign.goal?.key.description,
+                    goal: campaign.goal?.summary,
                     hasConverted: bucket.converted.contains(campaign.id))
             },
             pendingImpressionBatches: outbox.items.count { item in
                 switch item.payload {
                 case .impression: true
-                case .inboxTracking, .conversion, .profile: false
+                case .inboxTracking, .conversion, .profile, .survey: false
                 }
             },
             pendingConversions: outbox.items.count { item in
                 switch item.payload {
                 case .conversion: true
-                case .impression, .inboxTracking, .profile: false
+                case .impression, .inboxTracking, .profile, .survey: false
+                }
+            },
+            pendingSurveyResponses: outbox.items.count { item in
+                switch item.payload {
+                case .survey: true
+                case .impression, .inboxTracking, .conversion, .profile: false
                 }
             },
             heldMessages: held.entries.map { entry in

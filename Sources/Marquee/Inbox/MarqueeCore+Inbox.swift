@@ -164,7 +164,8 @@ extension MarqueeCore {
     }
 
     /// Sets the user's tracking consent; a refusal also drops the opens and clicks not sent yet,
-    /// except those the app tracked without consent.
+    /// except those the app tracked without consent, and takes the user out of survey answers
+    /// not sent yet (they still count, naming no one).
     func setInboxConsent(_ consent: InboxTrackingConsent) {
         device.inboxConsent = consent
         files.write(device, to: DeviceState.fileName)
@@ -173,6 +174,11 @@ extension MarqueeCore {
             switch item.payload {
             case .impression, .conversion, .profile:
                 return item
+            case .survey(var request):
+                request.userIdentifiers = []
+                var kept = item
+                kept.payload = .survey(request)
+                return kept
             case .inboxTracking(var request):
                 request.events.removeAll { !$0.withoutTrackingConsent }
                 guard !request.events.isEmpty else { return nil }

@@ -82,12 +82,17 @@ public struct PresentationResult: Sendable, Hashable {
     public var optedOut: Bool
     /// The pages of a carousel the user saw, from 0, each once, in the order they first showed.
     public var viewedPages: [Int]
+    /// The answers the user sent to a survey, as given; `nil` when they sent none. The SDK
+    /// checks them against the survey before they go to the server.
+    public var surveyAnswers: [SurveyAnswer]?
 
     /// Creates a result.
-    public init(_ resolution: DisplayResolution, optedOut: Bool = false, viewedPages: [Int] = []) {
+    public init(_ resolution: DisplayResolution, optedOut: Bool = false, viewedPages: [Int] = [],
+                surveyAnswers: [SurveyAnswer]? = nil) {
         self.resolution = resolution
         self.optedOut = optedOut
         self.viewedPages = viewedPages
+        self.surveyAnswers = surveyAnswers
     }
 }
 

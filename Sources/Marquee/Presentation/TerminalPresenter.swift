@@ -1,3 +1,4 @@
+import Foundation
 import MarqueeModel
 import MarqueeRender
 
@@ -15,6 +16,11 @@ public final class TerminalPresenter: RenderingPresenter {
         case close
         /// Ticks or clears "don't show this again".
         case toggleOptOut
+        /// Answers the n-th survey question, counting from 1: choice numbers (or ids) separated
+        /// by commas, a score, or text.
+        case answer(question: Int, String)
+        /// Sends the survey's answers; the thank-you page shows and the display ends.
+        case submit
     }
 
     /// Why a choice does not apply to the message on screen.
@@ -24,6 +30,9 @@ public final class TerminalPresenter: RenderingPresenter {
         case noContentAction
         case notDismissable
         case noOptOut
+        case noSurvey
+        case noSuchQuestion(Int, available: Int)
+        case invalidAnswer(String)
 
         public var description: String {
             switch self {
@@ -33,6 +42,9 @@ public final class TerminalPresenter: RenderingPresenter {
             case .noContentAction: "tapping this message does nothing"
             case .notDismissable: "this message cannot be dismissed; choose a button"
             case .noOptOut: "this message has no \"don't show again\" box"
+            case .noSurvey: "this message is not a survey"
+            case .noSuchQuestion(let index, let available): "there is no question \(index); choose 1...\(available)"
+            case .invalidAnswer(let reason): reason
             }
         }
     }
@@ -42,6 +54,8 @@ public final class TerminalPresenter: RenderingPresenter {
     private let useColor: Bool
     private var completion: (@MainActor (PresentationResult) -> Void)?
     private var optOutChecked = false
+    /// The survey answers given so far, by question id.
+    private var surveyAnswers: [String: SurveyAnswer] = [:]
 
     /// The message on screen, if any.
     public private(set) var current: InAppMessage?
@@ -70,6 +84,7 @@ public final class TerminalPresenter: RenderingPresenter {
     public func display(_ message: InAppMessage, completion: @escaping @MainActor (PresentationResult) -> Void) {
         current = message
         optOutChecked = false
+        surveyAnswers = [:]
         self.completion = completion
         let renderer = TerminalRenderer(width: width, useColor: useColor,
                                         options: renderContext.options(personalization: message.personalization(over: personalization)))
@@ -113,12 +128,57 @@ public final class TerminalPresenter: RenderingPresenter {
             optOutChecked.toggle()
             write((optOutChecked ? "[x] " : "[ ] ") + renderContext.strings.optOut)
             return
+        case .answer(let number, let text):
+            guard let survey = message.survey else { throw .noSurvey }
+            guard survey.questions.indices.contains(number - 1) else {
+                throw .noSuchQuestion(number, available: survey.questions.count)
+            }
+            let answer = try Self.answer(text, to: survey.questions[number - 1])
+            surveyAnswers[answer.questionID] = answer
+            write("→ \(number): \(answer.comparedValues.joined(separator: ", "))")
+            return
+        case .submit:
+            guard let survey = message.survey else { throw .noSurvey }
+            let given = survey.questions.compactMap { surveyAnswers[$0.id] }
+            let answers: [SurveyAnswer]
+            do { answers = try survey.checked(given) } catch { throw .invalidAnswer(error.description) }
+            let thanks = survey.thankYou.title.isEmpty ? renderContext.strings.thankYou : survey.thankYou.title
+            write("→ sent \(answers.count) answers. \(thanks)")
+            finish(PresentationResult(.userDismissed, optedOut: optOutChecked, surveyAnswers: answers))
+            return
         }
-        let optedOut = optOutChecked
+        // The terminal shows every page of a carousel at once.
+        finish(PresentationResult(resolution, optedOut: optOutChecked, viewedPages: Array(message.pages.indices)))
+    }
+
+    private func finish(_ result: PresentationResult) {
+        guard let completion else { return }
         current = nil
         self.completion = nil
-        // The terminal shows every page of a carousel at once.
-        completion(PresentationResult(resolution, optedOut: optedOut, viewedPages: Array(message.pages.indices)))
+        completion(result)
+    }
+
+    /// `text` read as an answer to `question`: choice numbers or ids separated by commas, a score, or the text itself.
+    private static func answer(_ text: String, to question: SurveyQuestion) throws(ChoiceError) -> SurveyAnswer {
+        switch question.kind {
+        case .singleChoice, .multipleChoice:
+            let ids = try text.split(separator: ",").map { part throws(ChoiceError) -> String in
+                let word = part.trimmingCharacters(in: .whitespaces)
+                if let number = Int(word), question.choices.indices.contains(number - 1) { return question.choices[number - 1].id }
+                guard question.choices.contains(where: { $0.id == word }) else {
+                    throw .invalidAnswer("'\(word)' is no choice; choose 1...\(question.choices.count)")
+                }
+                return word
+            }
+            return SurveyAnswer(questionID: question.id, value: .choices(ids))
+        case .rating, .nps:
+            guard let score = Int(text.trimmingCharacters(in: .whitespaces)), question.kind.scores?.contains(score) == true else {
+                throw .invalidAnswer("choose a score from \(question.kind.scores?.lowerBound ?? 0) to \(question.kind.scores?.upperBound ?? 0)")
+            }
+            return SurveyAnswer(questionID: question.id, value: .score(score))
+        case .text:
+            return SurveyAnswer(questionID: question.id, value: .text(text))
+        }
     }
 
     private func hint(for message: Message) -> String {
@@ -128,6 +188,7 @@ public final class TerminalPresenter: RenderingPresenter {
         if message.contentAction != nil || message.tooltip?.redirectURL != nil { choices.append("click") }
         if message.isDismissable { choices.append("close") }
         if message.showsOptOut { choices.append("optout") }
+        if let survey = message.survey { choices.insert("answer 1...\(survey.questions.count) VALUE, submit", at: 0) }
         return "  choose: " + choices.joined(separator: ", ")
     }
 

@@ -36,6 +36,8 @@ public enum MarqueeError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownCampaign(String)
     /// A value in ``MarqueeSDK/styleDefaults`` is out of range; the reason names it and the value used instead.
     case invalidStyle(String)
+    /// A presenter reported survey answers that do not fit the survey shown; none were sent.
+    case invalidSurveyAnswers(campaignID: String, reason: String)
 
     public var description: String {
         switch self {
@@ -56,6 +58,7 @@ public enum MarqueeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .pushPermission(let description): "Marquee: asking for notification permission failed: \(description)"
         case .unknownCampaign(let id): "Marquee: no campaign \(id) is held for the current user; its display was not counted"
         case .invalidStyle(let reason): "Marquee: style default adjusted: \(reason)"
+        case .invalidSurveyAnswers(let id, let reason): "Marquee: survey answers of campaign \(id) not sent: \(reason)"
         }
     }
 }

@@ -26,6 +26,8 @@ public struct MarqueeState: Sendable, Hashable {
     public var pendingImpressionBatches: Int
     /// Conversions waiting to be sent.
     public var pendingConversions: Int
+    /// Survey answers waiting to be sent, one per display.
+    public var pendingSurveyResponses: Int = 0
     /// In-app messages pushes delivered, held on the device for ``MarqueeSDK/executeRule(_:)``,
     /// oldest first; `impressionsLeft` is the views left.
     public var heldMessages: [CampaignState]
@@ -44,7 +46,8 @@ public struct CampaignState: Sendable, Hashable, Identifiable {
     public var listensFor: [String]
     /// The experiment arm this user is in (a variant id or `control`); `nil` without an experiment.
     public var variant: String?
-    /// The goal's event key (`purchase_successful`, `custom:signed_up`), when the campaign has a goal.
+    /// The goal's event key (`purchase_successful`, `custom:signed_up`) or survey answer
+    /// (``ConversionGoal/summary``), when the campaign has a goal.
     public var goal: String?
     /// Whether this user's conversion for the campaign was recorded.
     public var hasConverted: Bool

@@ -12,6 +12,8 @@ enum OutboxPayload: Sendable, Hashable {
     case conversion(ConversionRequest)
     /// Values for the user's profile, to the profile endpoint.
     case profile(ProfileUpdateRequest)
+    /// A survey's answers from one display, to the survey endpoint.
+    case survey(SurveyResponseRequest)
 
     /// The id that makes a retried batch count once on the server.
     var batchID: String? {
@@ -20,13 +22,14 @@ enum OutboxPayload: Sendable, Hashable {
         case .inboxTracking(let request): request.events.first?.id
         case .conversion(let request): request.batchId
         case .profile(let request): request.batchId
+        case .survey(let request): request.batchId
         }
     }
 
     var isProfileUpdate: Bool {
         switch self {
         case .profile: true
-        case .impression, .inboxTracking, .conversion: false
+        case .impression, .inboxTracking, .conversion, .survey: false
         }
     }
 }
@@ -51,7 +54,7 @@ struct OutboxItem: Sendable, Hashable, Codable {
 
     // Impression batches keep the `request` key of earlier versions, so an outbox saved before
     // inbox tracking existed still loads.
-    enum CodingKeys: String, CodingKey { case identityKey, request, inboxTracking, conversion, profile, attempts, notBefore }
+    enum CodingKeys: String, CodingKey { case identityKey, request, inboxTracking, conversion, profile, survey, attempts, notBefore }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -64,6 +67,8 @@ struct OutboxItem: Sendable, Hashable, Codable {
             payload = .conversion(conversion)
         } else if let profile = try c.decodeIfPresent(ProfileUpdateRequest.self, forKey: .profile) {
             payload = .profile(profile)
+        } else if let survey = try c.decodeIfPresent(SurveyResponseRequest.self, forKey: .survey) {
+            payload = .survey(survey)
         } else {
             payload = .impression(try c.decode(ImpressionRequest.self, forKey: .request))
         }
@@ -79,11 +84,12 @@ struct OutboxItem: Sendable, Hashable, Codable {
         case .inboxTracking(let request): try c.encode(request, forKey: .inboxTracking)
         case .conversion(let request): try c.encode(request, forKey: .conversion)
         case .profile(let request): try c.encode(request, forKey: .profile)
+        case .survey(let request): try c.encode(request, forKey: .survey)
         }
     }
 }
 
-/// Unsent impression batches, inbox tracking, conversions and profile values, saved so they survive restarts. Each batch
+/// Unsent impression batches, inbox tracking, conversions, profile values and survey answers, saved so they survive restarts. Each batch
 /// carries an id, so a retry the server already counted is counted once.
 struct Outbox: Sendable, Hashable, Codable {
     var items: [OutboxItem] = []

@@ -174,11 +174,30 @@ extension MarqueeCore {
             userIdentifiers: UserIdentifierDTO.list(for: user), batchId: environment.random.uuid(),
             marqueeVariant: displayed.arm?.id)
         send(.impression(request), for: user, at: date)
+        if let answers = result.surveyAnswers { recordSurvey(answers, of: displayed, at: date) }
         if let goal = displayed.goal {
             recordExposure(ExposureRecord(at: displayed.shownAt ?? date, variant: displayed.arm?.id, goal: goal,
                                           isTest: displayed.item.campaign.isTest, campaignName: displayed.item.campaign.name),
                            of: displayed.item.campaign.id, for: user)
         }
+    }
+
+    /// Puts a survey's answers in the outbox, once per display, when they fit the survey shown;
+    /// without the user's tracking consent they go naming no one.
+    func recordSurvey(_ answers: [SurveyAnswer], of displayed: Displaying, at date: Date) {
+        guard let survey = displayed.message.message.survey else { return }
+        let checked: [SurveyAnswer]
+        do {
+            checked = try survey.checked(answers)
+        } catch {
+            return report(.invalidSurveyAnswers(campaignID: displayed.item.campaign.id, reason: error.description))
+        }
+        let user = displayed.item.identity
+        let request = SurveyResponseRequest(
+            campaignId: displayed.item.campaign.id, isTest: displayed.item.campaign.isTest,
+            userIdentifiers: inboxConsent.allowsTracking ? UserIdentifierDTO.list(for: user) : [],
+            marqueeVariant: displayed.arm?.id, answeredAt: Self.millis(date), answers: checked, batchId: environment.random.uuid())
+        send(.survey(request), for: user, at: date)
     }
 
     /// A button's position, which decides its impression type (the second button is `actionTwo`);
@@ -218,6 +237,9 @@ extension MarqueeCore {
             case .conversion(let request):
                 guard let text = device.endpoints?.conversion, let url = URL(string: text) else { continue }
                 result = await client.conversion(url: url, request: request, accessToken: isCurrentUser ? accessToken : nil)
+            case .survey(let request):
+                guard let text = device.endpoints?.survey, let url = URL(string: text) else { continue }
+                result = await client.survey(url: url, request: request, accessToken: isCurrentUser ? accessToken : nil)
             case .profile(let request):
                 guard let text = device.endpoints?.profile, let url = URL(string: text) else { continue }
                 result = await client.profile(url: url, request: request, accessToken: isCurrentUser ? accessToken : nil,

@@ -79,6 +79,11 @@ struct ProtocolClient: Sendable {
         await deliver(request, to: url, accessToken: accessToken, endpoint: "conversion")
     }
 
+    /// Sends a survey's answers; whether they were stored before changes nothing on the device.
+    func survey(url: URL, request: SurveyResponseRequest, accessToken: String?) async -> Result<Void, RequestFailure> {
+        await deliver(request, to: url, accessToken: accessToken, endpoint: "survey")
+    }
+
     func profile(url: URL, request: ProfileUpdateRequest, accessToken: String?, signature: String?) async -> Result<Void, RequestFailure> {
         await deliver(request, to: url, accessToken: accessToken, signature: signature, endpoint: "profile")
     }

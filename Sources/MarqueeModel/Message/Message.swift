@@ -36,6 +36,8 @@ public struct Message: Sendable, Hashable, Codable {
     @Defaulted<Defaults.EmptyMap<MessageTranslation>> public var translations: [String: MessageTranslation]
     /// The pages of a `carousel` message, in order; other kinds have none.
     @Defaulted<Defaults.EmptyList<MessagePage>> public var pages: [MessagePage]
+    /// The questions of a `survey` message; other kinds have none.
+    public var survey: Survey?
 
     public init(kind: MessageKind, header: String? = nil, title: String, body: String? = nil,
                 colors: MessageColors = MessageColors(), image: MessageImage? = nil,
@@ -45,7 +47,7 @@ public struct Message: Sendable, Hashable, Codable {
                 slideFrom: SlideEdge? = nil, banner: BannerSettings? = nil, media: MediaSettings? = nil,
                 tooltip: TooltipSettings? = nil, appearance: Appearance = Appearance(),
                 template: String? = nil, extras: [String: String] = [:], customJSON: JSONValue? = nil,
-                translations: [String: MessageTranslation] = [:], pages: [MessagePage] = []) {
+                translations: [String: MessageTranslation] = [:], pages: [MessagePage] = [], survey: Survey? = nil) {
         self.kind = kind
         self.header = header
         self.title = title
@@ -69,5 +71,6 @@ public struct Message: Sendable, Hashable, Codable {
         self.customJSON = customJSON
         self.translations = translations
         self.pages = pages
+        self.survey = survey
     }
 }

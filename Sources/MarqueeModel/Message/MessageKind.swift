@@ -18,6 +18,8 @@ public enum MessageKind: String, Sendable, Hashable, Codable, CaseIterable {
     case tooltip
     /// A card of 2 to 10 pages (``MessagePage``), each with its own image, text and buttons.
     case carousel
+    /// A card of questions (``Survey``) whose answers are stored, then a thank-you page.
+    case survey
 }
 
 /// The edge a slide-up message enters from.

@@ -16,6 +16,11 @@ extension Campaign {
         public static let maxButtonTextLength = 100
         /// Pages of a carousel.
         public static let carouselPages = 2...10
+        /// Questions of a survey, and choices of a choice question.
+        public static let surveyQuestions = 1...10
+        public static let surveyChoices = 2...10
+        /// The longest a text question may let an answer be.
+        public static let surveyTextLength = 1...1_000
         public static let maxIdentifierLength = 200
         /// The longest value a trigger condition compares with (a regex pattern has its own, shorter limit).
         public static let maxConditionValueLength = 1_000
@@ -51,7 +56,12 @@ extension Campaign {
             report.nested("experiment") { experiment.validate(into: &$0, campaignMessage: message) }
             report.check(channel == .inApp, "channel", "must be inApp for a campaign with an experiment: the inbox shows one message")
         }
-        if let goal { report.nested("goal") { goal.validate(into: &$0) } }
+        if let goal {
+            report.nested("goal") { report in
+                goal.validate(into: &report)
+                if goal.event == .surveyAnswer { goal.validate(against: message, into: &report) }
+            }
+        }
         if channel.fillsInbox {
             // The inbox lists messages by title, whatever the message kind.
             report.nested("message") { report in
@@ -84,6 +94,7 @@ extension Message {
             report.check(URLRule.isWebURL(image.url), "image.url", "must be an http(s) URL")
         }
         report.check(kind == .carousel || pages.isEmpty, "pages", "only carousel messages have pages")
+        report.check(kind == .survey || survey == nil, "survey", "only survey messages have questions")
         for key in extras.keys { report.check(!key.isEmpty, "extras", "keys must not be empty") }
         // RInAppMessaging clients read customJson as an object; anything else fails their whole ping.
         report.check(customJSON == nil || customJSON?.objectValue != nil, "customJSON", "must be a JSON object")
@@ -117,6 +128,10 @@ extension Message {
             }
         case .carousel:
             validatePages(into: &report)
+        case .survey:
+            report.check(buttons.isEmpty, "buttons", "a survey's button is its submit button")
+            guard let survey else { return report.check(false, "survey", "is required for survey messages") }
+            report.nested("survey") { survey.validate(into: &$0) }
         case .modal, .fullScreen, .slideUp:
             break
         }

@@ -40,9 +40,13 @@ extension ConversionGoal {
         switch event {
         case .custom:
             report.check(!(name ?? "").trimmingCharacters(in: .whitespaces).isEmpty, "name", "is required for custom goals")
+        case .surveyAnswer:
+            report.check(!(name ?? "").isEmpty, "name", "must name the survey question whose answer counts")
+            report.check(conditions.isEmpty, "conditions", "a survey goal lists answers, not conditions")
         case .purchase:
             break
         }
+        report.check(event == .surveyAnswer || answers.isEmpty, "answers", "only survey goals list answers")
         report.check(windowHours.isFinite && windowHours > Limits.windowHours.lowerBound && windowHours <= Limits.windowHours.upperBound,
                      "windowHours", "must be above 0 and at most \(Int(Limits.windowHours.upperBound)) (90 days)")
         for (index, condition) in conditions.enumerated() {

@@ -15,6 +15,7 @@ import MarqueeModel
 /// {"v":1,"type":"optOut","checked":true}
 /// {"v":1,"type":"link","url":"https://example.com","actionType":"browser","text":"Shop"}
 /// {"v":1,"type":"page","index":1,"pageId":"sizes"}
+/// {"v":1,"type":"survey","answers":[{"question":"recommend","score":9},{"question":"topics","choices":["prices"]}]}
 /// ```
 ///
 /// - `buttonId` is the ``MarqueeModel/MessageButton/id`` of the tapped button.
@@ -26,6 +27,9 @@ import MarqueeModel
 ///
 /// - `page` comes from a carousel, the first time each page shows (the first page as the message
 ///   shows): `index` from 0, `pageId` the ``MarqueeModel/MessagePage/id``.
+///
+/// - `survey` comes from a survey when the user sends it: the answers given (``SurveyAnswer``),
+///   unchecked; the thank-you page shows until a close message ends the display.
 ///
 /// After a button, content, close or link message the bridge sends nothing more: one resolution
 /// per display.
@@ -42,12 +46,14 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
     case linkActivated(HTMLLink)
     /// A carousel page showed for the first time in this display.
     case pageViewed(index: Int, pageID: String)
+    /// A survey was sent with these answers (at most ``Campaign/Limits/surveyQuestions``' upper bound).
+    case surveyAnswered([SurveyAnswer])
 
     /// The newest bridge protocol version this build reads.
     public static let protocolVersion = 1
 
     private enum CodingKeys: String, CodingKey {
-        case version = "v", type, buttonId, optOut, reason, checked, url, actionType, text, index, pageId
+        case version = "v", type, buttonId, optOut, reason, checked, url, actionType, text, index, pageId, answers
     }
 
     /// Decodes a message as the bridge posts it; throws ``RenderError`` on anything else.
@@ -82,6 +88,12 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
             guard index >= 0 else { throw RenderError.malformedBridgeMessage("page index \(index) is negative") }
             let pageID = try container.decodeIfPresent(String.self, forKey: .pageId) ?? ""
             self = .pageViewed(index: index, pageID: String(pageID.prefix(64)))
+        case "survey":
+            let answers = try container.decode([SurveyAnswer].self, forKey: .answers)
+            guard answers.count <= Campaign.Limits.surveyQuestions.upperBound else {
+                throw RenderError.malformedBridgeMessage("\(answers.count) survey answers")
+            }
+            self = .surveyAnswered(answers)
         case let other:
             throw RenderError.malformedBridgeMessage("unknown message type '\(other)'")
         }
@@ -100,12 +112,13 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
         }
     }
 
-    /// Whether this message ends the display (everything except toggling the opt-out box and
-    /// showing a carousel page).
+    /// Whether this message ends the display (everything except toggling the opt-out box,
+    /// showing a carousel page and sending a survey).
     public var isResolution: Bool {
-        if case .optOutToggled = self { return false }
-        if case .pageViewed = self { return false }
-        return true
+        switch self {
+        case .optOutToggled, .pageViewed, .surveyAnswered: false
+        case .buttonTapped, .contentClicked, .closed, .linkActivated: true
+        }
     }
 
     /// The opt-out checkbox state this message reports, if it reports one.
@@ -113,7 +126,7 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
         switch self {
         case .buttonTapped(_, let optOut), .contentClicked(let optOut), .closed(_, let optOut): optOut
         case .optOutToggled(let isChecked): isChecked
-        case .linkActivated, .pageViewed: nil
+        case .linkActivated, .pageViewed, .surveyAnswered: nil
         }
     }
 
@@ -122,7 +135,7 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
     /// A button tap runs that button's action; a content click runs the content action (or, for a
     /// tooltip without one, opens its redirect URL); a close closes; a link runs
     /// ``HTMLLink/action``. Returns `nil` when there is nothing to run (an unknown button id, a
-    /// content click on a message without a content action, an opt-out toggle or a page view).
+    /// content click on a message without a content action, an opt-out toggle, a page view or survey answers).
     public func action(in message: Message) -> MessageAction? {
         switch self {
         case .buttonTapped(let id, _):
@@ -134,7 +147,7 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
             return MessageAction(type.actionType, uri: HTMLLinkClassifier.cleaned(redirect))
         case .closed:
             return .close
-        case .optOutToggled, .pageViewed:
+        case .optOutToggled, .pageViewed, .surveyAnswered:
             return nil
         case .linkActivated(let link):
             return link.action

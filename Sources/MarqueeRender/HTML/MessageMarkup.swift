@@ -45,7 +45,7 @@ struct MessageMarkup {
     /// Whether the message covers the app and takes focus (as opposed to floating beside it).
     var isModal: Bool {
         switch message.kind {
-        case .modal, .fullScreen, .image, .video, .html, .carousel: true
+        case .modal, .fullScreen, .image, .video, .html, .carousel, .survey: true
         case .slideUp, .banner, .tooltip: false
         }
     }
@@ -56,7 +56,7 @@ struct MessageMarkup {
     /// Whether the kind shows the body text (media kinds and HTML show their content instead).
     var showsBody: Bool {
         switch message.kind {
-        case .modal, .fullScreen, .slideUp, .banner, .tooltip: true
+        case .modal, .fullScreen, .slideUp, .banner, .tooltip, .survey: true
         // A carousel's text is on its pages.
         case .image, .video, .html, .carousel: false
         }
@@ -73,7 +73,7 @@ struct MessageMarkup {
         case .banner: banner.autoCloseSeconds
         case .image: message.media?.autoCloseSeconds
         case .tooltip: message.tooltip?.autoDisappearSeconds.map(Double.init)
-        case .modal, .fullScreen, .slideUp, .video, .html, .carousel: nil
+        case .modal, .fullScreen, .slideUp, .video, .html, .carousel, .survey: nil
         }
         guard let seconds, seconds.isFinite, seconds > 0 else { return nil }
         return seconds
@@ -107,6 +107,8 @@ struct MessageMarkup {
             extra.append(Markup.Attribute("data-tooltip-target", message.tooltip?.targetElementID ?? ""))
         case .carousel:
             extra.append(Markup.Attribute("data-page-count", String(text.pages.count)))
+        case .survey:
+            extra.append(Markup.Attribute("data-question-count", String(text.survey?.questions.count ?? 0)))
         case .image, .video, .html:
             break
         }
@@ -133,6 +135,7 @@ struct MessageMarkup {
         case .html: htmlMarkup
         case .tooltip: tooltipMarkup
         case .carousel: carouselMarkup
+        case .survey: surveyMarkup
         }
     }
 

@@ -44,8 +44,38 @@ extension MessageStylesheet {
         case .html: html
         case .tooltip: tooltip
         case .carousel: carousel
+        case .survey: survey
         }
     }
+
+    /// A modal card of questions, then its thank-you page; answers take the message's colours.
+    private static let survey = """
+    .mq-kind-survey { align-items: center; justify-content: center; padding: 24px; background: var(--mq-scrim); pointer-events: auto; }
+    .mq-kind-survey .mq-card { width: 100%; max-width: 440px; max-height: 100%; border-radius: 16px; overflow: auto; animation: mq-pop 0.2s ease-out; }
+    .mq-survey[hidden], .mq-thanks[hidden], .mq-survey-error[hidden] { display: none; }
+    .mq-questions { display: flex; flex-direction: column; gap: 14px; padding: 0 20px 14px; }
+    .mq-question { min-width: 0; margin: 0; padding: 0; border: 0; }
+    .mq-prompt { padding: 0; margin: 0 0 8px; color: var(--mq-title); font: 600 1rem/1.35 var(--mq-title-font); overflow-wrap: anywhere; }
+    .mq-required { color: var(--mq-focus); }
+    .mq-question[aria-invalid="true"] .mq-prompt { text-decoration: underline wavy var(--mq-focus); }
+    .mq-choices { display: flex; flex-direction: column; gap: 6px; }
+    .mq-choice { display: flex; align-items: center; gap: 10px; min-height: 44px; padding: 8px 12px; border: 1px solid var(--mq-frame); border-radius: 10px; color: var(--mq-body); font: 400 1rem/1.3 var(--mq-body-font); cursor: pointer; overflow-wrap: anywhere; }
+    .mq-choice input { width: 20px; height: 20px; margin: 0; flex: none; accent-color: var(--mq-title); }
+    .mq-scale { display: flex; gap: 4px; }
+    .mq-score { position: relative; flex: 1 1 0; min-width: 0; }
+    .mq-score input { position: absolute; opacity: 0; inset: 0; margin: 0; cursor: pointer; }
+    .mq-score span { display: flex; align-items: center; justify-content: center; min-height: 44px; border: 1px solid var(--mq-frame); border-radius: 8px; color: var(--mq-body); font: 600 0.9375rem/1 var(--mq-body-font); }
+    .mq-score input:checked + span { background: var(--mq-title); border-color: var(--mq-title); color: var(--mq-background); }
+    .mq-score input:focus-visible + span { outline: 3px solid var(--mq-focus); outline-offset: 2px; }
+    .mq-scale-ends { display: flex; justify-content: space-between; margin-top: 4px; color: var(--mq-body); font: 400 0.75rem/1.2 var(--mq-body-font); opacity: 0.8; }
+    .mq-answer-text { display: block; width: 100%; min-height: 72px; padding: 10px 12px; border: 1px solid var(--mq-frame); border-radius: 10px; background: transparent; color: var(--mq-body); font: 400 1rem/1.4 var(--mq-body-font); resize: vertical; }
+    .mq-survey-error { margin: 0; padding: 0 20px 12px; color: var(--mq-focus); font: 600 0.875rem/1.3 var(--mq-body-font); }
+    .mq-submit { background: var(--mq-title); color: var(--mq-background); }
+    .mq-thanks { padding-top: 28px; text-align: center; }
+    .mq-thanks .mq-title { padding: 0 20px; }
+    .mq-thanks .mq-body { padding: 0 20px 16px; }
+    .mq-thanks .mq-button { background: var(--mq-title); color: var(--mq-background); }
+    """
 
     /// A modal card of pages: one shown at a time, arrows and dots below.
     private static let carousel = """

@@ -54,7 +54,7 @@ extension MessageStylesheet {
         switch markup.message.kind {
         case .slideUp, .banner: "\n#marquee-root .mq-row { padding-inline-end: 124px; }"
         case .tooltip: "\n#marquee-root .mq-text { padding-inline-end: 124px; }"
-        case .modal, .fullScreen, .image, .video, .html, .carousel: ""
+        case .modal, .fullScreen, .image, .video, .html, .carousel, .survey: ""
         }
     }
 }

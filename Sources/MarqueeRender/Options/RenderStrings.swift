@@ -17,16 +17,36 @@ public struct RenderStrings: Sendable, Hashable {
     public var nextPage: String
     /// A carousel page's position: `{page}` and `{count}` are replaced ("Page 2 of 3").
     public var pagePosition: String
+    /// A survey's words: its submit button and thank-you page when the campaign gives none,
+    /// the button that closes the thank-you page, the mark and the warning of required
+    /// questions, and the ends of an NPS scale.
+    public var submit: String
+    public var thankYou: String
+    public var done: String
+    public var required: String
+    public var answerRequired: String
+    public var unlikely: String
+    public var likely: String
 
-    /// Creates a set of strings; the carousel's default to English.
+    /// Creates a set of strings; the carousel's and the survey's default to English.
     public init(close: String, optOut: String, videoUnavailable: String, previousPage: String = "Previous page",
-                nextPage: String = "Next page", pagePosition: String = "Page {page} of {count}") {
+                nextPage: String = "Next page", pagePosition: String = "Page {page} of {count}", submit: String = "Submit",
+                thankYou: String = "Thank you!", done: String = "Done", required: String = "Required",
+                answerRequired: String = "Please answer the required questions.", unlikely: String = "Not likely",
+                likely: String = "Very likely") {
         self.close = close
         self.optOut = optOut
         self.videoUnavailable = videoUnavailable
         self.previousPage = previousPage
         self.nextPage = nextPage
         self.pagePosition = pagePosition
+        self.submit = submit
+        self.thankYou = thankYou
+        self.done = done
+        self.required = required
+        self.answerRequired = answerRequired
+        self.unlikely = unlikely
+        self.likely = likely
     }
 
     /// "Page 2 of 3" for the 1-based `page`.

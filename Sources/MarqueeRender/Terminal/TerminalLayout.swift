@@ -30,6 +30,7 @@ struct TerminalLayout {
         case .html: html
         case .tooltip: tooltip
         case .carousel: carousel
+        case .survey: survey
         }
     }
 
@@ -141,7 +142,7 @@ struct TerminalLayout {
         case .banner: (message.banner ?? BannerSettings()).autoCloseSeconds
         case .image: message.media?.autoCloseSeconds
         case .tooltip: message.tooltip?.autoDisappearSeconds.map(Double.init)
-        case .modal, .fullScreen, .slideUp, .video, .html, .carousel: nil
+        case .modal, .fullScreen, .slideUp, .video, .html, .carousel, .survey: nil
         }
         guard let seconds, seconds.isFinite, seconds > 0 else { return nil }
         return "closes after \(MessageMarkup.format(seconds)) s"

@@ -24,6 +24,32 @@ struct MessageText: Sendable, Hashable {
         var imageAlt: String
     }
 
+    /// A survey's filled-in text.
+    struct Survey: Sendable, Hashable {
+        struct Question: Sendable, Hashable {
+            /// 1-based position.
+            var number: Int
+            var id: String
+            var kind: SurveyQuestion.Kind
+            var prompt: String
+            var isRequired: Bool
+            var maxLength: Int
+            var choices: [Choice]
+        }
+
+        /// A choice id and its filled-in label.
+        struct Choice: Sendable, Hashable {
+            var id: String
+            var label: String
+        }
+
+        var questions: [Question]
+        /// Empty when the campaign gives none: the renderer's own words.
+        var submitLabel: String
+        var thankYouTitle: String
+        var thankYouBody: String?
+    }
+
     var header: String?
     var title: String
     var body: String?
@@ -37,6 +63,8 @@ struct MessageText: Sendable, Hashable {
     var html: String?
     /// A carousel's pages (at most ``Campaign/Limits/carouselPages``' upper bound are rendered).
     var pages: [Page]
+    /// A survey message's questions; `nil` for other kinds.
+    var survey: Survey?
 
     /// Messages show at most two buttons (the model's rule); extra ones are not rendered.
     static let maximumButtons = 2
@@ -54,6 +82,16 @@ struct MessageText: Sendable, Hashable {
         pages = message.kind != .carousel ? [] : message.pages.prefix(Campaign.Limits.carouselPages.upperBound).enumerated().map { offset, page in
             Page(number: offset + 1, id: page.id, title: fill(page.title) ?? "", body: fill(page.body),
                  buttons: Self.buttons(page.buttons, values: values), imageAlt: fill(page.image?.altText) ?? "")
+        }
+        survey = message.kind != .survey ? nil : message.survey.map { survey in
+            Survey(questions: survey.questions.prefix(Campaign.Limits.surveyQuestions.upperBound).enumerated().map { offset, question in
+                Survey.Question(number: offset + 1, id: question.id, kind: question.kind, prompt: fill(question.prompt) ?? "",
+                                isRequired: question.isRequired, maxLength: question.maxLength,
+                                choices: question.choices.prefix(Campaign.Limits.surveyChoices.upperBound).map {
+                                    Survey.Choice(id: $0.id, label: fill($0.label) ?? "")
+                                })
+            }, submitLabel: fill(survey.submitLabel) ?? "", thankYouTitle: fill(survey.thankYou.title) ?? "",
+                   thankYouBody: fill(survey.thankYou.body))
         }
         imageAlt = fill(message.image?.altText) ?? ""
         mediaAlt = fill(message.media?.altText) ?? fill(message.image?.altText) ?? title

@@ -58,6 +58,9 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     /// The `carousel` kind: pages RInAppMessaging's clients have no layout for. A client that
     /// declares it reports each page's first showing in a display (``ImpressionTypeCode/pageView``).
     public static let carouselMessages = Capability(rawValue: "message.carousel")
+    /// The `survey` kind: questions RInAppMessaging's clients have no layout for. A client that
+    /// declares it sends each display's answers to the survey endpoint (``SurveyResponseRequest``).
+    public static let surveyMessages = Capability(rawValue: "message.survey")
     /// The App Inbox: the ping response names the inbox endpoints (``InboxEndpoints``).
     public static let inbox = Capability(rawValue: "inbox")
     /// Experiments and conversion goals: the client receives a campaign with its variants,

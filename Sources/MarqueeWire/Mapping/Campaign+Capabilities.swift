@@ -36,6 +36,7 @@ extension Campaign {
             if message.image == nil || hasText { needed.insert(.tooltipMessages) }
         case .html: needed.insert(.htmlMessages)
         case .carousel: needed.insert(.carouselMessages)
+        case .survey: needed.insert(.surveyMessages)
         // Exhaustive on purpose: a new kind must decide here whether base clients can show it.
         case .slideUp: if message.slideFrom == .top { needed.insert(.slideFromTop) }
         case .modal, .fullScreen: break

@@ -45,8 +45,9 @@ extension Campaign {
         let body: String? = switch message.kind {
         case .tooltip: message.tooltip.map { TooltipBody($0).json }
         case .html: message.html
-        // A carousel's own body; its pages reach capable clients through the `marquee` extension.
-        case .modal, .fullScreen, .slideUp, .banner, .image, .video, .carousel: message.body
+        // A carousel's or survey's own body; its pages or questions reach capable clients
+        // through the `marquee` extension.
+        case .modal, .fullScreen, .slideUp, .banner, .image, .video, .carousel, .survey: message.body
         }
         let colors = message.colors
         return MessagePayload(
@@ -86,7 +87,7 @@ extension MessageKind {
     /// The nearest base type; kinds the base protocol lacks are sent only to capable clients.
     var campaignTypeCode: CampaignTypeCode {
         switch self {
-        case .modal, .image, .video, .carousel: .modal
+        case .modal, .image, .video, .carousel, .survey: .modal
         case .fullScreen, .tooltip: .full
         case .slideUp, .banner: .slide
         case .html: .html

@@ -27,13 +27,17 @@ public struct Endpoints: Sendable, Hashable, Codable {
     /// Marquee extension: where the Marquee SDK sets values in its user's profile
     /// (``ProfileUpdateRequest``).
     public var profile: String?
+    /// Marquee extension: where the Marquee SDK sends a survey's answers (``SurveyResponseRequest``).
+    public var survey: String?
 
-    public init(ping: String?, impression: String?, displayPermission: String?, conversion: String? = nil, profile: String? = nil) {
+    public init(ping: String?, impression: String?, displayPermission: String?, conversion: String? = nil, profile: String? = nil,
+                survey: String? = nil) {
         self.ping = ping
         self.impression = impression
         self.displayPermission = displayPermission
         self.conversion = conversion
         self.profile = profile
+        self.survey = survey
     }
 }
 
