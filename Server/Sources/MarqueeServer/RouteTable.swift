@@ -18,7 +18,7 @@ enum RouteTable {
         Endpoint(.GET, "/demo/assets/:name", .open, DemoAssetsController().asset),
     ]
 
-    /// What devices call: the RInAppMessaging protocol, conversions, profile values and the App Inbox.
+    /// What devices call: the RInAppMessaging protocol, conversions, profile values, survey answers and the App Inbox.
     static let sdk: [Endpoint] = [
         Endpoint(.GET, "/v1/config", .sdk, SDKController().config),
         Endpoint(.POST, "/v1/ping", .sdk, SDKController().ping),
@@ -26,6 +26,7 @@ enum RouteTable {
         Endpoint(.POST, "/v1/impression", .sdk, SDKController().impression),
         Endpoint(.POST, "/v1/conversion", .sdk, SDKController().conversion),
         Endpoint(.POST, "/v1/profile", .sdk, SDKController().profile),
+        Endpoint(.POST, "/v1/survey", .sdk, SDKController().survey),
         Endpoint(.POST, "/v1/inbox/sync", .sdk, InboxSDKController().sync),
         Endpoint(.POST, "/v1/inbox/update", .sdk, InboxSDKController().update),
         Endpoint(.POST, "/v1/inbox/track", .sdk, InboxSDKController().track),
@@ -65,6 +66,9 @@ enum RouteTable {
         Endpoint(.GET, "/api/v1/apps/:appID/campaigns/:campaignID/stats", .app(.campaigns), CampaignsController().stats),
         Endpoint(.GET, "/api/v1/apps/:appID/campaigns/:campaignID/analytics", .app(.campaigns), CampaignsController().analytics),
         Endpoint(.GET, "/api/v1/apps/:appID/campaigns/:campaignID/preview", .app(.campaigns), CampaignsController().preview),
+        Endpoint(.GET, "/api/v1/apps/:appID/campaigns/:campaignID/survey", .app(.campaigns), SurveysController().results),
+        Endpoint(.GET, "/api/v1/apps/:appID/campaigns/:campaignID/survey/answers", .app(.campaigns), SurveysController().textAnswers),
+        Endpoint(.GET, "/api/v1/apps/:appID/campaigns/:campaignID/survey/export", .app(.campaigns), SurveysController().export),
         Endpoint(.DELETE, "/api/v1/apps/:appID/users/:userID", .app(.userData), UsersController().erase),
         Endpoint(.GET, "/api/v1/apps/:appID/users/:userID/attributes", .app(.userData), UsersController().attributes),
         Endpoint(.PUT, "/api/v1/apps/:appID/users/:userID/attributes", .app(.userData), UsersController().replaceAttributes),

@@ -43,6 +43,9 @@ public enum SimulatorCommand: Sendable, Equatable {
       rule KEYWORD …                     show rule-keyword messages
     The message on screen:
       button N | click | close | optout
+      answer N VALUE                     answer survey question N: choice numbers (1,3), a score,
+                                         or text
+      submit                             send the survey's answers
       tooltip click | tooltip close      answer the tooltip on screen
     Device:
       user ID | user -                   switch to user ID, or to the anonymous user
@@ -96,6 +99,12 @@ public enum SimulatorCommand: Sendable, Equatable {
             case "close": self = .chooseTooltip(.close)
             default: throw .missingArgument("tooltip needs click or close")
             }
+        case "answer":
+            guard let text = rest.first, let index = Int(text), index >= 1, rest.count > 1 else {
+                throw .missingArgument("answer needs a question number and a value: answer 1 9")
+            }
+            self = .choose(.answer(question: index, rest.dropFirst().joined(separator: " ")))
+        case "submit": self = .choose(.submit)
         case "click": self = .choose(.content)
         case "close", "dismiss": self = .choose(.close)
         case "optout", "opt-out": self = .choose(.toggleOptOut)

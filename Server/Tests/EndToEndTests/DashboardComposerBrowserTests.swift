@@ -42,6 +42,16 @@ struct DashboardComposerBrowserTests {
                     try await Self.retype("Shared lists", into: "field-message-pages-1-title", on: page)
                     #expect(try await page.evaluate("JSON.parse(document.getElementById('campaign-json').value).message.pages.map((p) => p.title + ':' + (p.buttons || []).length).join(',')")
                             == .string("Page 1:1,Shared lists:0"))
+                case .survey:
+                    // A survey starts with one NPS question; a multiple-choice question is added.
+                    try await page.waitUntil("document.getElementById('field-message-survey-questions-0-prompt') !== null")
+                    try await page.click("add-question")
+                    try await page.waitUntil("document.getElementById('field-message-survey-questions-1-prompt') !== null")
+                    try await DashboardInboxBrowserTests.choose("multipleChoice", in: "field-message-survey-questions-1-kind", on: page)
+                    try await page.waitUntil("document.getElementById('field-message-survey-questions-1-choices-1-label') !== null")
+                    try await Self.retype("<img src=x onerror=alert(1)>Speed", into: "field-message-survey-questions-1-choices-1-label", on: page)
+                    #expect(try await page.evaluate("JSON.parse(document.getElementById('campaign-json').value).message.survey.questions.map((q) => q.kind + ':' + (q.choices || []).length).join(',')")
+                            == .string("nps:0,multipleChoice:2"))
                 case .modal, .fullScreen, .slideUp, .banner: break
                 }
                 try await Self.retype("#C2187A", into: "field-message-colors-background-hex", on: page)

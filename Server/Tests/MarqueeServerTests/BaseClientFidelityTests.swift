@@ -214,6 +214,7 @@ struct BaseClientFidelityTests {
                         case .video: campaign.message.media = MediaSettings(videoURL: "https://cdn.example.com/clip.mp4")
                         case .tooltip: campaign.message.tooltip = TooltipSettings(targetElementID: "cart.button")
                         case .carousel: campaign.message.pages = [MessagePage(id: "one", title: "One"), MessagePage(id: "two", title: "Two")]
+                        case .survey: campaign.message.survey = Survey(questions: [SurveyQuestion(id: "rate", kind: .rating, prompt: "Rate us")])
                         case .modal, .fullScreen, .slideUp, .banner, .image: break
                         }
                         let uri: String? = switch action {
@@ -226,6 +227,8 @@ struct BaseClientFidelityTests {
                             campaign.message.pages[0].buttons = campaign.message.buttons
                             campaign.message.buttons = []
                         }
+                        // A survey's one button is its submit button.
+                        if kind == .survey { campaign.message.buttons = [] }
                         let name: String? = switch event {
                         case .custom: "level_up"
                         case .viewAppeared: "cart.button"

@@ -62,6 +62,8 @@ public enum MarqueeBridge {
           showPage(currentPage - 1);
         } else if (action === "page") {
           showPage(parseInt(control.getAttribute("data-marquee-page-index") || "0", 10));
+        } else if (action === "survey-submit") {
+          submitSurvey();
         } else if (action === "button") {
           resolve({ type: "button", buttonId: control.getAttribute("data-marquee-button") || "" });
         } else if (action === "close") {
@@ -112,51 +114,50 @@ public enum MarqueeBridge {
 
       // A survey posts its answers once, then shows its thank-you page until the user closes it.
       var survey = document.getElementById("marquee-survey");
-      if (survey) {
-        survey.addEventListener("submit", function (event) {
-          event.preventDefault();
-          if (resolved) { return; }
-          var answers = [];
-          var missing = null;
-          var questions = survey.querySelectorAll("[data-marquee-question]");
-          for (var q = 0; q < questions.length; q++) {
-            var question = questions[q];
-            var kind = question.getAttribute("data-question-kind");
-            var answer = { question: question.getAttribute("data-marquee-question") || "" };
-            if (kind === "text") {
-              var limit = parseInt(question.getAttribute("data-max-length") || "500", 10);
-              var text = question.querySelector("textarea").value.trim().slice(0, limit);
-              if (text !== "") { answer.text = text; }
-            } else {
-              var picked = [];
-              var inputs = question.querySelectorAll("input:checked");
-              for (var c = 0; c < inputs.length; c++) { picked.push(inputs[c].value); }
-              if (picked.length > 0) {
-                if (kind === "rating" || kind === "nps") { answer.score = parseInt(picked[0], 10); } else { answer.choices = picked; }
-              }
+      var surveySent = false;
+      function submitSurvey() {
+        if (resolved || surveySent || !survey) { return; }
+        var answers = [];
+        var missing = null;
+        var questions = survey.querySelectorAll("[data-marquee-question]");
+        for (var q = 0; q < questions.length; q++) {
+          var question = questions[q];
+          var kind = question.getAttribute("data-question-kind");
+          var answer = { question: question.getAttribute("data-marquee-question") || "" };
+          if (kind === "text") {
+            var limit = parseInt(question.getAttribute("data-max-length") || "500", 10);
+            var text = question.querySelector("textarea").value.trim().slice(0, limit);
+            if (text !== "") { answer.text = text; }
+          } else {
+            var picked = [];
+            var inputs = question.querySelectorAll("input:checked");
+            for (var c = 0; c < inputs.length; c++) { picked.push(inputs[c].value); }
+            if (picked.length > 0) {
+              if (kind === "rating" || kind === "nps") { answer.score = parseInt(picked[0], 10); } else { answer.choices = picked; }
             }
-            var answered = answer.text !== undefined || answer.score !== undefined || answer.choices !== undefined;
-            var invalid = !answered && question.getAttribute("data-required") === "true";
-            if (invalid) { question.setAttribute("aria-invalid", "true"); } else { question.removeAttribute("aria-invalid"); }
-            if (invalid && missing === null) { missing = question; }
-            if (answered) { answers.push(answer); }
           }
-          var error = document.getElementById("marquee-survey-error");
-          if (missing !== null) {
-            if (error) { error.hidden = false; }
-            var first = missing.querySelector("input, textarea");
-            if (first) { first.focus(); }
-            return;
-          }
-          deliver({ type: "survey", answers: answers });
-          survey.hidden = true;
-          var thanks = document.getElementById("marquee-survey-thanks");
-          if (thanks) {
-            thanks.hidden = false;
-            var heading = document.getElementById("marquee-thanks-title");
-            if (heading) { heading.focus(); }
-          }
-        });
+          var answered = answer.text !== undefined || answer.score !== undefined || answer.choices !== undefined;
+          var invalid = !answered && question.getAttribute("data-required") === "true";
+          if (invalid) { question.setAttribute("aria-invalid", "true"); } else { question.removeAttribute("aria-invalid"); }
+          if (invalid && missing === null) { missing = question; }
+          if (answered) { answers.push(answer); }
+        }
+        var error = document.getElementById("marquee-survey-error");
+        if (missing !== null) {
+          if (error) { error.hidden = false; }
+          var first = missing.querySelector("input, textarea");
+          if (first) { first.focus(); }
+          return;
+        }
+        surveySent = true;
+        deliver({ type: "survey", answers: answers });
+        survey.hidden = true;
+        var thanks = document.getElementById("marquee-survey-thanks");
+        if (thanks) {
+          thanks.hidden = false;
+          var heading = document.getElementById("marquee-thanks-title");
+          if (heading) { heading.focus(); }
+        }
       }
 
       document.addEventListener("keydown", function (event) {

@@ -8,11 +8,10 @@ extension MessageMarkup {
     var surveyMarkup: Markup {
         let survey = text.survey ?? MessageText.Survey(questions: [], submitLabel: "", thankYouTitle: "", thankYouBody: nil)
         let strings = options.strings
-        let form = Markup.tag("form", [
+        let form = Markup.tag("div", [
             Markup.Attribute("id", "marquee-survey"),
             Markup.Attribute("class", "mq-survey"),
             Markup.Attribute("data-marquee-id", "marquee-survey"),
-            Markup.Attribute("novalidate", ""),
         ], [
             textBlock,
             .tag("div", [Markup.Attribute("class", "mq-questions")], survey.questions.map(question)),
@@ -25,10 +24,11 @@ extension MessageMarkup {
             ], [.text(strings.answerRequired)]),
             .tag("div", [Markup.Attribute("class", "mq-buttons")], [
                 .tag("button", [
-                    Markup.Attribute("type", "submit"),
+                    Markup.Attribute("type", "button"),
                     Markup.Attribute("id", "marquee-survey-submit"),
                     Markup.Attribute("class", "mq-button mq-submit"),
                     Markup.Attribute("data-marquee-id", "marquee-survey-submit"),
+                    Markup.Attribute("data-marquee-action", "survey-submit"),
                 ], [.text(survey.submitLabel.isEmpty ? strings.submit : survey.submitLabel)]),
             ]),
         ])

@@ -75,6 +75,7 @@ extension MessageStylesheet {
     .mq-thanks .mq-title { padding: 0 20px; }
     .mq-thanks .mq-body { padding: 0 20px 16px; }
     .mq-thanks .mq-button { background: var(--mq-title); color: var(--mq-background); }
+    .mq-choice, .mq-score span, .mq-answer-text { border-color: color-mix(in srgb, var(--mq-body) 32%, transparent); }
     """
 
     /// A modal card of pages: one shown at a time, arrows and dots below.

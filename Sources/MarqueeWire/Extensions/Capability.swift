@@ -74,6 +74,6 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
         .campaignExtension, .bannerMessages, .imageMessages, .videoMessages, .tooltipMessages, .messageHeader,
         .messageTemplates, .anyTriggers, .triggerOccurrences, .sessionStartEvents, .pushClickEvents,
         .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility, .itemConditions, .regexEscapes,
-        .htmlMessages, .svgImages, .slideFromTop, .inbox, .experiments, .carouselMessages,
+        .htmlMessages, .svgImages, .slideFromTop, .inbox, .experiments, .carouselMessages, .surveyMessages,
     ]
 }

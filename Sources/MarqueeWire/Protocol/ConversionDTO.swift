@@ -38,6 +38,8 @@ public struct ConversionReceipt: Sendable, Hashable, Codable {
         case outsideWindow
         /// The campaign has no goal.
         case noGoal
+        /// The goal is a survey answer, which the server counts when it stores the answers.
+        case surveyGoal
     }
 
     /// Whether this report added a conversion.

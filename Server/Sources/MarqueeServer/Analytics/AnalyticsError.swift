@@ -1,4 +1,4 @@
-/// Why impressions, conversions or a statistics query were refused. The API reports each as a
+/// Why impressions, conversions, survey answers or a statistics query were refused. The API reports each as a
 /// 4xx error (``APIError/init(_:)-(AnalyticsError)``).
 enum AnalyticsError: Error, Sendable, Equatable {
     /// The batch names a campaign this app does not have.
@@ -7,4 +7,6 @@ enum AnalyticsError: Error, Sendable, Equatable {
     case invalidBatch(String)
     /// A statistics query's parameters are wrong; the text says which and why.
     case invalidQuery(String)
+    /// Survey answers that do not fit the campaign's survey; the text says which.
+    case invalidAnswers(String)
 }

@@ -20,39 +20,46 @@ struct ConversionRecorder {
         if let batchID = request.batchId, batchID.isEmpty || batchID.count > 100 {
             throw AnalyticsError.invalidBatch("batchId must be 1 to 100 characters")
         }
-        let appID = app.id
         guard let campaignID = UUID(uuidString: request.campaignId),
               let campaign = try await CampaignLookup(database: database, app: app, catalog: catalog)
                 .campaign(campaignID, text: request.campaignId) else {
             throw AnalyticsError.campaignNotFound
         }
         guard let goal = campaign.goal else { return ConversionReceipt(counted: false, reason: .noGoal) }
+        guard goal.event != .surveyAnswer else { return ConversionReceipt(counted: false, reason: .surveyGoal) }
         let exposed = Date(timeIntervalSince1970: Double(request.exposedAt) / 1000)
         let converted = Date(timeIntervalSince1970: Double(request.convertedAt) / 1000)
         guard goal.attributes(converted, toExposureAt: exposed) else {
             return ConversionReceipt(counted: false, reason: .outsideWindow)
         }
-        let identity = user.identity
+        let counted = try await store(for: campaign, campaignID: campaignID, as: user.identity, deviceID: deviceID,
+                                      declaredVariant: request.marqueeVariant, exposedAt: request.exposedAt,
+                                      convertedAt: request.convertedAt, isTest: request.isTest)
+        return counted ? ConversionReceipt(counted: true) : ConversionReceipt(counted: false, reason: .alreadyCounted)
+    }
+
+    /// Stores the user's conversion of `campaign` unless one is stored; whether it was new.
+    /// Reports and survey answers (``SurveyRecorder``) both count through here.
+    func store(for campaign: Campaign, campaignID: UUID, as identity: UserIdentity, deviceID: String?, declaredVariant: String?,
+               exposedAt: Int64, convertedAt: Int64, isTest: Bool) async throws -> Bool {
+        let appID = app.id
         let unit = ExperimentUnit(identity: identity, deviceID: deviceID)
         let conversion = Conversions.Conversion(
             appID: appID, campaignID: campaignID, unitKey: unit.key, userKey: identity.key,
-            variant: ArmAttribution.arm(of: campaign, declared: request.marqueeVariant, unit: unit),
-            exposedAt: request.exposedAt, convertedAt: request.convertedAt, receivedAt: clock.now(),
-            isTest: request.isTest || campaign.isTest || app.settings.isTester(DeviceContext(identity: identity, deviceID: deviceID)))
+            variant: ArmAttribution.arm(of: campaign, declared: declaredVariant, unit: unit),
+            exposedAt: exposedAt, convertedAt: convertedAt, receivedAt: clock.now(),
+            isTest: isTest || campaign.isTest || app.settings.isTester(DeviceContext(identity: identity, deviceID: deviceID)))
         guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
-        if try await Conversions.exists(campaignID: campaignID, unitKey: unit.key, on: sql) {
-            return ConversionReceipt(counted: false, reason: .alreadyCounted)
-        }
+        if try await Conversions.exists(campaignID: campaignID, unitKey: unit.key, on: sql) { return false }
         // The unique key decides between reports racing past that check.
-        let counted = try await database.writeTransaction { db in
+        return try await database.writeTransaction { db in
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
             let inserted = try await Conversions.insert(conversion, on: sql)
             if inserted, let userID = identity.userID {
                 try await UserHistory.record([UserHistory.Entry(appID: appID, userID: userID, campaignID: campaignID, action: .converted,
-                                                                at: min(request.convertedAt, conversion.receivedAt.millis))], on: sql)
+                                                                at: min(convertedAt, conversion.receivedAt.millis))], on: sql)
             }
             return inserted
         }
-        return counted ? ConversionReceipt(counted: true) : ConversionReceipt(counted: false, reason: .alreadyCounted)
     }
 }

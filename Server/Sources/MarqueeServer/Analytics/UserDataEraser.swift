@@ -9,7 +9,7 @@ import SQLKit
 /// (``UserIdentity/key``: `u:<user ID>|t:<tracking identifier>`), so a user is matched as a user
 /// ID or as an ID-tracking identifier (the key format is fixed by ``UserIdentity/key``). Their
 /// impressions go (their counts stay in ``CampaignCounts``, naming no one); their reach and
-/// conversion records go and are taken out of unique users and conversions; their placeholder
+/// conversion records go and are taken out of unique users and conversions; their survey answers go; their placeholder
 /// values (``UserAttributesStore``) go; audit entries that name them get a pseudonym instead
 /// (``AuditRedaction``).
 struct UserDataEraser {
@@ -38,6 +38,7 @@ struct UserDataEraser {
             let impressions = try await RawImpressions.retire(where: matching, on: sql)
             try await CampaignReach.retire(where: matching, on: sql)
             try await Conversions.retire(where: matching, on: sql)
+            try await SurveyResponses.retire(where: matching, on: sql)
             let inbox = try await InboxStore.erase(userID: userID, appID: appID, on: db)
             try await UserAttributesStore.delete(appID: appID, userID: userID, on: sql)
             try await UserProfileStore.delete(appID: appID, userID: userID, on: sql)

@@ -23,7 +23,7 @@ struct SDKController {
                                                   rollout: app.settings.rolloutPercentage),
             endpoints: Endpoints(ping: base + "/v1/ping", impression: base + "/v1/impression",
                                  displayPermission: base + "/v1/display_permission", conversion: base + "/v1/conversion",
-                                 profile: base + "/v1/profile"))
+                                 profile: base + "/v1/profile", survey: base + "/v1/survey"))
         return try Response.json(ConfigResponse(data: data))
     }
 
@@ -153,6 +153,16 @@ struct SDKController {
         _ = try await UserProfileStore(database: req.db).apply(change, appID: caller.app.id, userID: identity.userID,
                                                                at: req.marquee.clock.nowMillis)
         return .noContent
+    }
+
+    /// `POST /v1/survey` (Marquee extension): one display's survey answers; stored once per
+    /// display, naming the user the identifiers name (no one when the user denied tracking).
+    @Sendable func survey(req: Request) async throws -> Response {
+        let caller = try req.sdkCaller
+        let body = try req.decodeJSON(SurveyResponseRequest.self)
+        let identity = try caller.identity(claimedBy: body.userIdentifiers, for: .recording)
+        let recorder = SurveyRecorder(database: req.db, app: caller.app, clock: req.marquee.clock, catalog: req.marquee.catalog)
+        return try Response.json(try await recorder.record(body, as: identity, deviceID: caller.deviceID))
     }
 
     /// `POST /v1/conversion` (Marquee extension): a user reached a campaign's goal; counted once

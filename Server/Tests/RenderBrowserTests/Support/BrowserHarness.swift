@@ -10,8 +10,9 @@ struct BrowserPage: Sendable {
     /// The frame's size in CSS pixels: the screen the message is shown on.
     var width: Double
     var height: Double
-    /// CSS selectors tapped in order, each at the centre of the element it matches (through
-    /// `elementFromPoint`, so a covered control cannot be tapped). Missing ones are reported.
+    /// CSS selectors tapped in order, each scrolled into view and tapped at the centre of the
+    /// element it matches (through `elementFromPoint`, so a covered control cannot be tapped).
+    /// Missing ones are reported.
     var taps: [String] = []
     /// Whether the harness waits for the document's bridge to record an event by itself (an
     /// `html` message whose campaign script reports through a link).
@@ -231,7 +232,9 @@ enum BrowserHarness {
         return !!hit && (hit === element || element.contains(hit));
       }
 
+      // As a user scrolls a long card to reach a control, then taps it.
       function tap(element, doc) {
+        element.scrollIntoView({ block: "center", inline: "center" });
         var point = centre(element);
         var hit = doc.elementFromPoint(point.x, point.y);
         if (hit) { hit.click(); }
@@ -274,7 +277,7 @@ enum BrowserHarness {
           var element = doc.querySelector(pair[1]);
           if (element) { elements.push([pair[0], element]); }
         });
-        doc.querySelectorAll(".mq-button").forEach(function (button) {
+        doc.querySelectorAll(".mq-button[data-marquee-button]").forEach(function (button) {
           elements.push(["button " + button.getAttribute("data-marquee-button"), button]);
         });
         report.controls = elements.map(function (pair) {

@@ -223,8 +223,9 @@ paths:
         counted by their user ID, else ID-tracking identifier, else `device_id`; a second report
         for the same user and campaign (a retry, another device) is answered `counted: false`,
         reason `alreadyCounted`. Reports outside the window (`outsideWindow`) or for a campaign
-        without a goal (`noGoal`) are answered and not counted. The config response names this
-        endpoint (`endpoints.conversion`).
+        without a goal (`noGoal`) are answered and not counted, as are reports for a survey goal
+        (`surveyGoal`), which the server counts itself when it stores the answers. The config
+        response names this endpoint (`endpoints.conversion`).
       parameters:
         - $ref: "#/components/parameters/SubscriptionId"
         - $ref: "#/components/parameters/DeviceId"
@@ -244,10 +245,49 @@ paths:
                 required: [counted]
                 properties:
                   counted: { type: boolean }
-                  reason: { type: string, enum: [alreadyCounted, outsideWindow, noGoal] }
+                  reason: { type: string, enum: [alreadyCounted, outsideWindow, noGoal, surveyGoal] }
         "400": { $ref: "#/components/responses/Error" }
         "401": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
+  /v1/survey:
+    post:
+      tags: [sdk]
+      summary: Send one display's survey answers (Marquee extension) - stored once per display.
+      description: |
+        The answers a survey display collected, checked against the campaign's survey: each
+        names a question once, a choice question only its own choice ids (one for a single
+        choice), a rating 1 to 5, an NPS 0 to 10, a text within the question's `maxLength`
+        (trimmed); every required question is answered. Anything else is refused (422) and
+        nothing is stored. The display's `batchId` makes a retry count once (`stored: false`).
+        Answers with no `userIdentifiers` (the user denied tracking) are counted and name no
+        one. When the campaign's goal is a `surveyAnswer` these answers hold, the user's
+        conversion is counted (`converted`). The config response names this endpoint
+        (`endpoints.survey`).
+      parameters:
+        - $ref: "#/components/parameters/SubscriptionId"
+        - $ref: "#/components/parameters/DeviceId"
+        - $ref: "#/components/parameters/UserSignature"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/SurveyResponseRequest" }
+      responses:
+        "200":
+          description: Whether the answers were stored now, and whether they converted.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [stored, converted]
+                properties:
+                  stored: { type: boolean }
+                  converted: { type: boolean }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "422": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
   /v1/profile:
     post:
@@ -1533,6 +1573,89 @@ paths:
         "401": { $ref: "#/components/responses/Error" }
         "403": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
+  /api/v1/apps/{appID}/campaigns/{campaignID}/survey:
+    parameters:
+      - $ref: "#/components/parameters/AppID"
+      - $ref: "#/components/parameters/CampaignID"
+    get:
+      tags: [admin]
+      summary: A survey's results - responses, and each question's answers, choice by choice or score by score.
+      description: Live traffic only. A campaign whose message is not a survey answers 404.
+      security: [{ bearer: [] }, { session: [] }]
+      responses:
+        "200":
+          description: Results.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/SurveyResults" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
+  /api/v1/apps/{appID}/campaigns/{campaignID}/survey/answers:
+    parameters:
+      - $ref: "#/components/parameters/AppID"
+      - $ref: "#/components/parameters/CampaignID"
+    get:
+      tags: [admin]
+      summary: A text question's answers, newest first, a page at a time.
+      description: Live traffic only. Answers are the users' own text, returned as given; show them as text, never as markup.
+      security: [{ bearer: [] }, { session: [] }]
+      parameters:
+        - { name: question, in: query, required: true, schema: { type: string, maxLength: 200 }, description: A text question's id. }
+        - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 100, default: 20 } }
+        - { name: after, in: query, schema: { type: string, maxLength: 80 }, description: The `next` of the previous page. }
+      responses:
+        "200":
+          description: A page of answers.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [question, answers]
+                properties:
+                  question: { type: string }
+                  answers:
+                    type: array
+                    items:
+                      type: object
+                      required: [responseId, answeredAt, text]
+                      properties:
+                        responseId: { type: string, format: uuid }
+                        answeredAt: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807 }
+                        text: { type: string }
+                  next: { type: string, description: Where the next page starts; absent on the last. }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
+  /api/v1/apps/{appID}/campaigns/{campaignID}/survey/export:
+    parameters:
+      - $ref: "#/components/parameters/AppID"
+      - $ref: "#/components/parameters/CampaignID"
+    get:
+      tags: [admin]
+      summary: Every response as CSV - one row per display, a column per question.
+      description: |
+        Oldest first, up to 100,000 responses; when there are more, the `Marquee-Next-After`
+        header names the `after` of the next part. Choices are written by label, joined by `; `.
+        Every cell is quoted, and one a spreadsheet would run as a formula starts with `'`.
+      security: [{ bearer: [] }, { session: [] }]
+      parameters:
+        - { name: after, in: query, schema: { type: string, maxLength: 80 } }
+      responses:
+        "200":
+          description: CSV.
+          content:
+            text/csv:
+              schema: { type: string }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
   /api/v1/apps/{appID}/campaigns/{campaignID}/analytics:
     parameters:
       - $ref: "#/components/parameters/AppID"
@@ -1883,6 +2006,7 @@ components:
                 displayPermission: { type: string, format: uri }
                 conversion: { type: string, format: uri, description: Marquee extension; where the Marquee SDK reports conversions. }
                 profile: { type: string, format: uri, description: Marquee extension; where the Marquee SDK sets its user's profile values. }
+                survey: { type: string, format: uri, description: Marquee extension; where the Marquee SDK sends survey answers. }
     DeviceProfileRules:
       type: object
       additionalProperties: false
@@ -2029,6 +2153,53 @@ components:
         exposedAt: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807, description: Milliseconds since 1970 of the impression or control impression. }
         convertedAt: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807, description: Milliseconds since 1970 of the goal's event. }
         batchId: { type: string, minLength: 1, maxLength: 100 }
+    SurveyResponseRequest:
+      type: object
+      required: [campaignId, isTest, userIdentifiers, answeredAt, answers, batchId]
+      properties:
+        campaignId: { type: string }
+        isTest: { type: boolean }
+        userIdentifiers: { type: array, items: { $ref: "#/components/schemas/UserIdentifier" } }
+        marqueeVariant: { type: string, description: "The arm (variant id or `control`); computed when absent." }
+        answeredAt: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807, description: Milliseconds since 1970. }
+        answers: { type: array, maxItems: 10, items: { $ref: "#/components/schemas/SurveyAnswer" } }
+        batchId: { type: string, minLength: 1, maxLength: 100, description: The display's id. }
+    SurveyAnswer:
+      type: object
+      description: A question's id and exactly one of `choices`, `score` or `text`.
+      required: [question]
+      properties:
+        question: { type: string }
+        choices: { type: array, items: { type: string } }
+        score: { type: integer }
+        text: { type: string }
+    SurveyResults:
+      type: object
+      required: [responses, questions]
+      properties:
+        responses: { type: integer, description: Displays that sent answers. }
+        questions:
+          type: array
+          items:
+            type: object
+            required: [id, kind, prompt, answered, values]
+            properties:
+              id: { type: string }
+              kind: { type: string, enum: [singleChoice, multipleChoice, rating, nps, text] }
+              prompt: { type: string }
+              answered: { type: integer }
+              values:
+                type: array
+                description: Every choice or score with its count, in the survey's order; empty for text.
+                items:
+                  type: object
+                  required: [value, label, count]
+                  properties:
+                    value: { type: string }
+                    label: { type: string }
+                    count: { type: integer }
+              average: { type: number }
+              netPromoterScore: { type: integer }
     SegmentInput:
       type: object
       additionalProperties: false
@@ -2186,7 +2357,7 @@ components:
           type: object
           required: [kind]
           properties:
-            kind: { type: string, enum: [modal, fullScreen, slideUp, banner, image, video, html, tooltip, carousel] }
+            kind: { type: string, enum: [modal, fullScreen, slideUp, banner, image, video, html, tooltip, carousel, survey] }
             header: { type: string }
             title: { type: string }
             body: { type: string }
@@ -2205,7 +2376,7 @@ components:
             tooltip: { type: object }
             pages:
               type: array
-              description: "A carousel's 2 to 10 pages; other kinds have none. Carousels reach no client yet: the SDK does not count page views."
+              description: "A carousel's 2 to 10 pages; other kinds have none. Carousels reach the Marquee SDK only, which counts each page's views."
               maxItems: 10
               items:
                 type: object
@@ -2216,6 +2387,39 @@ components:
                   title: { type: string }
                   body: { type: string }
                   buttons: { type: array, maxItems: 2, items: { type: object } }
+            survey:
+              type: object
+              description: "A survey message's questions (1 to 10); other kinds have none. Surveys reach the Marquee SDK only."
+              required: [questions]
+              properties:
+                questions:
+                  type: array
+                  maxItems: 10
+                  items:
+                    type: object
+                    required: [id, kind, prompt]
+                    properties:
+                      id: { type: string, minLength: 1, maxLength: 200 }
+                      kind: { type: string, enum: [singleChoice, multipleChoice, rating, nps, text] }
+                      prompt: { type: string, maxLength: 500 }
+                      choices:
+                        type: array
+                        maxItems: 10
+                        description: 2 to 10 for choice questions; none for the others.
+                        items:
+                          type: object
+                          required: [id, label]
+                          properties:
+                            id: { type: string, minLength: 1, maxLength: 200 }
+                            label: { type: string, maxLength: 100 }
+                      isRequired: { type: boolean, default: false }
+                      maxLength: { type: integer, minimum: 1, maximum: 1000, default: 500, description: The longest text answer. }
+                submitLabel: { type: string, maxLength: 100 }
+                thankYou:
+                  type: object
+                  properties:
+                    title: { type: string, maxLength: 500 }
+                    body: { type: string, maxLength: 5000 }
             appearance: { type: object }
             template: { type: string }
             extras: { type: object, additionalProperties: { type: string } }
@@ -2282,8 +2486,9 @@ components:
           required: [event]
           description: What counts as a conversion, within `windowHours` after an impression or a control impression.
           properties:
-            event: { type: string, enum: [custom, purchase] }
-            name: { type: string, description: The custom event's name (required for custom). }
+            event: { type: string, enum: [custom, purchase, surveyAnswer] }
+            name: { type: string, description: "The custom event's name (required for custom), or the survey question's id (required for surveyAnswer)." }
+            answers: { type: array, items: { type: string }, description: "For surveyAnswer: the choice ids or scores that count (any answer when empty). The server counts these conversions as it stores the answers." }
             conditions: { type: array, items: { type: object }, description: Attribute conditions, as triggers have. }
             windowHours: { type: number, exclusiveMinimum: 0, maximum: 2160, default: 72 }
     CampaignMetrics:

@@ -23,6 +23,7 @@ extension APIError {
         case .campaignNotFound: self = .notFound("campaign")
         case .invalidBatch(let reason): self = APIError(.badRequest, code: "invalid_body", reason)
         case .invalidQuery(let reason): self = APIError(.badRequest, code: "invalid_query", reason)
+        case .invalidAnswers(let reason): self = APIError(.unprocessableEntity, code: "invalid_answers", reason)
         }
     }
 

@@ -26,6 +26,7 @@ enum MarqueeMigrations {
         M021_CreateUserProfiles(),
         M022_CreateSegments(),
         M023_CreateCampaignPageViews(),
+        M024_CreateSurveyResponses(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).

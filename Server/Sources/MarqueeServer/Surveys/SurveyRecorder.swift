@@ -1,0 +1,54 @@
+import Fluent
+import Foundation
+import MarqueeModel
+import MarqueeWire
+import SQLKit
+
+/// Checks a display's survey answers against the campaign's survey and stores them once per
+/// display (``SurveyResponses``); when the campaign's goal is a survey answer they hold, the
+/// user's conversion is counted (``ConversionRecorder``).
+///
+/// Answers are text the user typed: they are stored as given (trimmed and within the
+/// question's limit) and every page that shows them escapes them.
+struct SurveyRecorder {
+    let database: any Database
+    let app: App
+    let clock: any ServerClock
+    let catalog: CampaignCatalog
+
+    func record(_ request: SurveyResponseRequest, as user: CheckedIdentity, deviceID: String?) async throws -> SurveyReceipt {
+        guard (1...100).contains(request.batchId.count) else {
+            throw AnalyticsError.invalidBatch("batchId must be 1 to 100 characters")
+        }
+        guard let campaignID = UUID(uuidString: request.campaignId),
+              let campaign = try await CampaignLookup(database: database, app: app, catalog: catalog)
+                .campaign(campaignID, text: request.campaignId) else {
+            throw AnalyticsError.campaignNotFound
+        }
+        guard campaign.message.kind == .survey, let survey = campaign.message.survey else {
+            throw AnalyticsError.invalidAnswers("campaign \(request.campaignId) is not a survey")
+        }
+        let answers: [SurveyAnswer]
+        do { answers = try survey.checked(request.answers) } catch { throw AnalyticsError.invalidAnswers(error.description) }
+        let identity = user.identity
+        let unit = ExperimentUnit(identity: identity, deviceID: deviceID)
+        let now = clock.now().millis
+        let isTest = request.isTest || campaign.isTest || app.settings.isTester(DeviceContext(identity: identity, deviceID: deviceID))
+        let response = SurveyResponses.Response(
+            appID: app.id, campaignID: campaignID, batchID: request.batchId,
+            variant: ArmAttribution.arm(of: campaign, declared: request.marqueeVariant, unit: unit), userKey: identity.key,
+            // A device's clock may run ahead: an answer is never later than its arrival.
+            answeredAt: min(request.answeredAt, now), receivedAt: now, isTest: isTest, answers: answers)
+        let stored = try await database.writeTransaction { db in
+            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+            return try await SurveyResponses.insert(response, on: sql)
+        }
+        guard stored, let goal = campaign.goal, goal.matches(answers), !identity.isAnonymous else {
+            return SurveyReceipt(stored: stored, converted: false)
+        }
+        let converted = try await ConversionRecorder(database: database, app: app, clock: clock, catalog: catalog)
+            .store(for: campaign, campaignID: campaignID, as: identity, deviceID: deviceID, declaredVariant: request.marqueeVariant,
+                   exposedAt: response.answeredAt, convertedAt: response.answeredAt, isTest: isTest)
+        return SurveyReceipt(stored: true, converted: converted)
+    }
+}
