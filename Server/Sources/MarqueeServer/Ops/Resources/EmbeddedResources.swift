@@ -3114,6 +3114,7 @@ export function wireAudit() {
 // each A/B test arm against the control group, and the same series as CSV.
 import { $, api, element, fillStats, say } from "./api.js";
 import { legend, lineChart } from "./chart.js";
+import { showSurveyResults } from "./survey-results.js";
 
 const ranges = {
   "48h": { interval: "hour", hours: 48 },
@@ -3147,10 +3148,11 @@ function analyticsPath({ appID, campaignID }, format) {
   return `/api/v1/apps/${appID}/campaigns/${campaignID}/analytics?${query}`;
 }
 
-// Shows the figures of the saved campaign `campaignID`; `null` hides them (a new draft).
-export async function showCampaignFigures(appID, campaignID) {
-  shown = campaignID ? { appID, campaignID } : null;
+// Shows the figures of the saved campaign `campaignID` (of message `kind`); `null` hides them (a new draft).
+export async function showCampaignFigures(appID, campaignID, kind) {
+  shown = campaignID ? { appID, campaignID, kind } : null;
   $("figures").hidden = !shown;
+  await showSurveyResults(appID, shown && kind === "survey" ? campaignID : null);
   if (!shown) return;
   const current = shown;
   const [stats, series] = await Promise.all([
@@ -3233,7 +3235,7 @@ function showArms(stats) {
 
 export function wireCampaignFigures() {
   $("figures-range").addEventListener("change", () => {
-    if (shown) showCampaignFigures(shown.appID, shown.campaignID).catch((error) => say(error.message, true));
+    if (shown) showCampaignFigures(shown.appID, shown.campaignID, shown.kind).catch((error) => say(error.message, true));
   });
 }
 
@@ -3432,6 +3434,7 @@ const reasons = {
   "condition.regexEscapes": "a regex with an uppercase escape (\\D, \\W, \\S, \\B), which RInAppMessaging clients lowercase",
   "message.html": "the HTML kind, which RInAppMessaging clients cannot show",
   "message.carousel": "the carousel kind, which RInAppMessaging clients cannot show",
+  "message.survey": "the survey kind, which RInAppMessaging clients cannot show",
   "image.svg": "an SVG image, which RInAppMessaging clients cannot decode (use PNG or JPEG for them)",
   "message.slideFromTop": "a slide-up from the top, which RInAppMessaging clients show at the bottom",
   inbox: "the App Inbox",
@@ -3587,10 +3590,12 @@ import { FormBuilder, fieldset, getPath, pathOfField } from "./form.js";
 import { pagesSection } from "./carousel-form.js";
 import { scheduleField } from "./schedule.js";
 import { describeAudience } from "./segments.js";
+import { normalizeSurvey, surveySection } from "./survey-form.js";
 import { describeMissing, languagesSection } from "./translations.js";
 
 const kinds = [["modal", "Modal"], ["fullScreen", "Full screen"], ["slideUp", "Slide-up"], ["banner", "Banner"],
-  ["image", "Image only"], ["video", "Video"], ["html", "HTML"], ["tooltip", "Tooltip"], ["carousel", "Carousel (pages)"]];
+  ["image", "Image only"], ["video", "Video"], ["html", "HTML"], ["tooltip", "Tooltip"], ["carousel", "Carousel (pages)"],
+  ["survey", "Survey (questions)"]];
 const actionTypes = [["close", "Close"], ["openURL", "Open a web page"], ["deepLink", "Open a deep link"],
   ["pushPrimer", "Ask for push permission"]];
 const eventKinds = [["appStart", "App start"], ["sessionStart", "Session start"], ["login", "Login"], ["purchase", "Purchase"],
@@ -3673,6 +3678,7 @@ export function showFieldErrors(fields) {
 
 function render() {
   normalizeExperiment(draft);
+  normalizeSurvey(getPath(draft, "message"));
   if (editing !== null && !getPath(draft, `experiment.variants.${editing}.message`)) editing = null;
   const at = editing === null ? "message" : `experiment.variants.${editing}.message`;
   const form = new FormBuilder(() => draft, (rerender) => {
@@ -3685,12 +3691,21 @@ function render() {
   }, readOnly);
   $("composer").replaceChildren(
     general(form), message(form, at), kindSettings(form, at),
-    getPath(draft, `${at}.kind`) === "carousel" ? pagesSection(form, draft, at, buttons) : buttons(form, at),
+    contentSection(form, at),
     languagesSection(form, draft, at, translating, render),
     fieldset("Content action", ...action(form, `${at}.contentAction`, { optional: true })), appearance(form, at),
     fieldset("Triggers", triggerSet(form, "triggers", 0)), delivery(form), targeting(form),
     experimentSection(form, draft, { editMessage, isRunning: draft.status === "active" }), goalSection(form, draft),
     advanced(form, at));
+}
+
+// Where a message's buttons are: a carousel's on its pages, a survey's one its submit button.
+function contentSection(form, at) {
+  switch (getPath(draft, `${at}.kind`)) {
+    case "carousel": return pagesSection(form, draft, at, buttons);
+    case "survey": return surveySection(form, draft, at);
+    default: return buttons(form, at);
+  }
 }
 
 // Shows variant `index`'s message in the message fields (and the preview), first giving it a
@@ -4073,6 +4088,17 @@ button.danger { color: var(--danger); }
 .stats { display: grid; grid-template-columns: repeat(4, auto); gap: 4px 12px; }
 .stats dt { color: var(--muted); }
 .stats dd { margin: 0; font-weight: 600; }
+.survey-question { margin: 12px 0; }
+.survey-question h4 { margin: 0 0 2px; overflow-wrap: anywhere; }
+.survey-question > p { margin: 0 0 6px; }
+.bar-row { display: grid; grid-template-columns: minmax(60px, 160px) 1fr 48px; align-items: center; gap: 8px; margin: 2px 0; }
+.bar-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.bar-row .answer-track { height: 14px; background: var(--line, #e5e7eb); border-radius: 4px; overflow: hidden; }
+.bar-row .answer-bar { height: 100%; background: var(--accent, #1d4ed8); }
+.bar-count { text-align: end; font-variant-numeric: tabular-nums; }
+.text-answers { margin: 0; padding-inline-start: 20px; max-height: 320px; overflow: auto; }
+.text-answers li { margin: 4px 0; }
+.text-answers p { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .preview iframe { width: 100%; height: 640px; border: 1px solid var(--line); border-radius: 12px; background: #f2f4f7; }
 .stage { overflow: hidden; }
 .stage iframe { transform-origin: top left; }
@@ -4390,7 +4416,7 @@ async function selectCampaign(campaignID) {
   state.campaignID = campaignID;
   showInEditor(campaign, false);
   writeHash();
-  await showCampaignFigures(state.appID, campaignID);
+  await showCampaignFigures(state.appID, campaignID, campaign.message.kind);
 }
 
 function editorCampaign() {
@@ -4442,7 +4468,7 @@ async function save() {
     state.campaignID = saved.id;
     showInEditor(saved, false, { keepTarget: true });
     writeHash();
-    await showCampaignFigures(state.appID, saved.id);
+    await showCampaignFigures(state.appID, saved.id, saved.message.kind);
     say("Saved.");
   } catch (error) {
     showCampaignProblems(error);
@@ -4674,9 +4700,19 @@ export function experimentSection(form, draft, { editMessage, isRunning }) {
 // The conversion goal section: an event, its conditions and the attribution window.
 export function goalSection(form, draft) {
   const event = getPath(draft, "goal.event");
-  const set = fieldset("Conversion goal", form.select("goal.event", "Counts as a conversion",
-    [["custom", "A custom event"], ["purchase", "A purchase"]], { empty: "Nothing (no goal)", rerender: true }));
+  const questions = getPath(draft, "message.kind") === "survey" ? getPath(draft, "message.survey.questions") || [] : [];
+  const events = [["custom", "A custom event"], ["purchase", "A purchase"]];
+  if (questions.length || event === "surveyAnswer") events.push(["surveyAnswer", "An answer to the survey"]);
+  const set = fieldset("Conversion goal", form.select("goal.event", "Counts as a conversion", events,
+    { empty: "Nothing (no goal)", rerender: true }));
   if (!event) return set;
+  if (event === "surveyAnswer") {
+    // The server counts these as it stores the answers: no window, no conditions.
+    set.append(form.select("goal.name", "Question", questions.map((question) => [question.id, question.prompt || question.id]),
+      { empty: "Choose a question" }),
+    form.list("goal.answers", "Answers that count", { placeholder: "9, 10", hint: "Choice IDs or scores; empty counts any answer" }));
+    return set;
+  }
   if (event === "custom") set.append(form.text("goal.name", "Event name", { placeholder: "checkout_completed" }));
   set.append(form.number("goal.windowHours", "Within (hours after seeing the message, or being held back)",
     { min: 0, max: 2160, step: "any", hint: "Default 72; at most 90 days" }),
@@ -5230,6 +5266,14 @@ export function wireInbox() {
         </table>
         </div>
         <p id="experiment-method" class="muted"></p>
+        <section id="survey-results" class="survey-results" aria-label="Survey answers" hidden>
+          <div class="row">
+            <h3>Survey answers</h3>
+            <span id="survey-responses" class="muted"></span>
+            <a id="survey-csv" download>Download answers (CSV)</a>
+          </div>
+          <div id="survey-questions"></div>
+        </section>
       </section>
     </section>
     <section id="campaign-preview" class="panel preview" aria-label="Preview">
@@ -5959,6 +6003,171 @@ export function wireSettings(onSaved) {
   $("settings-rotate-app-secret").addEventListener("click", rotateAppSecret);
   $("settings-form").addEventListener("submit", (event) => save(event, onSaved));
   $("settings-rotate").addEventListener("click", rotate);
+}
+
+"""#,
+        "survey-form.js": #"""
+// A survey's questions in the composer: each question's kind, prompt, id and whether it is
+// required; a choice question's choices; a text question's length limit; then the submit
+// button's label and the thank-you page. The preview shows the survey as devices do.
+import { element } from "./api.js";
+import { fieldset, getPath, setPath } from "./form.js";
+
+const maxQuestions = 10;
+const maxChoices = 10;
+const kinds = [["nps", "NPS (0–10)"], ["rating", "Rating (1–5)"], ["singleChoice", "One choice"],
+  ["multipleChoice", "Several choices"], ["text", "Short text"]];
+const hasChoices = (kind) => kind === "singleChoice" || kind === "multipleChoice";
+
+export function surveySection(form, draft, at) {
+  // A message that becomes a survey starts with one question; its buttons give way to the submit button.
+  if (!getPath(draft, `${at}.survey`)) {
+    setPath(draft, `${at}.survey`, { questions: [{ id: "recommend", kind: "nps", isRequired: true,
+      prompt: "How likely are you to recommend us to a friend?" }] });
+    setPath(draft, `${at}.buttons`, undefined);
+  }
+  const questions = getPath(draft, `${at}.survey.questions`) || [];
+  const set = fieldset("Questions", ...questions.flatMap((question, index) => {
+    const path = `${at}.survey.questions.${index}`;
+    const parts = [element("h4", `Question ${index + 1}`),
+      form.select(`${path}.kind`, "Answer", kinds, { rerender: true, fallback: "nps" }),
+      form.text(`${path}.prompt`, "Question", { hint: "Personalize with %%first_name|fallback%%" }),
+      form.text(`${path}.id`, "ID (answers, goals and the export name it)"),
+      form.checkbox(`${path}.isRequired`, "Required")];
+    if (hasChoices(question.kind)) parts.push(...choices(form, question, path, index));
+    if (question.kind === "text") {
+      parts.push(form.number(`${path}.maxLength`, "Longest answer (characters)", { min: 1, max: 1000, hint: "Default 500" }));
+    }
+    parts.push(form.button(`Remove question ${index + 1}`, () => {
+      questions.splice(index, 1);
+      form.commit(`${at}.survey.questions`, questions, true);
+    }, `remove-question-${index}`));
+    return parts;
+  }));
+  if (questions.length < maxQuestions) {
+    set.append(form.button("Add question", () => {
+      questions.push({ id: `q${questions.length + 1}`, kind: "rating", prompt: `Question ${questions.length + 1}` });
+      form.commit(`${at}.survey.questions`, questions, true);
+    }, "add-question"));
+  }
+  set.prepend(element("p", "A survey has 1 to 10 questions. Answers are stored once per display; " +
+    "only the Marquee SDK shows surveys.", "muted"));
+  set.append(element("h4", "After the answers are sent"),
+    form.text(`${at}.survey.submitLabel`, "Submit button", { placeholder: "Submit" }),
+    form.text(`${at}.survey.thankYou.title`, "Thank-you title", { placeholder: "Thank you!" }),
+    form.textarea(`${at}.survey.thankYou.body`, "Thank-you text", { rows: 2 }));
+  return set;
+}
+
+// A choice question's choices: two to start with, then added and removed.
+function choices(form, question, path, index) {
+  if (!Array.isArray(question.choices) || question.choices.length === 0) {
+    question.choices = [{ id: "a", label: "Option A" }, { id: "b", label: "Option B" }];
+  }
+  const list = question.choices;
+  const parts = list.flatMap((_, choice) => [
+    form.text(`${path}.choices.${choice}.label`, `Choice ${choice + 1}`),
+    form.text(`${path}.choices.${choice}.id`, `Choice ${choice + 1} ID`),
+    list.length > 2 ? form.button(`Remove choice ${choice + 1}`, () => {
+      list.splice(choice, 1);
+      form.commit(`${path}.choices`, list, true);
+    }, `remove-choice-${index}-${choice}`) : null,
+  ]).filter(Boolean);
+  if (list.length < maxChoices) {
+    parts.push(form.button("Add choice", () => {
+      list.push({ id: `choice-${list.length + 1}`, label: `Option ${list.length + 1}` });
+      form.commit(`${path}.choices`, list, true);
+    }, `add-choice-${index}`));
+  }
+  return parts;
+}
+
+// Choices belong to choice questions only: a question whose kind changes drops what it cannot use.
+export function normalizeSurvey(message) {
+  for (const question of getPath(message || {}, "survey.questions") || []) {
+    if (!hasChoices(question.kind)) delete question.choices;
+    if (question.kind !== "text") delete question.maxLength;
+  }
+}
+
+"""#,
+        "survey-results.js": #"""
+// A survey's results under its figures: each question's answers as bars, choice by choice or
+// score by score, with the average and the Net Promoter Score; a text question's answers a page
+// at a time; every response as CSV. Answers are users' own text: they reach the page only as
+// textContent, so markup in them is shown, never run.
+import { $, api, element } from "./api.js";
+
+let shown = null;
+
+// Shows the results of survey `campaignID`; `null` hides them (a new draft, or not a survey).
+export async function showSurveyResults(appID, campaignID) {
+  shown = campaignID ? { appID, campaignID } : null;
+  const section = $("survey-results");
+  section.hidden = !shown;
+  if (!shown) return;
+  const current = shown;
+  const base = `/api/v1/apps/${appID}/campaigns/${campaignID}/survey`;
+  const results = await api("GET", base);
+  if (shown !== current) return;
+  $("survey-responses").textContent = results.responses === 1 ? "1 response" : `${results.responses} responses`;
+  $("survey-csv").href = `${base}/export`;
+  $("survey-questions").replaceChildren(...results.questions.map((question) => questionResults(base, question)));
+}
+
+function questionResults(base, question) {
+  const box = element("section", undefined, "survey-question");
+  box.dataset.question = question.id;
+  const summary = [`${question.answered} answered`];
+  if (question.average !== undefined) summary.push(`average ${question.average}`);
+  if (question.netPromoterScore !== undefined) summary.push(`NPS ${question.netPromoterScore > 0 ? "+" : ""}${question.netPromoterScore}`);
+  box.append(element("h4", question.prompt), element("p", summary.join(" · "), "muted"));
+  if (question.kind === "text") {
+    box.append(textAnswers(base, question.id));
+    return box;
+  }
+  const most = Math.max(1, ...question.values.map((value) => value.count));
+  const bars = element("div", undefined, "bars");
+  for (const value of question.values) {
+    const bar = element("div", undefined, "answer-bar");
+    bar.style.width = `${(value.count / most) * 100}%`;
+    const track = element("div", undefined, "answer-track");
+    track.append(bar);
+    const row = element("div", undefined, "bar-row");
+    row.dataset.value = value.value;
+    row.append(element("span", value.label, "bar-label"), track, element("span", String(value.count), "bar-count"));
+    bars.append(row);
+  }
+  box.append(bars);
+  return box;
+}
+
+// The answers to text question `id`, newest first; "Show more" reads the next page.
+function textAnswers(base, id) {
+  const list = element("ol", undefined, "text-answers");
+  list.id = `survey-answers-${id}`;
+  const more = element("button", "Show more");
+  more.type = "button";
+  more.id = `survey-more-${id}`;
+  let after = null;
+  async function load() {
+    const query = new URLSearchParams({ question: id, limit: "20" });
+    if (after) query.set("after", after);
+    const page = await api("GET", `${base}/answers?${query}`);
+    for (const answer of page.answers) {
+      const item = element("li");
+      item.append(element("time", new Date(answer.answeredAt).toLocaleString(), "muted"), element("p", answer.text));
+      list.append(item);
+    }
+    after = page.next || null;
+    more.hidden = !after;
+    if (!list.children.length) list.append(element("li", "No answers yet.", "muted"));
+  }
+  more.addEventListener("click", () => { more.disabled = true; load().finally(() => { more.disabled = false; }); });
+  load();
+  const box = element("div");
+  box.append(list, more);
+  return box;
 }
 
 """#,

@@ -2,6 +2,7 @@
 // each A/B test arm against the control group, and the same series as CSV.
 import { $, api, element, fillStats, say } from "./api.js";
 import { legend, lineChart } from "./chart.js";
+import { showSurveyResults } from "./survey-results.js";
 
 const ranges = {
   "48h": { interval: "hour", hours: 48 },
@@ -35,10 +36,11 @@ function analyticsPath({ appID, campaignID }, format) {
   return `/api/v1/apps/${appID}/campaigns/${campaignID}/analytics?${query}`;
 }
 
-// Shows the figures of the saved campaign `campaignID`; `null` hides them (a new draft).
-export async function showCampaignFigures(appID, campaignID) {
-  shown = campaignID ? { appID, campaignID } : null;
+// Shows the figures of the saved campaign `campaignID` (of message `kind`); `null` hides them (a new draft).
+export async function showCampaignFigures(appID, campaignID, kind) {
+  shown = campaignID ? { appID, campaignID, kind } : null;
   $("figures").hidden = !shown;
+  await showSurveyResults(appID, shown && kind === "survey" ? campaignID : null);
   if (!shown) return;
   const current = shown;
   const [stats, series] = await Promise.all([
@@ -121,6 +123,6 @@ function showArms(stats) {
 
 export function wireCampaignFigures() {
   $("figures-range").addEventListener("change", () => {
-    if (shown) showCampaignFigures(shown.appID, shown.campaignID).catch((error) => say(error.message, true));
+    if (shown) showCampaignFigures(shown.appID, shown.campaignID, shown.kind).catch((error) => say(error.message, true));
   });
 }

@@ -21,6 +21,7 @@ const reasons = {
   "condition.regexEscapes": "a regex with an uppercase escape (\\D, \\W, \\S, \\B), which RInAppMessaging clients lowercase",
   "message.html": "the HTML kind, which RInAppMessaging clients cannot show",
   "message.carousel": "the carousel kind, which RInAppMessaging clients cannot show",
+  "message.survey": "the survey kind, which RInAppMessaging clients cannot show",
   "image.svg": "an SVG image, which RInAppMessaging clients cannot decode (use PNG or JPEG for them)",
   "message.slideFromTop": "a slide-up from the top, which RInAppMessaging clients show at the bottom",
   inbox: "the App Inbox",

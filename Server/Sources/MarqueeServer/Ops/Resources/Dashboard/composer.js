@@ -8,10 +8,12 @@ import { FormBuilder, fieldset, getPath, pathOfField } from "./form.js";
 import { pagesSection } from "./carousel-form.js";
 import { scheduleField } from "./schedule.js";
 import { describeAudience } from "./segments.js";
+import { normalizeSurvey, surveySection } from "./survey-form.js";
 import { describeMissing, languagesSection } from "./translations.js";
 
 const kinds = [["modal", "Modal"], ["fullScreen", "Full screen"], ["slideUp", "Slide-up"], ["banner", "Banner"],
-  ["image", "Image only"], ["video", "Video"], ["html", "HTML"], ["tooltip", "Tooltip"], ["carousel", "Carousel (pages)"]];
+  ["image", "Image only"], ["video", "Video"], ["html", "HTML"], ["tooltip", "Tooltip"], ["carousel", "Carousel (pages)"],
+  ["survey", "Survey (questions)"]];
 const actionTypes = [["close", "Close"], ["openURL", "Open a web page"], ["deepLink", "Open a deep link"],
   ["pushPrimer", "Ask for push permission"]];
 const eventKinds = [["appStart", "App start"], ["sessionStart", "Session start"], ["login", "Login"], ["purchase", "Purchase"],
@@ -94,6 +96,7 @@ export function showFieldErrors(fields) {
 
 function render() {
   normalizeExperiment(draft);
+  normalizeSurvey(getPath(draft, "message"));
   if (editing !== null && !getPath(draft, `experiment.variants.${editing}.message`)) editing = null;
   const at = editing === null ? "message" : `experiment.variants.${editing}.message`;
   const form = new FormBuilder(() => draft, (rerender) => {
@@ -106,12 +109,21 @@ function render() {
   }, readOnly);
   $("composer").replaceChildren(
     general(form), message(form, at), kindSettings(form, at),
-    getPath(draft, `${at}.kind`) === "carousel" ? pagesSection(form, draft, at, buttons) : buttons(form, at),
+    contentSection(form, at),
     languagesSection(form, draft, at, translating, render),
     fieldset("Content action", ...action(form, `${at}.contentAction`, { optional: true })), appearance(form, at),
     fieldset("Triggers", triggerSet(form, "triggers", 0)), delivery(form), targeting(form),
     experimentSection(form, draft, { editMessage, isRunning: draft.status === "active" }), goalSection(form, draft),
     advanced(form, at));
+}
+
+// Where a message's buttons are: a carousel's on its pages, a survey's one its submit button.
+function contentSection(form, at) {
+  switch (getPath(draft, `${at}.kind`)) {
+    case "carousel": return pagesSection(form, draft, at, buttons);
+    case "survey": return surveySection(form, draft, at);
+    default: return buttons(form, at);
+  }
 }
 
 // Shows variant `index`'s message in the message fields (and the preview), first giving it a

@@ -216,7 +216,7 @@ async function selectCampaign(campaignID) {
   state.campaignID = campaignID;
   showInEditor(campaign, false);
   writeHash();
-  await showCampaignFigures(state.appID, campaignID);
+  await showCampaignFigures(state.appID, campaignID, campaign.message.kind);
 }
 
 function editorCampaign() {
@@ -268,7 +268,7 @@ async function save() {
     state.campaignID = saved.id;
     showInEditor(saved, false, { keepTarget: true });
     writeHash();
-    await showCampaignFigures(state.appID, saved.id);
+    await showCampaignFigures(state.appID, saved.id, saved.message.kind);
     say("Saved.");
   } catch (error) {
     showCampaignProblems(error);

@@ -70,9 +70,19 @@ export function experimentSection(form, draft, { editMessage, isRunning }) {
 // The conversion goal section: an event, its conditions and the attribution window.
 export function goalSection(form, draft) {
   const event = getPath(draft, "goal.event");
-  const set = fieldset("Conversion goal", form.select("goal.event", "Counts as a conversion",
-    [["custom", "A custom event"], ["purchase", "A purchase"]], { empty: "Nothing (no goal)", rerender: true }));
+  const questions = getPath(draft, "message.kind") === "survey" ? getPath(draft, "message.survey.questions") || [] : [];
+  const events = [["custom", "A custom event"], ["purchase", "A purchase"]];
+  if (questions.length || event === "surveyAnswer") events.push(["surveyAnswer", "An answer to the survey"]);
+  const set = fieldset("Conversion goal", form.select("goal.event", "Counts as a conversion", events,
+    { empty: "Nothing (no goal)", rerender: true }));
   if (!event) return set;
+  if (event === "surveyAnswer") {
+    // The server counts these as it stores the answers: no window, no conditions.
+    set.append(form.select("goal.name", "Question", questions.map((question) => [question.id, question.prompt || question.id]),
+      { empty: "Choose a question" }),
+    form.list("goal.answers", "Answers that count", { placeholder: "9, 10", hint: "Choice IDs or scores; empty counts any answer" }));
+    return set;
+  }
   if (event === "custom") set.append(form.text("goal.name", "Event name", { placeholder: "checkout_completed" }));
   set.append(form.number("goal.windowHours", "Within (hours after seeing the message, or being held back)",
     { min: 0, max: 2160, step: "any", hint: "Default 72; at most 90 days" }),
