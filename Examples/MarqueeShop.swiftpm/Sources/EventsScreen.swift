@@ -23,6 +23,7 @@ struct EventsScreen: View {
                     Button("Watch the intro (a video)") { MarqueeSDK.shared.logEvent(CustomEvent(name: "watch_intro")) }
                     Button("Open the promo (HTML)") { MarqueeSDK.shared.logEvent(CustomEvent(name: "open_promo")) }
                     Button("Take the tour (a carousel)") { MarqueeSDK.shared.logEvent(CustomEvent(name: "take_tour")) }
+                    Button("Give feedback (a survey)") { MarqueeSDK.shared.logEvent(CustomEvent(name: "give_feedback")) }
                 }
                 Section("Push notifications") {
                     Button("Show the push primer") { MarqueeSDK.shared.present(message: PushPrimer.message) }

@@ -26,6 +26,14 @@ struct SimulatorCommandTests {
         #expect(throws: SimulatorCommandError.self) { try parse("consent maybe") }
     }
 
+    @Test func surveyCommands() throws {
+        #expect(try parse("answer 1 9") == .choose(.answer(question: 1, "9")))
+        #expect(try parse("answer 3 Faster delivery, please") == .choose(.answer(question: 3, "Faster delivery, please")))
+        #expect(try parse("submit") == .choose(.submit))
+        #expect(throws: SimulatorCommandError.missingArgument("answer needs a question number and a value: answer 1 9")) { try parse("answer 1") }
+        #expect(throws: SimulatorCommandError.self) { try parse("answer first 9") }
+    }
+
     @Test func notificationsTakeTheRestOfTheLineAsJSON() throws {
         let json = #"{"pushId": "spring sale", "inApp": {"rules": ["offer"], "content": {"text": "Say \"hi\""}}}"#
         #expect(try parse("notification \(json)") == .notification(json: json, opened: true))

@@ -5,7 +5,8 @@ struct DemoCampaigns {
     let assetsBaseURL: String
 
     var all: [Campaign] {
-        [launchModal, levelUpFullScreen, purchaseSlideUp, loginBanner, galleryImage, introVideo, promoHTML, cartTooltip, tourCarousel]
+        [launchModal, levelUpFullScreen, purchaseSlideUp, loginBanner, galleryImage, introVideo, promoHTML, cartTooltip, tourCarousel,
+         feedbackSurvey]
     }
 
     private func campaign(_ name: String, _ message: Message, _ triggers: [Trigger]) -> Campaign {
@@ -86,6 +87,23 @@ struct DemoCampaigns {
                 MessagePage(id: "done", title: "That's it", body: "Each page you saw is counted, so the team sees where people stop.",
                             buttons: [MessageButton(id: "start", text: "Start shopping", action: MessageAction(.deepLink, uri: "marquee-demo://shop"))]),
             ]), [Trigger(.custom, name: "take_tour")])
+    }
+
+    var feedbackSurvey: Campaign {
+        var survey = campaign("Feedback survey", Message(
+            kind: .survey, title: "How are we doing, %%first_name|friend%%?", body: "Three quick questions.", colors: brand,
+            survey: Survey(questions: [
+                SurveyQuestion(id: "recommend", kind: .nps, prompt: "How likely are you to recommend the shop to a friend?", isRequired: true),
+                SurveyQuestion(id: "improve", kind: .multipleChoice, prompt: "What should we improve?", choices: [
+                    SurveyChoice(id: "delivery", label: "Delivery"), SurveyChoice(id: "prices", label: "Prices"),
+                    SurveyChoice(id: "range", label: "Range"),
+                ]),
+                SurveyQuestion(id: "more", kind: .text, prompt: "Anything else?", maxLength: 280),
+            ], thankYou: SurveyThankYou(title: "Thank you!", body: "Every answer is read by the team."))),
+            [Trigger(.custom, name: "give_feedback")])
+        // A 9 or a 10 counts as a conversion, so the figures show the share of promoters.
+        survey.goal = ConversionGoal(event: .surveyAnswer, name: "recommend", answers: ["9", "10"])
+        return survey
     }
 
     var cartTooltip: Campaign {
