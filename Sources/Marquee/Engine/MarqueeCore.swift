@@ -36,6 +36,12 @@ enum Command: Sendable {
     case subscribeInbox(UUID, AsyncStream<InboxSnapshot>.Continuation)
     /// That reader stopped.
     case unsubscribeInbox(UUID)
+    /// A reader of ``MarqueePlacements/changes(for:)`` started: it gets the placement's content now and after every change.
+    case subscribePlacement(UUID, placement: String, AsyncStream<PlacementContent?>.Continuation)
+    case unsubscribePlacement(UUID)
+    /// A placement's content was seen, or tapped (``MarqueePlacements``).
+    case placementImpression(campaignID: String, CheckedContinuation<Bool, Never>)
+    case placementClick(campaignID: String, buttonID: String?, CheckedContinuation<Bool, Never>)
     /// The app came to the foreground (``MarqueeSDK/appDidBecomeActive()``).
     case appDidBecomeActive
     /// The app is leaving the foreground (``MarqueeSDK/appWillResignActive()``).
@@ -58,6 +64,8 @@ enum Command: Sendable {
 /// - inbox: `Inbox/` — ``InboxState`` (each user's synced messages) and `MarqueeCore+Inbox`
 ///   (sync, read state, deletes, tracking through the outbox, the readers of its changes);
 /// - profile: `Profile/` — the user's profile values, merged in the outbox;
+/// - placements: `Placements/` — the embedded campaign each placement shows (``PlacementSelection``),
+///   its impressions and taps, the readers of each placement's changes;
 /// - per-user store: `Store/` — ``UserBucket`` and the files;
 /// - timers: ``Timers`` and `MarqueeCore+Timers` — jobs on the clock and tracked work;
 /// - lifecycle: `Lifecycle/` — ``AppLifecycle`` (foreground, background, sessions) and
@@ -116,6 +124,7 @@ actor MarqueeCore {
     var inboxSync: Task<Result<[InboxMessage], InboxError>, Never>?
     /// The readers of ``MarqueeInbox/changes``.
     var inboxReaders = InboxReaders()
+    var placementReaders = PlacementReaders()
 
     // Lifecycle
     var lifecycle = AppLifecycle()
@@ -156,6 +165,7 @@ actor MarqueeCore {
         commands.finish()
         timers.stop()
         inboxReaders.finishAll()
+        placementReaders.finishAll()
     }
 
     // MARK: - Commands
@@ -234,6 +244,18 @@ actor MarqueeCore {
             continuation.yield(inboxSnapshot())
         case .unsubscribeInbox(let id):
             inboxReaders.remove(id)
+        case .subscribePlacement(let id, let placement, let continuation):
+            placementReaders.add(id, placement: placement, continuation)
+            refreshIdentity()
+            continuation.yield(placementContent(placement))
+        case .unsubscribePlacement(let id):
+            placementReaders.remove(id)
+        case .placementImpression(let campaignID, let continuation):
+            refreshIdentity()
+            continuation.resume(returning: recordPlacementImpression(of: campaignID))
+        case .placementClick(let campaignID, let buttonID, let continuation):
+            refreshIdentity()
+            continuation.resume(returning: recordPlacementClick(of: campaignID, buttonID: buttonID))
         case .appDidBecomeActive:
             await appBecameActive()
         case .appWillResignActive:
@@ -272,6 +294,7 @@ actor MarqueeCore {
         collectInterrupted()
         await reportInterrupted()
         reloadEngine(progress: bucket.progress)
+        publishPlacements()
         let buffered = configuration.takeWaiting()
         refreshIdentity()
         for command in buffered { await handle(command) }
@@ -284,11 +307,14 @@ actor MarqueeCore {
 
     // MARK: - Events
 
+    /// The campaigns triggers show: not embedded ones, which placements show, nor tooltips when
+    /// the app has not enabled them.
     private var visibleCampaigns: [Campaign] {
-        let isTooltip: (Campaign) -> Bool = { $0.message.kind == .tooltip }
+        let tooltipsHidden = !configuration.tooltipsEnabled
+        let isHidden: (Campaign) -> Bool = { $0.channel == .embedded || (tooltipsHidden && $0.message.kind == .tooltip) }
         // The list itself when nothing is hidden: the engine then shares it instead of a copy.
-        guard !configuration.tooltipsEnabled, bucket.campaigns.contains(where: isTooltip) else { return bucket.campaigns }
-        return bucket.campaigns.filter { !isTooltip($0) }
+        guard bucket.campaigns.contains(where: isHidden) else { return bucket.campaigns }
+        return bucket.campaigns.filter { !isHidden($0) }
     }
 
     /// The elements the user's tooltip campaigns that may still show point at.

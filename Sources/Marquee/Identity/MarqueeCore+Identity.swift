@@ -22,6 +22,7 @@ extension MarqueeCore {
         inbox = loadInbox(for: identity)
         publishInbox()
         reloadEngine(progress: bucket.progress)
+        publishPlacements()
         refreshCampaigns()
     }
 

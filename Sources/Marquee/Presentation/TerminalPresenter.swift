@@ -101,7 +101,7 @@ public final class TerminalPresenter: RenderingPresenter {
 
     /// Answers the message on screen as a user would.
     public func choose(_ choice: Choice) throws(ChoiceError) {
-        guard let message = current?.message, let completion else { throw .noMessage }
+        guard let message = current?.message, completion != nil else { throw .noMessage }
         let resolution: DisplayResolution
         switch choice {
         case .button(let index):

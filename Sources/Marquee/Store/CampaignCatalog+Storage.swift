@@ -4,20 +4,21 @@ import MarqueeModel
 /// How a campaign catalog is stored: an index in the compact binary layout of ``BinaryWriter``,
 /// read whole at launch, then the campaigns' JSON payloads, which a launch does not read.
 ///
-/// Layout 1, after the magic bytes `MQCC` and the layout number: the byte length of the index as
+/// Layout 2, after the magic bytes `MQCC` and the layout number: the byte length of the index as
 /// 8 little-endian bytes, then the index: the identity key, the fingerprint (optional), the number
 /// of campaigns, and for each its summary and the byte length of its payload; then the payloads,
 /// one after another in the same order. A summary holds the id, name, status, channel, message
 /// kind, a flags byte (test, infinite impressions, experiment, goal), the tooltip's target
-/// element (optional), the trigger set, the delivery rules, the experiment without its variants'
-/// messages, and the goal. Enums are written as their raw text, times as seconds since 2001.
+/// element (optional), the placement (optional), the trigger set, the delivery rules, the experiment without its variants'
+/// messages, and the goal (with the answers a survey goal counts). Layout 1 had neither the
+/// placement nor a goal's answers. Enums are written as their raw text, times as seconds since 2001.
 ///
 /// Before this file existed, campaigns were JSON inside the user's bucket: the bucket reader
 /// still reads them, and the loader moves them here once. A file in a layout this version does
 /// not know, or damaged, is reported and removed; the next ping then fetches the whole list.
 extension CampaignCatalog: CompactStorable {
     private static let magic: [UInt8] = Array("MQCC".utf8)
-    private static let layout: UInt8 = 1
+    private static let layout: UInt8 = 2
     /// Magic, layout number, and the index length.
     private static let headerSize = magic.count + 1 + 8
     /// Deeper trigger groups than any editor makes mean a damaged file, not recursion without end.
@@ -102,6 +103,7 @@ extension CampaignCatalog: CompactStorable {
         if campaign.goal != nil { flags |= Flag.goal }
         writer.write(flags)
         writer.write(campaign.message.tooltip?.targetElementID)
+        writer.write(campaign.placement)
         write(campaign.triggers, to: &writer)
         write(campaign.delivery, to: &writer)
         if let experiment = campaign.experiment {
@@ -118,6 +120,8 @@ extension CampaignCatalog: CompactStorable {
             writer.write(goal.name)
             write(goal.conditions, to: &writer)
             writer.write(goal.windowHours)
+            writer.write(count: goal.answers.count)
+            for answer in goal.answers { writer.write(answer) }
         }
     }
 
@@ -129,6 +133,7 @@ extension CampaignCatalog: CompactStorable {
         let kind = try reader.raw(MessageKind.self)
         let flags = try reader.byte()
         let tooltipTarget = try reader.optionalString()
+        let placement = try reader.optionalString()
         let triggers = try readTriggerSet(&reader, depth: 0)
         var delivery = try readDelivery(&reader)
         delivery.infiniteImpressions = flags & Flag.infiniteImpressions != 0
@@ -148,11 +153,14 @@ extension CampaignCatalog: CompactStorable {
             let event = try reader.raw(ConversionGoal.EventKind.self)
             let name = try reader.optionalString()
             let conditions = try readConditions(&reader)
-            goal = ConversionGoal(event: event, name: name, conditions: conditions, windowHours: try reader.double())
+            let windowHours = try reader.double()
+            var answers: [String] = []
+            for _ in 0..<(try reader.count()) { answers.append(try reader.string()) }
+            goal = ConversionGoal(event: event, name: name, conditions: conditions, windowHours: windowHours, answers: answers)
         }
         return summarizer.summary(id: id, name: name, status: status, isTest: flags & Flag.test != 0, kind: kind,
                                   tooltipTarget: tooltipTarget, triggers: triggers, delivery: delivery, channel: channel,
-                                  experiment: experiment, goal: goal)
+                                  placement: placement, experiment: experiment, goal: goal)
     }
 
     // MARK: - Delivery

@@ -65,14 +65,14 @@ struct CampaignSummarizer {
     mutating func summary(of campaign: Campaign) -> Campaign {
         summary(id: campaign.id, name: campaign.name, status: campaign.status, isTest: campaign.isTest,
                 kind: campaign.message.kind, tooltipTarget: campaign.message.tooltip?.targetElementID,
-                triggers: campaign.triggers, delivery: campaign.delivery, channel: campaign.channel,
+                triggers: campaign.triggers, delivery: campaign.delivery, channel: campaign.channel, placement: campaign.placement,
                 experiment: campaign.experiment.map { Experiment(variants: $0.variants.map(\.summary), controlPercent: $0.controlPercent) },
                 goal: campaign.goal)
     }
 
     mutating func summary(id: String, name: String, status: CampaignStatus, isTest: Bool, kind: MessageKind,
                           tooltipTarget: String?, triggers: TriggerSet, delivery: DeliveryRules,
-                          channel: CampaignChannel, experiment: Experiment?, goal: ConversionGoal?) -> Campaign {
+                          channel: CampaignChannel, placement: String?, experiment: Experiment?, goal: ConversionGoal?) -> Campaign {
         var summary: Campaign
         if let tooltipTarget {
             summary = Campaign(id: id, name: name, message: Message(kind: kind, title: "",
@@ -90,6 +90,7 @@ struct CampaignSummarizer {
         summary.triggers = triggers
         summary.delivery = delivery
         summary.channel = channel
+        summary.placement = placement
         summary.experiment = experiment
         summary.goal = goal
         return summary

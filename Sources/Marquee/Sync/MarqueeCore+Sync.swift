@@ -90,6 +90,7 @@ extension MarqueeCore {
                 wantAssets(of: response.campaigns)
             }
             reloadEngine(progress: nil)
+            publishPlacements()
             saveBucket()
             prefetchAssets()
             sync.pingInterval = max(1, TimeInterval(response.nextPingMillis) / 1000)

@@ -20,11 +20,15 @@ public struct Campaign: Sendable, Hashable, Codable, Identifiable {
     /// The language tag (``LanguageTag``) of the message's own text, which devices whose locale
     /// has no translation are shown; `nil` when not stated.
     public var defaultLanguage: String?
+    /// The placement an `embedded` campaign fills (``PlacementID``, such as `home.top`); `nil`
+    /// for the other channels.
+    public var placement: String?
 
     public init(id: String, name: String, status: CampaignStatus = .draft, isTest: Bool = false,
                 message: Message, triggers: TriggerSet = TriggerSet(), delivery: DeliveryRules = DeliveryRules(),
                 targeting: Targeting = Targeting(), channel: CampaignChannel = .inApp,
-                experiment: Experiment? = nil, goal: ConversionGoal? = nil, defaultLanguage: String? = nil) {
+                experiment: Experiment? = nil, goal: ConversionGoal? = nil, defaultLanguage: String? = nil,
+                placement: String? = nil) {
         self.id = id
         self.name = name
         self.status = status
@@ -37,5 +41,6 @@ public struct Campaign: Sendable, Hashable, Codable, Identifiable {
         self.experiment = experiment
         self.goal = goal
         self.defaultLanguage = defaultLanguage
+        self.placement = placement
     }
 }

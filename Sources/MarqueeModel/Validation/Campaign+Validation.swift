@@ -49,7 +49,11 @@ extension Campaign {
             report.check(message.translations[defaultLanguage] == nil, "defaultLanguage",
                          "is the language of the message's own text, so it has no translation")
         }
-        report.nested("triggers") { triggers.validate(into: &$0, isRoot: true) }
+        // Embedded content shows where the app shows its placement: it needs no trigger.
+        if channel != .embedded || !triggers.isEmpty {
+            report.nested("triggers") { triggers.validate(into: &$0, isRoot: true) }
+        }
+        validatePlacement(into: &report)
         report.nested("delivery") { delivery.validate(into: &$0, knownCaps: knownCaps) }
         report.nested("targeting") { targeting.validate(into: &$0) }
         if let experiment {
@@ -70,6 +74,16 @@ extension Campaign {
             }
         }
         return report.issues
+    }
+
+    /// An embedded campaign names a valid placement and shows a card (the `modal` kind's
+    /// layout); no other campaign names a placement.
+    private func validatePlacement(into report: inout ValidationReport) {
+        guard channel == .embedded else {
+            return report.check(placement == nil, "placement", "only embedded campaigns name a placement")
+        }
+        report.check(PlacementID.isValid(placement ?? ""), "placement", "an embedded campaign needs a placement: \(PlacementID.rule)")
+        report.check(message.kind == .modal, "message.kind", "embedded content is a card: use the modal kind")
     }
 }
 

@@ -61,6 +61,10 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     /// The `survey` kind: questions RInAppMessaging's clients have no layout for. A client that
     /// declares it sends each display's answers to the survey endpoint (``SurveyResponseRequest``).
     public static let surveyMessages = Capability(rawValue: "message.survey")
+    /// Embedded content (channel `embedded`): campaigns shown in the app's own screens, in the
+    /// placement they name. RInAppMessaging's clients have no placements, and would show the
+    /// campaign over the app.
+    public static let embeddedPlacements = Capability(rawValue: "placement.embedded")
     /// The App Inbox: the ping response names the inbox endpoints (``InboxEndpoints``).
     public static let inbox = Capability(rawValue: "inbox")
     /// Experiments and conversion goals: the client receives a campaign with its variants,
@@ -75,5 +79,6 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
         .messageTemplates, .anyTriggers, .triggerOccurrences, .sessionStartEvents, .pushClickEvents,
         .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility, .itemConditions, .regexEscapes,
         .htmlMessages, .svgImages, .slideFromTop, .inbox, .experiments, .carouselMessages, .surveyMessages,
+        .embeddedPlacements,
     ]
 }

@@ -63,6 +63,7 @@ extension Campaign {
             case .appStart, .login, .purchase, .custom: break
             }
         }
+        if channel == .embedded { needed.insert(.embeddedPlacements) }
         if delivery.priority != 0 { needed.insert(.priority) }
         if !delivery.frequencyCapIDs.isEmpty { needed.insert(.frequencyCaps) }
         if delivery.reEligibilitySeconds != nil { needed.insert(.reEligibility) }

@@ -94,7 +94,8 @@ extension CampaignCatalog {
     /// walks a contiguous array of these, and touches an entry itself only for targeting rules
     /// and experiment arms.
     struct Gate: Sendable {
-        let showsInApp: Bool
+        /// Whether pings carry the campaign: to show over the app, or in a placement.
+        let isSentInPings: Bool
         let delivery: DeliveryFacts
         /// The user's arm decides the form: ``Entry/slot(for:pushPrimer:unit:)`` chooses.
         let assignsArms: Bool

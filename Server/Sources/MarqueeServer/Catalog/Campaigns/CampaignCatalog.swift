@@ -96,7 +96,7 @@ actor CampaignCatalog {
             self.measured = measured
             self.plain = plain
             self.plainSlotByArm = plainSlotByArm
-            gate = Gate(showsInApp: campaign.channel.showsInApp, delivery: DeliveryFacts(campaign),
+            gate = Gate(isSentInPings: campaign.channel.isSentInPings, delivery: DeliveryFacts(campaign),
                         assignsArms: campaign.experiment != nil, measured: measured?.requirement,
                         plain: campaign.experiment == nil ? plain.first?.requirement : nil)
         }
@@ -171,7 +171,7 @@ actor CampaignCatalog {
                 for position in gates.indices {
                     let gate = gates[position]
                     let segments = segmentMasks[position].map { (mask: $0, members: members) }
-                    guard gate.showsInApp,
+                    guard gate.isSentInPings,
                           audience.admits(gate.delivery, targeting: entries[position].campaign.targeting, segments: segments) else { continue }
                     let slot = gate.assignsArms
                         ? entries[position].slot(for: client, pushPrimer: pushPrimer, unit: unit)

@@ -1,0 +1,91 @@
+import Foundation
+import MarqueeModel
+import MarqueeWire
+
+/// Placements: the embedded campaign each placement shows (``PlacementSelection``), the
+/// impressions and taps views report, and the readers of each placement's changes.
+extension MarqueeCore {
+    /// What `placement` shows now for the current user; `nil` when no embedded campaign is eligible.
+    func placementContent(_ placement: String) -> PlacementContent? {
+        guard isActive else { return nil }
+        let bucket = self.bucket
+        let now = self.now
+        guard let chosen = PlacementSelection.best(for: placement, in: bucket.campaigns, isEligible: { bucket.isEligible($0, now: now) }),
+              let campaign = listedCampaign(chosen.id) else { return nil }
+        let personalization = bucket.serverAttributes.merging((provider?.attributes ?? [:]).filter { !$0.value.isEmpty }) { _, app in app }
+        return PlacementContent(campaignID: campaign.id, campaignName: campaign.name, placement: placement,
+                                message: campaign.localized(to: messageLanguage).message, personalization: personalization,
+                                isTest: campaign.isTest)
+    }
+
+    /// The content of `placement` after earlier commands, for the user the provider names now.
+    func currentPlacementContent(_ placement: String) async -> PlacementContent? {
+        await withCheckedContinuation { submit(.barrier($0)) }
+        refreshIdentity()
+        return placementContent(placement)
+    }
+
+    /// One view of `campaignID`'s content that the user saw: it uses up an impression and counts
+    /// toward the frequency caps, as a display does, and goes to the server as an impression.
+    /// The placement may then show the next campaign. Returns whether it counted: content that
+    /// is no longer eligible (its last impression counted already) does not count again.
+    func recordPlacementImpression(of campaignID: String) -> Bool {
+        let date = now
+        guard let campaign = listedCampaign(campaignID), campaign.channel == .embedded, bucket.isEligible(campaign, now: date) else {
+            return false
+        }
+        bucket.recordDisplay(of: campaign, at: date)
+        saveBucket()
+        sendPlacementImpressions([ImpressionDTO(type: .impression, timestamp: Self.millis(date))], of: campaign, at: date)
+        if let goal = campaign.goal {
+            recordExposure(ExposureRecord(at: date, variant: nil, goal: goal, isTest: campaign.isTest, campaignName: campaign.name),
+                           of: campaign.id, for: identity)
+        }
+        publishPlacements()
+        return true
+    }
+
+    /// A tap on `campaignID`'s content: on one of its buttons, or on the content itself (`nil`).
+    func recordPlacementClick(of campaignID: String, buttonID: String?) -> Bool {
+        let date = now
+        guard let campaign = listedCampaign(campaignID), campaign.channel == .embedded else { return false }
+        let type: ImpressionTypeCode
+        if let buttonID {
+            guard let index = campaign.message.buttons.firstIndex(where: { $0.id == buttonID }) else { return false }
+            type = index == 1 ? .actionTwo : .actionOne
+        } else {
+            type = .clickContent
+        }
+        sendPlacementImpressions([ImpressionDTO(type: type, timestamp: Self.millis(date))], of: campaign, at: date)
+        return true
+    }
+
+    private func sendPlacementImpressions(_ impressions: [ImpressionDTO], of campaign: Campaign, at date: Date) {
+        let user = identity
+        let request = ImpressionRequest(
+            campaignId: campaign.id, isTest: campaign.isTest, appVersion: client?.app.appVersion ?? "", sdkVersion: MarqueeSDK.version,
+            impressions: impressions, userIdentifiers: UserIdentifierDTO.list(for: user), batchId: environment.random.uuid(),
+            marqueeVariant: nil)
+        send(.impression(request), for: user, at: date)
+    }
+
+    /// Tells each placement's readers what it shows now: after a sync, a change of user or an impression.
+    func publishPlacements() {
+        guard !placementReaders.isEmpty else { return }
+        for placement in placementReaders.placements {
+            placementReaders.publish(placementContent(placement), to: placement)
+        }
+    }
+}
+
+extension MarqueeCore {
+    /// ``MarqueePlacements/recordImpression(_:)``, in order with the commands before it.
+    func placementImpression(of campaignID: String) async -> Bool {
+        await withCheckedContinuation { submit(.placementImpression(campaignID: campaignID, $0)) }
+    }
+
+    /// ``MarqueePlacements/recordClick(_:buttonID:)``, in order with the commands before it.
+    func placementClick(of campaignID: String, buttonID: String?) async -> Bool {
+        await withCheckedContinuation { submit(.placementClick(campaignID: campaignID, buttonID: buttonID, $0)) }
+    }
+}
