@@ -19,6 +19,9 @@ struct BridgeMessageTests {
         #expect(try BridgeMessage(json: #"{"v":1,"type":"link","url":"","actionType":"close","text":"No"}"#)
                 == .linkActivated(HTMLLink(url: "", type: .close, text: "No")))
         #expect(try BridgeMessage(json: #"{"v":1,"type":"page","index":2,"pageId":"done"}"#) == .pageViewed(index: 2, pageID: "done"))
+        #expect(try BridgeMessage(json: #"{"v":1,"type":"survey","answers":[{"question":"q","score":3}]}"#)
+                == .surveyAnswered([SurveyAnswer(questionID: "q", value: .score(3))]))
+        #expect(try BridgeMessage(json: #"{"v":1,"type":"size","height":212}"#) == .resized(height: 212))
     }
 
     @Test("rejects what the bridge never sends")
@@ -27,6 +30,8 @@ struct BridgeMessageTests {
         #expect(throws: RenderError.self) { try BridgeMessage(json: #"{"v":1,"type":"explode"}"#) }
         #expect(throws: RenderError.self) { try BridgeMessage(json: #"{"v":1,"type":"close","reason":"bored"}"#) }
         #expect(throws: RenderError.self) { try BridgeMessage(json: #"{"v":1,"type":"page","index":-1}"#) }
+        #expect(throws: RenderError.self) { try BridgeMessage(json: #"{"v":1,"type":"size","height":-5}"#) }
+        #expect(throws: RenderError.self) { try BridgeMessage(json: #"{"v":1,"type":"survey","answers":[{"question":"q"}]}"#) }
         #expect(throws: RenderError.unsupportedBridgeVersion(2)) { try BridgeMessage(json: #"{"v":2,"type":"content"}"#) }
         #expect(throws: RenderError.rejectedLink("javascript:alert(1)")) {
             try BridgeMessage(json: #"{"v":1,"type":"link","url":"javascript:alert(1)","actionType":"browser"}"#)

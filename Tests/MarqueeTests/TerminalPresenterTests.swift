@@ -76,6 +76,7 @@ struct PresentationResultBridgeTests {
         #expect(PresentationResult(try BridgeMessage(json: #"{"v":1,"type":"close","reason":"timeout"}"#)) == PresentationResult(.timedOut))
         #expect(PresentationResult(try BridgeMessage(json: #"{"v":1,"type":"close","reason":"ended"}"#)) == PresentationResult(.timedOut))
         #expect(PresentationResult(try BridgeMessage(json: #"{"v":1,"type":"optOut","checked":true}"#)) == nil)
+        #expect(PresentationResult(try BridgeMessage(json: #"{"v":1,"type":"size","height":80}"#)) == nil)
         #expect(PresentationResult(try BridgeMessage(json: #"{"v":1,"type":"link","url":"https://x.example","actionType":null}"#))
             == PresentationResult(.contentClick))
         #expect(PresentationResult(try BridgeMessage(json: #"{"v":1,"type":"link","url":"","actionType":"close"}"#))

@@ -106,6 +106,7 @@ public final class Simulator {
         case .cache: write(StateReport.cache(await sdk.state()))
         case .status: write(StateReport.status(await sdk.state()))
         case .inbox(let inboxCommand): await handle(inboxCommand)
+        case .placement(let name): await showPlacement(name)
         case .consent(let consent):
             sdk.trackingConsent = consent
             write("inbox tracking consent: \(consent.rawValue)")
@@ -119,6 +120,20 @@ public final class Simulator {
         }
         await sdk.waitUntilIdle()
         return true
+    }
+
+    /// Draws what placement `name` shows and counts it as seen, as a view that shows at least
+    /// half of it does.
+    private func showPlacement(_ name: String) async {
+        guard let content = await sdk.placements.content(for: name) else {
+            return write("(placement \(name) shows nothing: no embedded campaign for it is eligible)")
+        }
+        let renderer = TerminalRenderer(width: options.width, useColor: options.useColor,
+                                        options: presenter.renderContext.options(personalization: content.personalization))
+        write("placement \(name): \(content.campaignName)")
+        write(renderer.render(content.message))
+        let counted = await sdk.placements.recordImpression(content)
+        write(counted ? "(seen: one impression)" : "(seen again: no impression left to count)")
     }
 
     private func handle(_ command: InboxCommand) async {

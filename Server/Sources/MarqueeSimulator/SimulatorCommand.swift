@@ -20,6 +20,8 @@ public enum SimulatorCommand: Sendable, Equatable {
     case inbox(InboxCommand)
     /// Whether inbox opens and clicks may be tracked.
     case consent(InboxTrackingConsent)
+    /// The app shows a placement: its embedded content is drawn and counted as seen.
+    case placement(String)
     /// A push notification's payload (JSON); `opened` when the user opened the app from it.
     case notification(json: String, opened: Bool)
     case help
@@ -40,6 +42,8 @@ public enum SimulatorCommand: Sendable, Equatable {
                                          click, keeps an in-app message it carries ("inApp": {…})
       notification silent {JSON}         a push that arrived in the background: keeps its message
       view ELEMENT                       an element appeared (tooltips)
+      placement NAME                     the app shows placement NAME (home.top): its embedded
+                                         content is drawn and counts as seen
       rule KEYWORD …                     show rule-keyword messages
     The message on screen:
       button N | click | close | optout
@@ -85,6 +89,9 @@ public enum SimulatorCommand: Sendable, Equatable {
         case "view":
             guard let element = rest.first else { throw .missingArgument("view needs an element identifier") }
             self = .log(.viewAppeared(element))
+        case "placement":
+            guard let name = rest.first else { throw .missingArgument("placement needs a name: placement home.top") }
+            self = .placement(name)
         case "rule", "rules":
             guard !rest.isEmpty else { throw .missingArgument("rule needs at least one keyword") }
             self = .rules(rest)

@@ -135,6 +135,29 @@ struct SimulatorCLITests {
         }
     }
 
+    @Test func aPlacementAndASurveyRunFromAScript() async throws {
+        try await Self.withDemoServer { server in
+            let output = try await Self.simulate(["close", "placement home.top", "placement home.top", "placement home.top",
+                                                  "placement home.top", "custom give_feedback", "submit", "answer 1 10",
+                                                  "answer 2 1,3", "answer 3 Faster delivery", "submit", "quit"], server: server)
+            #expect(output.components(separatedBy: "placement home.top: Home card").count == 4, "shown three times:\n\(output)")
+            #expect(output.contains("New this week, friend"))
+            #expect(output.contains("(placement home.top shows nothing: no embedded campaign for it is eligible)"),
+                    "its three impressions are used up")
+            #expect(output.contains("! 'recommend' is required"), "the survey waits for its required question")
+            #expect(output.contains("→ sent 3 answers. Thank you!"))
+            struct Apps: Decodable { var items: [LiveServer.CreatedApp] }
+            let app = try #require(try MarqueeJSON.decoder().decode(Apps.self, from: await server.admin("GET", "api/v1/apps")).items.first)
+            let campaigns = try await server.campaigns(in: app)
+            let survey = try #require(campaigns.first { $0.name == "Feedback survey" })
+            let results = try JSONSerialization.jsonObject(
+                with: try await server.admin("GET", "api/v1/apps/\(app.id)/campaigns/\(survey.id)/survey")) as? [String: Any]
+            #expect(results?["responses"] as? Int == 1)
+            let card = try #require(campaigns.first { $0.name == "Home card" })
+            #expect(try await server.stats(of: card, in: app).impressions == 3)
+        }
+    }
+
     @Test func pausedMessagesWaitInTheQueue() async throws {
         try await Self.withDemoServer { server in
         let output = try await Self.simulate([

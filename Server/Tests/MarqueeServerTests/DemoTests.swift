@@ -7,7 +7,7 @@ import Testing
 @Suite("Demo seed")
 struct DemoTests {
     @Test(arguments: TestDatabase.available)
-    func demoHasOneActiveCampaignOfEachKind(_ database: TestDatabase) async throws {
+    func demoHasOneActiveCampaignOfEachKindAndAPlacement(_ database: TestDatabase) async throws {
         try await TestServer.with(database, seedsDemo: true) { server in
             let apps = try await server.send(.GET, "/api/v1/apps")
             let items = try #require(apps.json["items"] as? [[String: Any]])
@@ -15,13 +15,15 @@ struct DemoTests {
             let appID = try #require(demo["id"] as? String)
             let campaigns = try await server.send(.GET, "/api/v1/apps/\(appID)/campaigns?status=active")
             struct List: Decodable { var items: [Campaign] }
-            let kinds = try campaigns.decode(List.self).items.map(\.message.kind)
+            let listed = try campaigns.decode(List.self).items
+            let kinds = listed.filter { $0.channel != .embedded }.map(\.message.kind)
             #expect(Set(kinds) == Set(MessageKind.allCases))
             #expect(kinds.count == MessageKind.allCases.count)
+            #expect(listed.filter { $0.channel == .embedded }.map(\.placement) == ["home.top"], "the example app's home card")
 
             let full = try await server.send(.POST, "/v1/ping", token: nil, subscription: "demo-subscription",
                                              json: Fixtures.pingBody(capabilities: Capability.all))
-            #expect(try full.decode(PingResponse.self).data.count == MessageKind.allCases.count)
+            #expect(try full.decode(PingResponse.self).data.count == listed.count)
             let demoApp = try Fixtures.CreatedApp(id: #require(UUID(uuidString: appID)), name: "Marquee Demo",
                                                   subscriptionID: "demo-subscription", rolloutPercentage: 100, pingIntervalSeconds: 60)
             let inbox = try await server.inboxSync(demoApp, user: "demo-user")

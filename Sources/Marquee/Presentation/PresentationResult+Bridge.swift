@@ -13,7 +13,7 @@ extension PresentationResult {
         case .closed(.user, _): self.init(.userDismissed, optedOut: optedOut)
         case .closed(.timeout, _), .closed(.ended, _): self.init(.timedOut, optedOut: optedOut)
         case .linkActivated(let link): self.init(link.type == .close ? .userDismissed : .contentClick)
-        case .optOutToggled, .pageViewed, .surveyAnswered: return nil
+        case .optOutToggled, .pageViewed, .surveyAnswered, .resized: return nil
         }
     }
 }
@@ -37,6 +37,8 @@ public struct BridgeSession: Sendable, Hashable {
             return nil
         case .surveyAnswered(let answers):
             if surveyAnswers == nil { surveyAnswers = answers }
+            return nil
+        case .resized:
             return nil
         case .buttonTapped, .contentClicked, .closed, .optOutToggled, .linkActivated:
             guard var result = PresentationResult(bridge) else { return nil }

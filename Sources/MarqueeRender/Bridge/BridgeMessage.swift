@@ -15,6 +15,7 @@ import MarqueeModel
 /// {"v":1,"type":"optOut","checked":true}
 /// {"v":1,"type":"link","url":"https://example.com","actionType":"browser","text":"Shop"}
 /// {"v":1,"type":"page","index":1,"pageId":"sizes"}
+/// {"v":1,"type":"size","height":212}
 /// {"v":1,"type":"survey","answers":[{"question":"recommend","score":9},{"question":"topics","choices":["prices"]}]}
 /// ```
 ///
@@ -31,8 +32,11 @@ import MarqueeModel
 /// - `survey` comes from a survey when the user sends it: the answers given (``SurveyAnswer``),
 ///   unchecked; the thank-you page shows until a close message ends the display.
 ///
+/// - `size` comes from embedded content (``Embedding``), as it first lays out and whenever its
+///   height changes: the card's height in CSS pixels, for the view that holds it.
+///
 /// After a button, content, close or link message the bridge sends nothing more: one resolution
-/// per display.
+/// per display; embedded content, which stays in its place, reports every tap.
 public enum BridgeMessage: Sendable, Hashable, Decodable {
     /// A message button was tapped.
     case buttonTapped(buttonID: String, optOut: Bool?)
@@ -48,12 +52,14 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
     case pageViewed(index: Int, pageID: String)
     /// A survey was sent with these answers (at most ``Campaign/Limits/surveyQuestions``' upper bound).
     case surveyAnswered([SurveyAnswer])
+    /// Embedded content laid out at this height, in CSS pixels.
+    case resized(height: Double)
 
     /// The newest bridge protocol version this build reads.
     public static let protocolVersion = 1
 
     private enum CodingKeys: String, CodingKey {
-        case version = "v", type, buttonId, optOut, reason, checked, url, actionType, text, index, pageId, answers
+        case version = "v", type, buttonId, optOut, reason, checked, url, actionType, text, index, pageId, answers, height
     }
 
     /// Decodes a message as the bridge posts it; throws ``RenderError`` on anything else.
@@ -94,6 +100,12 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
                 throw RenderError.malformedBridgeMessage("\(answers.count) survey answers")
             }
             self = .surveyAnswered(answers)
+        case "size":
+            let height = try container.decode(Double.self, forKey: .height)
+            guard height.isFinite, (0...100_000).contains(height) else {
+                throw RenderError.malformedBridgeMessage("height \(height) is out of range")
+            }
+            self = .resized(height: height)
         case let other:
             throw RenderError.malformedBridgeMessage("unknown message type '\(other)'")
         }
@@ -113,10 +125,10 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
     }
 
     /// Whether this message ends the display (everything except toggling the opt-out box,
-    /// showing a carousel page and sending a survey).
+    /// showing a carousel page, sending a survey and embedded content's size).
     public var isResolution: Bool {
         switch self {
-        case .optOutToggled, .pageViewed, .surveyAnswered: false
+        case .optOutToggled, .pageViewed, .surveyAnswered, .resized: false
         case .buttonTapped, .contentClicked, .closed, .linkActivated: true
         }
     }
@@ -126,7 +138,7 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
         switch self {
         case .buttonTapped(_, let optOut), .contentClicked(let optOut), .closed(_, let optOut): optOut
         case .optOutToggled(let isChecked): isChecked
-        case .linkActivated, .pageViewed, .surveyAnswered: nil
+        case .linkActivated, .pageViewed, .surveyAnswered, .resized: nil
         }
     }
 
@@ -147,7 +159,7 @@ public enum BridgeMessage: Sendable, Hashable, Decodable {
             return MessageAction(type.actionType, uri: HTMLLinkClassifier.cleaned(redirect))
         case .closed:
             return .close
-        case .optOutToggled, .pageViewed, .surveyAnswered:
+        case .optOutToggled, .pageViewed, .surveyAnswered, .resized:
             return nil
         case .linkActivated(let link):
             return link.action

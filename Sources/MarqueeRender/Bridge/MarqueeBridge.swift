@@ -27,6 +27,8 @@ public enum MarqueeBridge {
       var video = document.getElementById("marquee-video");
       var resolved = false;
       var timer = null;
+      // Embedded content stays in its place: every tap is reported, and its height as it changes.
+      var embedded = root.hasAttribute("data-placement");
       var pages = root.querySelectorAll(".mq-page");
       var currentPage = 0;
       var seenPages = {};
@@ -45,7 +47,7 @@ public enum MarqueeBridge {
 
       function resolve(message) {
         if (resolved) { return; }
-        resolved = true;
+        resolved = !embedded;
         if (timer !== null) { clearTimeout(timer); }
         if (optOutBox) { message.optOut = optOutBox.checked; }
         deliver(message);
@@ -192,6 +194,20 @@ public enum MarqueeBridge {
           text: typeof data.text === "string" ? data.text.slice(0, 256) : ""
         });
       });
+
+      if (embedded && card) {
+        var reportedHeight = -1;
+        var reportSize = function () {
+          var height = Math.ceil(card.getBoundingClientRect().height);
+          if (height !== reportedHeight) {
+            reportedHeight = height;
+            deliver({ type: "size", height: height });
+          }
+        };
+        if (typeof ResizeObserver === "function") { new ResizeObserver(reportSize).observe(card); }
+        window.addEventListener("load", reportSize);
+        reportSize();
+      }
 
       // A framed page (the dashboard's live preview) leaves the focus where the person is typing.
       if (card && root.getAttribute("data-modal") === "true" && window.top === window) {

@@ -22,9 +22,9 @@ extension MessageMarkup {
         ], children)
     }
 
-    /// The close control, when the user may close the message.
+    /// The close control, when the user may close the message (embedded content stays in its place).
     var closeButton: Markup? {
-        guard message.isDismissable else { return nil }
+        guard message.isDismissable, !isEmbedded else { return nil }
         return .tag("button", [
             Markup.Attribute("type", "button"),
             Markup.Attribute("id", "marquee-close"),

@@ -44,11 +44,15 @@ struct MessageMarkup {
 
     /// Whether the message covers the app and takes focus (as opposed to floating beside it).
     var isModal: Bool {
-        switch message.kind {
+        guard options.embedding == nil else { return false }
+        return switch message.kind {
         case .modal, .fullScreen, .image, .video, .html, .carousel, .survey: true
         case .slideUp, .banner, .tooltip: false
         }
     }
+
+    /// Whether the message is embedded content in the app's own screen.
+    var isEmbedded: Bool { options.embedding != nil }
 
     /// Whether campaign text runs right to left.
     var isRightToLeft: Bool { message.appearance.layoutDirection == .rightToLeft }
@@ -112,6 +116,7 @@ struct MessageMarkup {
         case .image, .video, .html:
             break
         }
+        if isEmbedded { classes.append("mq-embedded") }
         let attributes: [Markup.Attribute?] = [
             Markup.Attribute("id", "marquee-root"),
             Markup.Attribute("class", classes.joined(separator: " ")),
@@ -121,8 +126,9 @@ struct MessageMarkup {
             Markup.Attribute("data-dismissable", message.isDismissable ? "true" : "false"),
             Markup.Attribute("data-modal", isModal ? "true" : "false"),
             autoCloseSeconds.map { Markup.Attribute("data-auto-close", Self.format($0)) },
+            options.embedding.map { Markup.Attribute("data-placement", $0.placement) },
         ] + extra
-        return .tag("div", attributes, [body])
+        return appScreen(around: .tag("div", attributes, [body]))
     }
 
     private var body: Markup {

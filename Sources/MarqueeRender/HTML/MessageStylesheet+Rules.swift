@@ -33,6 +33,24 @@ extension MessageStylesheet {
     @media (prefers-reduced-motion: reduce) { *, *::before, *::after { animation: none !important; transition: none !important; } }
     """
 
+    /// Embedded content: the card in the flow of the page, as wide as its place and as tall as
+    /// its content, with nothing over the app.
+    static let embedded = """
+    html, body { height: auto; }
+    body { overflow: visible; }
+    .mq-root.mq-embedded { position: static; display: block; padding: 0; background: transparent; pointer-events: auto; }
+    .mq-embedded .mq-card { width: 100%; max-width: none; max-height: none; overflow: visible; animation: none; box-shadow: none; }
+    """
+
+    /// A mock app screen around embedded content, for previews.
+    static let appScreen = """
+    body { background: #F2F4F7; }
+    .mq-app-screen { display: flex; flex-direction: column; gap: 12px; padding: 0 16px 16px; min-height: 100vh; }
+    .mq-app-bar { margin: 0 -16px; padding: 14px 16px; background: #FFFFFF; border-bottom: 1px solid #D0D5DD; color: #101828; font: 600 1.0625rem/1.2 system-ui, sans-serif; }
+    .mq-placement-name { margin: 0 0 -8px; color: #475467; font: 500 0.75rem/1.2 ui-monospace, monospace; }
+    .mq-app-row { height: 64px; border-radius: 12px; background: #E4E7EC; }
+    """
+
     static func rules(for kind: MessageKind) -> String {
         switch kind {
         case .modal: modal + "\n" + orientation

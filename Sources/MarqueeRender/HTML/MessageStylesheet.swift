@@ -34,7 +34,11 @@ struct MessageStylesheet {
         if let background = markup.bannerBackground {
             rules.append("#marquee-message { background-image: url(\(CSSEscaping.string(background.absoluteString))); }")
         }
-        if let viewport = markup.options.viewport, viewport.width > 0, viewport.height > 0 {
+        if let embedding = markup.options.embedding {
+            rules.append(Self.embedded)
+            if embedding.showsAppScreen { rules.append(Self.appScreen) }
+        }
+        if let viewport = markup.options.viewport, viewport.width > 0, viewport.height > 0, markup.options.embedding?.showsAppScreen != true {
             // A preview at a fixed device size: the message is laid out inside the body, not the window.
             rules.append("html, body { width: \(CSSEscaping.number(viewport.width))px; height: \(CSSEscaping.number(viewport.height))px; }")
             rules.append("body { position: relative; } .mq-root { position: absolute; }")

@@ -21,6 +21,8 @@ public struct RenderOptions: Sendable, Hashable {
     /// Images the device holds already, by the remote URL the message names: written in as
     /// `data:` URLs, so they show without a download.
     public var inlineImages: [String: InlineImage] = [:]
+    /// Renders the message as embedded content in a placement; `nil` shows it over the app.
+    public var embedding: Embedding?
 
     /// Creates render options; every argument has a default suitable for a preview.
     public init(theme: Theme? = nil, viewport: ViewportSize? = nil, personalization: [String: String] = [:],

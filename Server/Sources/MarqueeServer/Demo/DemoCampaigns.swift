@@ -6,7 +6,7 @@ struct DemoCampaigns {
 
     var all: [Campaign] {
         [launchModal, levelUpFullScreen, purchaseSlideUp, loginBanner, galleryImage, introVideo, promoHTML, cartTooltip, tourCarousel,
-         feedbackSurvey]
+         feedbackSurvey, homeCard]
     }
 
     private func campaign(_ name: String, _ message: Message, _ triggers: [Trigger]) -> Campaign {
@@ -104,6 +104,18 @@ struct DemoCampaigns {
         // A 9 or a 10 counts as a conversion, so the figures show the share of promoters.
         survey.goal = ConversionGoal(event: .surveyAnswer, name: "recommend", answers: ["9", "10"])
         return survey
+    }
+
+    /// Embedded content: the home screen's top card, three times, for the app to show in its `home.top` placement.
+    var homeCard: Campaign {
+        var card = campaign("Home card", Message(
+            kind: .modal, title: "New this week, %%first_name|friend%%", body: "Shared lists are here: plan a shop together.",
+            colors: brand, textAlignment: .leading,
+            buttons: [MessageButton(id: "try", text: "Try shared lists", action: MessageAction(.deepLink, uri: "marquee-demo://lists"))],
+            isDismissable: false), [])
+        card.channel = .embedded
+        card.placement = "home.top"
+        return card
     }
 
     var cartTooltip: Campaign {
