@@ -62,7 +62,7 @@ public final class WebViewPresenter: NSObject, RenderingPresenter {
             return
         }
         let configuration = WKWebViewConfiguration()
-        configuration.userContentController.add(BridgeHandler(presenter: self), name: MarqueeBridge.messageHandlerName)
+        configuration.userContentController.add(BridgeHandler { [weak self] in self?.receive($0) }, name: MarqueeBridge.messageHandlerName)
         let webView = WKWebView(frame: frame ?? window.bounds, configuration: configuration)
         if frame == nil { webView.autoresizingMask = [.flexibleWidth, .flexibleHeight] }
         webView.isOpaque = false
@@ -93,7 +93,7 @@ public final class WebViewPresenter: NSObject, RenderingPresenter {
         tearDown()
     }
 
-    fileprivate func receive(_ body: Any) {
+    private func receive(_ body: Any) {
         guard let json = body as? String, let message = current?.message,
               let bridge = try? BridgeMessage(json: json) else { return }
         guard let result = session.receive(bridge) else { return }
@@ -126,17 +126,4 @@ public final class WebViewPresenter: NSObject, RenderingPresenter {
     }
 }
 
-/// Receives bridge posts; a separate object so the web view does not retain the presenter.
-private final class BridgeHandler: NSObject, WKScriptMessageHandler {
-    weak var presenter: WebViewPresenter?
-
-    init(presenter: WebViewPresenter) {
-        self.presenter = presenter
-    }
-
-    func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
-        let body = message.body
-        MainActor.assumeIsolated { presenter?.receive(body) }
-    }
-}
 #endif

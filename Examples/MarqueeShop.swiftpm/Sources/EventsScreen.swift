@@ -1,5 +1,6 @@
 import Marquee
 import MarqueeModel
+import MarqueeUI
 import SwiftUI
 
 /// Buttons that log the events the demo's campaigns listen for, the push primer, and what happened.
@@ -9,6 +10,10 @@ struct EventsScreen: View {
     var body: some View {
         NavigationView {
             List {
+                Section("On the home screen") {
+                    // The demo's embedded card for `home.top`; nothing when the user has none left.
+                    MarqueePlacement("home.top")
+                }
                 Section("Events") {
                     Button("App start (the welcome modal)") { MarqueeSDK.shared.logEvent(AppStartEvent()) }
                     Button("Sign in (a banner)") { MarqueeSDK.shared.logEvent(LoginSuccessfulEvent()) }

@@ -1,6 +1,8 @@
 import Foundation
 import Marquee
 import MarqueeModel
+import MarqueeRender
+import MarqueeUI
 import Testing
 
 /// Embedded content over a live server: a placement shows the highest-priority eligible
@@ -57,6 +59,43 @@ import Testing
             #expect(welcomeStats.impressions == 1 && welcomeStats.buttonOneClicks == 1)
             #expect(try await server.basePingCampaigns(subscriptionID: app.subscriptionID, userID: "ada").map(\.name) == ["Launch modal"],
                     "RInAppMessaging clients get no embedded content: they would show it over the app")
+        }
+    }
+
+    @Test func theViewModelCountsAnImpressionOnceHalfIsOnScreenAndFollowsTheNextContent() async throws {
+        try await LiveServer.with { server in
+            let app = try await server.createApp()
+            var sale = Self.embedded("Spring sale", priority: 10)
+            sale.delivery.maxImpressions = 1
+            let saved = try await server.createCampaign(sale, in: app)
+            let welcome = try await server.createCampaign(Self.embedded("Welcome", priority: 0), in: app)
+            let device = TestDevice()
+            defer { device.removeStorage() }
+            await device.start(with: server.configurationURL, subscriptionID: app.subscriptionID, user: TestUser(userID: "ada"))
+
+            let model = PlacementViewModel(placement: "home.top", sdk: device.sdk)
+            let following = Task { await model.followChanges() }
+            defer { following.cancel() }
+            while model.content == nil { await Task.yield() }
+            #expect(model.content?.campaignID == saved.id)
+            let document = try #require(model.document())
+            #expect(document.contains("data-placement=\"home.top\"") && !document.contains("marquee-close"))
+
+            let screen = PlacementVisibility.Frame(x: 0, y: 0, width: 390, height: 844)
+            let card = { (y: Double) in PlacementVisibility.Frame(x: 0, y: y, width: 390, height: 200) }
+            #expect(await model.visibilityChanged(content: card(0), visible: screen) == false, "not before the content has laid out")
+            #expect(await model.receive(.resized(height: 200)) == nil)
+            #expect(model.height == 200)
+            #expect(await model.visibilityChanged(content: card(760), visible: screen) == false, "42 % on screen")
+            let action = await model.receive(.buttonTapped(buttonID: "ok", optOut: nil))
+            #expect(action == CampaignDraft.okButton.action, "a tap is recorded and its action handed to the view")
+            #expect(await model.visibilityChanged(content: card(700), visible: screen), "72 % on screen")
+            // Its one impression counted, the placement moves on to the next campaign.
+            while model.content?.campaignID != welcome.id { await Task.yield() }
+            #expect(model.height == 0 && !model.isCounted, "new content lays out and counts anew")
+            await device.sdk.waitUntilIdle()
+            let stats = try await server.stats(of: saved, in: app)
+            #expect(stats.impressions == 1 && stats.buttonOneClicks == 1)
         }
     }
 }

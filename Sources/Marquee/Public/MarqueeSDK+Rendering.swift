@@ -42,8 +42,9 @@ extension MarqueeSDK {
         set { settings.language = newValue }
     }
 
-    /// The context registered presenters render with.
-    var renderContext: RenderContext {
+    /// The context registered presenters render with, and placement views too: the app's style
+    /// defaults and Marquee's words in the user's language.
+    public var renderContext: RenderContext {
         RenderContext(settings: settings, build: core.environment.buildConfiguration) { [core] in core.messageLanguage }
     }
 

@@ -2,7 +2,7 @@
 import Combine
 #endif
 
-/// The observers of an inbox view model: UIKit views register with an owner and are dropped when
+/// The observers of a view model (inbox, placement): UIKit views register with an owner and are dropped when
 /// it goes away; SwiftUI subscribes to ``publisher`` (the view models' `objectWillChange`). Plain
 /// callbacks work on every platform and every iOS version the SDK supports.
 @MainActor
