@@ -136,4 +136,47 @@ struct DashboardComposerBrowserTests {
             #expect(saved.message.title == "Typed as JSON")
         }
     }
+
+    @Test func anEmbeddedCampaignIsPreviewedInAMockAppScreenAndShownInItsPlacement() async throws {
+        try await LiveServer.with { server in
+            let app = try await server.createApp(subscriptionID: "dash-embedded")
+            try await server.createAccount("editor@example.com", role: "editor", password: DashboardBrowserTests.password)
+            try await DashboardBrowserTests.withSignedInDashboard(server, fragment: "app=\(app.id.uuidString.lowercased())",
+                                                                  email: "editor@example.com", width: 1400, height: 1000) { page in
+                try await page.click("new-campaign")
+                try await page.waitUntil("document.getElementById('field-name') !== null")
+                try await Self.retype("Home card", into: "field-name", on: page)
+                try await DashboardInboxBrowserTests.choose("embedded", in: "field-channel", on: page)
+                try await page.waitUntil("document.getElementById('field-placement') !== null")
+                try await page.type("home.top", into: "field-placement")
+                try await Self.retype("#C2187A", into: "field-message-colors-background-hex", on: page)
+                try await Self.retype("#C2187A", into: "field-message-colors-frame-hex", on: page)
+                try await page.waitUntil("""
+                    document.body.dataset.preview === 'ready'
+                      && document.querySelector('#preview-form [name=placement]') !== null
+                      && document.querySelector('#preview-form [name=placement]').value === 'home.top'
+                      && document.querySelector('#preview-form [name=message]').value
+                        === JSON.stringify(JSON.parse(document.getElementById('campaign-json').value).message)
+                    """)
+                // The card in its place, and the mock screen's own rows around it.
+                let painted = try await page.pixels(of: DashboardBrowserTests.marker, wanted: 2_001)
+                #expect(painted > 2_000, "\(painted) pixels of the card are visible")
+                let rows = try await page.pixels(of: PNGImage.Pixel(red: 0xE4, green: 0xE7, blue: 0xEC), tolerance: 2, wanted: 2_001)
+                #expect(rows > 2_000, "\(rows) pixels of the mock screen's rows are visible")
+                try await page.saveScreenshot("composer-embedded-preview")
+                try await page.click("save")
+                try await page.waitUntil("document.getElementById('status').textContent === 'Saved.'")
+                try await page.click("activate")
+                try await page.waitUntil("document.getElementById('status').textContent === 'Campaign is active.'")
+            }
+            let campaign = try #require(try await server.campaigns(in: app).first)
+            #expect(campaign.channel == .embedded && campaign.placement == "home.top")
+            let device = TestDevice()
+            defer { device.removeStorage() }
+            await device.start(with: server.configurationURL, subscriptionID: app.subscriptionID)
+            #expect(await device.sdk.placements.content(for: "home.top")?.campaignID == campaign.id)
+            await device.log(AppStartEvent())
+            #expect(device.presenter.displayed.isEmpty, "its trigger shows nothing over the app")
+        }
+    }
 }

@@ -22,6 +22,8 @@ struct MessagePreview: Sendable {
     var theme: Theme?
     var width: Int?
     var personalization: [String: String]
+    /// Embedded content's placement: the HTML preview shows it in a mock app screen.
+    var placement: String? = nil
 
     /// Renders on the server's render workers (never on an event loop or the cooperative pool),
     /// unless the client has gone by then, and answers with the document.
@@ -46,7 +48,8 @@ struct MessagePreview: Sendable {
     }
 
     private func render(columns: Int) -> String {
-        let options = RenderOptions(theme: theme, personalization: personalization)
+        var options = RenderOptions(theme: theme, personalization: personalization)
+        options.embedding = placement.map { Embedding(placement: $0, showsAppScreen: true) }
         let shown = message.localized(to: language)
         switch format {
         case .html: return HTMLRenderer(options: options).render(shown)

@@ -26,6 +26,8 @@ struct PreviewFrameController {
         var theme: String?
         /// The translation to show, as a device with this locale would.
         var language: String?
+        /// Embedded content's placement, shown in a mock app screen; empty or absent shows the message over the app.
+        var placement: String?
     }
 
     /// The form fields of an inbox preview.
@@ -47,10 +49,14 @@ struct PreviewFrameController {
         if let language = form.language, language.utf8.count > LanguageTag.maxLength {
             issues.append(ValidationIssue(field: "language", message: "must be at most \(LanguageTag.maxLength) characters"))
         }
+        let placement = form.placement.flatMap { $0.isEmpty ? nil : $0 }
+        if let placement, !PlacementID.isValid(placement) {
+            issues.append(ValidationIssue(field: "placement", message: "must be \(PlacementID.rule)"))
+        }
         guard issues.isEmpty else { throw APIError.validation(issues) }
         return try await MessagePreview(message: message, language: form.language, format: .html,
                                         theme: try Self.choice(form.theme, field: "theme"),
-                                        width: nil, personalization: [:]).response(on: req)
+                                        width: nil, personalization: [:], placement: placement).response(on: req)
     }
 
     @Sendable func inboxFrame(req: Request) async throws -> Response {

@@ -130,7 +130,8 @@ struct CampaignsController {
             message = arm.message ?? message
         }
         return try await MessagePreview(message: message, format: format ?? .html, theme: theme,
-                                        width: try req.integerQuery("width"), personalization: [:]).response(on: req)
+                                        width: try req.integerQuery("width"), personalization: [:],
+                                        placement: campaign.channel == .embedded ? campaign.placement : nil).response(on: req)
     }
 
     private func campaignRecord(_ req: Request) async throws -> CampaignRecord {

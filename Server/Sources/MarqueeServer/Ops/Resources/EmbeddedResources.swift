@@ -1737,6 +1737,8 @@ paths:
                 csrf: { type: string, description: The session's CSRF token (`csrfToken` of GET /api/v1/session). }
                 message: { type: string, description: The message as JSON. }
                 theme: { type: string, enum: [automatic, light, dark] }
+                language: { type: string, maxLength: 35 }
+                placement: { type: string, maxLength: 64, description: "Embedded content's placement (`home.top`): the message is shown as a card in a mock app screen." }
       responses:
         "200": { description: The rendered message (text/html). }
         "400": { $ref: "#/components/responses/Error" }
@@ -2453,9 +2455,19 @@ components:
         targeting: { type: object }
         channel:
           type: string
-          enum: [inApp, inbox, "inApp+inbox"]
+          enum: [inApp, inbox, "inApp+inbox", embedded]
           default: inApp
-          description: Where the campaign reaches users; inbox campaigns need a message title.
+          description: |
+            Where the campaign reaches users; inbox campaigns need a message title. `embedded`
+            campaigns show in the app's own screens, in the `placement` they name, as a card (the
+            `modal` kind), without triggers; only clients that declare `placement.embedded` (the
+            Marquee SDK) are sent them.
+        placement:
+          type: string
+          minLength: 1
+          maxLength: 64
+          pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$"
+          description: "The placement an embedded campaign fills (`home.top`); only embedded campaigns name one."
         experiment:
           type: object
           description: |
@@ -3372,7 +3384,9 @@ async function preview(request) {
   $("preview-stage").hidden = format !== "html";
   $("device-size").hidden = format !== "html";
   $("preview-text").hidden = format === "html";
-  if (format === "html") return previewInFrame(message, language, request);
+  // Embedded content shows in a mock app screen, in its placement.
+  const placement = campaign.channel === "embedded" && typeof campaign.placement === "string" ? campaign.placement : "";
+  if (format === "html") return previewInFrame(message, language, placement, request);
   const body = { message, format };
   if (language) body.language = language;
   if ($("theme").value) body.theme = $("theme").value;
@@ -3386,7 +3400,7 @@ async function preview(request) {
 // The device preview is a page of its own, posted into the frame: it runs under the preview's
 // policy rather than inheriting the dashboard's, so every message kind behaves as on a device.
 // Errors are checked first through the API, which reports them as JSON.
-async function previewInFrame(message, language, request) {
+async function previewInFrame(message, language, placement, request) {
   const theme = $("theme").value;
   const check = { message, format: "html" };
   if (theme) check.theme = theme;
@@ -3395,7 +3409,7 @@ async function previewInFrame(message, language, request) {
   if (request !== latest) return;
   rendered();
   framed = request;
-  postToFrame($("preview-form"), { message: JSON.stringify(message), theme, language });
+  postToFrame($("preview-form"), { message: JSON.stringify(message), theme, language, placement });
 }
 
 // `problems(error)` shows what the server found wrong with the message.
@@ -3435,6 +3449,7 @@ const reasons = {
   "message.html": "the HTML kind, which RInAppMessaging clients cannot show",
   "message.carousel": "the carousel kind, which RInAppMessaging clients cannot show",
   "message.survey": "the survey kind, which RInAppMessaging clients cannot show",
+  "placement.embedded": "embedded content in a placement, which RInAppMessaging clients have no place for",
   "image.svg": "an SVG image, which RInAppMessaging clients cannot decode (use PNG or JPEG for them)",
   "message.slideFromTop": "a slide-up from the top, which RInAppMessaging clients show at the bottom",
   inbox: "the App Inbox",
@@ -3689,14 +3704,15 @@ function render() {
     if (missing) missing.textContent = describeMissing(getPath(draft, at) || {});
     changed(currentDraft());
   }, readOnly);
-  $("composer").replaceChildren(
+  // Kinds without settings of their own have no section (`null`), which is left out.
+  $("composer").replaceChildren(...[
     general(form), message(form, at), kindSettings(form, at),
     contentSection(form, at),
     languagesSection(form, draft, at, translating, render),
     fieldset("Content action", ...action(form, `${at}.contentAction`, { optional: true })), appearance(form, at),
     fieldset("Triggers", triggerSet(form, "triggers", 0)), delivery(form), targeting(form),
     experimentSection(form, draft, { editMessage, isRunning: draft.status === "active" }), goalSection(form, draft),
-    advanced(form, at));
+    advanced(form, at)].filter(Boolean));
 }
 
 // Where a message's buttons are: a carousel's on its pages, a survey's one its submit button.
@@ -3749,10 +3765,13 @@ function messageTarget(form, at) {
 }
 
 function general(form) {
+  const embedded = getPath(draft, "channel") === "embedded";
   return fieldset("Campaign",
     form.text("name", "Name"),
-    form.select("channel", "Channel", [["inApp", "In-app message"], ["inbox", "App Inbox"], ["inApp+inbox", "In-app and App Inbox"]],
-      { fallback: "inApp" }),
+    form.select("channel", "Channel", [["inApp", "In-app message"], ["inbox", "App Inbox"], ["inApp+inbox", "In-app and App Inbox"],
+      ["embedded", "Embedded in the app's screen (a placement)"]], { fallback: "inApp", rerender: true }),
+    embedded ? form.text("placement", "Placement", { placeholder: "home.top",
+      hint: "The app shows it with MarqueePlacement(\"home.top\"); a card (modal kind), no trigger needed" }) : null,
     form.checkbox("isTest", "Test campaign: only the app's test users and devices get it"));
 }
 

@@ -56,7 +56,9 @@ async function preview(request) {
   $("preview-stage").hidden = format !== "html";
   $("device-size").hidden = format !== "html";
   $("preview-text").hidden = format === "html";
-  if (format === "html") return previewInFrame(message, language, request);
+  // Embedded content shows in a mock app screen, in its placement.
+  const placement = campaign.channel === "embedded" && typeof campaign.placement === "string" ? campaign.placement : "";
+  if (format === "html") return previewInFrame(message, language, placement, request);
   const body = { message, format };
   if (language) body.language = language;
   if ($("theme").value) body.theme = $("theme").value;
@@ -70,7 +72,7 @@ async function preview(request) {
 // The device preview is a page of its own, posted into the frame: it runs under the preview's
 // policy rather than inheriting the dashboard's, so every message kind behaves as on a device.
 // Errors are checked first through the API, which reports them as JSON.
-async function previewInFrame(message, language, request) {
+async function previewInFrame(message, language, placement, request) {
   const theme = $("theme").value;
   const check = { message, format: "html" };
   if (theme) check.theme = theme;
@@ -79,7 +81,7 @@ async function previewInFrame(message, language, request) {
   if (request !== latest) return;
   rendered();
   framed = request;
-  postToFrame($("preview-form"), { message: JSON.stringify(message), theme, language });
+  postToFrame($("preview-form"), { message: JSON.stringify(message), theme, language, placement });
 }
 
 // `problems(error)` shows what the server found wrong with the message.

@@ -22,6 +22,7 @@ const reasons = {
   "message.html": "the HTML kind, which RInAppMessaging clients cannot show",
   "message.carousel": "the carousel kind, which RInAppMessaging clients cannot show",
   "message.survey": "the survey kind, which RInAppMessaging clients cannot show",
+  "placement.embedded": "embedded content in a placement, which RInAppMessaging clients have no place for",
   "image.svg": "an SVG image, which RInAppMessaging clients cannot decode (use PNG or JPEG for them)",
   "message.slideFromTop": "a slide-up from the top, which RInAppMessaging clients show at the bottom",
   inbox: "the App Inbox",

@@ -107,14 +107,15 @@ function render() {
     if (missing) missing.textContent = describeMissing(getPath(draft, at) || {});
     changed(currentDraft());
   }, readOnly);
-  $("composer").replaceChildren(
+  // Kinds without settings of their own have no section (`null`), which is left out.
+  $("composer").replaceChildren(...[
     general(form), message(form, at), kindSettings(form, at),
     contentSection(form, at),
     languagesSection(form, draft, at, translating, render),
     fieldset("Content action", ...action(form, `${at}.contentAction`, { optional: true })), appearance(form, at),
     fieldset("Triggers", triggerSet(form, "triggers", 0)), delivery(form), targeting(form),
     experimentSection(form, draft, { editMessage, isRunning: draft.status === "active" }), goalSection(form, draft),
-    advanced(form, at));
+    advanced(form, at)].filter(Boolean));
 }
 
 // Where a message's buttons are: a carousel's on its pages, a survey's one its submit button.
@@ -167,10 +168,13 @@ function messageTarget(form, at) {
 }
 
 function general(form) {
+  const embedded = getPath(draft, "channel") === "embedded";
   return fieldset("Campaign",
     form.text("name", "Name"),
-    form.select("channel", "Channel", [["inApp", "In-app message"], ["inbox", "App Inbox"], ["inApp+inbox", "In-app and App Inbox"]],
-      { fallback: "inApp" }),
+    form.select("channel", "Channel", [["inApp", "In-app message"], ["inbox", "App Inbox"], ["inApp+inbox", "In-app and App Inbox"],
+      ["embedded", "Embedded in the app's screen (a placement)"]], { fallback: "inApp", rerender: true }),
+    embedded ? form.text("placement", "Placement", { placeholder: "home.top",
+      hint: "The app shows it with MarqueePlacement(\"home.top\"); a card (modal kind), no trigger needed" }) : null,
     form.checkbox("isTest", "Test campaign: only the app's test users and devices get it"));
 }
 
