@@ -22,29 +22,8 @@ extension MessageMarkup {
 
     private func page(at page: MessageText.Page, of count: Int) -> Markup {
         let id = "marquee-page-\(page.number)"
-        let image: Markup? = pageImages[page.number - 1].map { url in
-            .tag("div", [Markup.Attribute("class", "mq-media")], [
-                .tag("img", [
-                    Markup.Attribute("id", "\(id)-image"),
-                    Markup.Attribute("data-marquee-id", "\(id)-image"),
-                    Markup.Attribute("src", url.absoluteString),
-                    Markup.Attribute("alt", page.imageAlt),
-                    Markup.Attribute("decoding", "async"),
-                    Markup.Attribute("referrerpolicy", "no-referrer"),
-                ]),
-            ])
-        }
-        let buttons: Markup? = page.buttons.isEmpty ? nil : .tag("div", [Markup.Attribute("class", "mq-buttons")], page.buttons.map { button in
-            .tag("button", [
-                Markup.Attribute("type", "button"),
-                Markup.Attribute("id", "\(id)-button-\(button.number)"),
-                Markup.Attribute("class", "mq-button"),
-                Markup.Attribute("data-marquee-id", "\(id)-button-\(button.number)"),
-                Markup.Attribute("data-marquee-action", "button"),
-                Markup.Attribute("data-marquee-button", button.id),
-                Markup.Attribute("aria-label", button.text),
-            ], [.text(button.text)])
-        })
+        let image = pageImages[page.number - 1].map { imageBlock($0, id: "\(id)-image", alt: page.imageAlt) }
+        let buttons = buttonRow(page.buttons, idPrefix: "\(id)-button")
         return .tag("section", [
             Markup.Attribute("id", id),
             Markup.Attribute("class", "mq-page"),

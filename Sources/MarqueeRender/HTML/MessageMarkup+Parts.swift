@@ -68,11 +68,15 @@ extension MessageMarkup {
 
     /// The message image, when it has a usable one.
     func imageBlock(alt: String) -> Markup? {
-        guard let image else { return nil }
-        return .tag("div", [Markup.Attribute("class", "mq-media")], [
+        image.map { imageBlock($0, id: "marquee-image", alt: alt) }
+    }
+
+    /// An image in the media frame, its element named `id` (the message's, or a carousel page's).
+    func imageBlock(_ image: MediaURL, id: String, alt: String) -> Markup {
+        .tag("div", [Markup.Attribute("class", "mq-media")], [
             .tag("img", [
-                Markup.Attribute("id", "marquee-image"),
-                Markup.Attribute("data-marquee-id", "marquee-image"),
+                Markup.Attribute("id", id),
+                Markup.Attribute("data-marquee-id", id),
                 Markup.Attribute("src", image.absoluteString),
                 Markup.Attribute("alt", alt),
                 Markup.Attribute("decoding", "async"),
@@ -101,13 +105,18 @@ extension MessageMarkup {
 
     /// The message's buttons (at most two), each coloured by its own rule in the stylesheet.
     var buttonRow: Markup? {
-        guard !text.buttons.isEmpty else { return nil }
-        return .tag("div", [Markup.Attribute("class", "mq-buttons")], text.buttons.map { button in
+        buttonRow(text.buttons, idPrefix: "marquee-button")
+    }
+
+    /// `buttons` in a row, each element named `idPrefix-number` (the message's, or a carousel page's).
+    func buttonRow(_ buttons: [MessageText.Button], idPrefix: String) -> Markup? {
+        guard !buttons.isEmpty else { return nil }
+        return .tag("div", [Markup.Attribute("class", "mq-buttons")], buttons.map { button in
             .tag("button", [
                 Markup.Attribute("type", "button"),
-                Markup.Attribute("id", "marquee-button-\(button.number)"),
+                Markup.Attribute("id", "\(idPrefix)-\(button.number)"),
                 Markup.Attribute("class", "mq-button"),
-                Markup.Attribute("data-marquee-id", "marquee-button-\(button.number)"),
+                Markup.Attribute("data-marquee-id", "\(idPrefix)-\(button.number)"),
                 Markup.Attribute("data-marquee-action", "button"),
                 Markup.Attribute("data-marquee-button", button.id),
                 Markup.Attribute("aria-label", button.text),
