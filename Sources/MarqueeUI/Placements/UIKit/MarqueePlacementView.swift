@@ -24,7 +24,8 @@ public final class MarqueePlacementView: UIView {
     /// Checks how much of the content is on screen while the view is in a window: scrolling
     /// moves it without laying it out again.
     private var visibilityTimer: Timer?
-    private var loadedContentID: String?
+    /// The content the web view holds: new content (another campaign, or the same one changed) is loaded again.
+    private var loadedContent: PlacementContent?
 
     public init(placement: String, sdk: MarqueeSDK = .shared,
                 openURL: @escaping @MainActor (URL) -> Void = { UIApplication.shared.open($0) }) {
@@ -62,6 +63,7 @@ public final class MarqueePlacementView: UIView {
             model.disappeared()
         } else {
             if following == nil { following = Task { [model] in await model.followChanges() } }
+            visibilityTimer?.invalidate()
             visibilityTimer = Timer.scheduledTimer(withTimeInterval: 0.25, repeats: true) { [weak self] _ in
                 MainActor.assumeIsolated { self?.checkVisibility() }
             }
@@ -69,9 +71,9 @@ public final class MarqueePlacementView: UIView {
     }
 
     private func modelChanged() {
-        if model.content?.id != loadedContentID {
-            loadedContentID = model.content?.id
-            if let html = model.document() { webView.loadHTMLString(html, baseURL: nil) } else { webView.loadHTMLString("", baseURL: nil) }
+        if model.content != loadedContent {
+            loadedContent = model.content
+            webView.loadHTMLString(model.document() ?? "", baseURL: nil)
         }
         isHidden = model.content == nil
         invalidateIntrinsicContentSize()
