@@ -107,4 +107,23 @@ struct SurveyModelTests {
         campaign.goal = promoters
         #expect(campaign.validationIssues().map(\.field) == ["goal.event"])
     }
+
+    @Test func aSurveyIsTranslatedByQuestionAndChoiceID() throws {
+        var message = Self.survey()
+        message.translations = ["fr": MessageTranslation(title: "Une question", survey: SurveyTranslation(
+            questions: ["nps": QuestionTranslation(prompt: "Nous recommanderiez-vous ?"),
+                        "plan": QuestionTranslation(choices: ["pro": "Pro (payant)"])],
+            submitLabel: "Envoyer", thankYou: ThankYouTranslation(title: "Merci !")))]
+        #expect(message.validationIssues().isEmpty)
+        let french = try #require(message.localized(to: "fr-CA").survey)
+        #expect(french.questions.map(\.prompt) == ["Nous recommanderiez-vous ?", "Rate the order", "Improve what?", "Your plan?", "Anything else?"])
+        #expect(french.questions[3].choices.map(\.label) == ["Free", "Pro (payant)"])
+        #expect(french.submitLabel == "Envoyer" && french.thankYou.title == "Merci !")
+        #expect(french.questions.map(\.id) == Self.questions.map(\.id), "ids never change: answers name them")
+
+        message.translations["fr"]?.survey?.questions["gone"] = QuestionTranslation(prompt: "?")
+        message.translations["fr"]?.survey?.questions["plan"]?.choices["gold"] = "Or"
+        #expect(Set(message.validationIssues().map(\.field)) == ["message.translations.fr.survey.questions.gone",
+                                                                  "message.translations.fr.survey.questions.plan.choices.gold"])
+    }
 }

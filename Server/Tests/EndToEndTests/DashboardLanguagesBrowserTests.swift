@@ -76,6 +76,23 @@ struct DashboardLanguagesBrowserTests {
                     })
                     """)
                 #expect(pages == .bool(true))
+                // So do a survey's questions, choices, submit label and thank-you page.
+                let survey = try await page.evaluate("""
+                    import('/dashboard/translations.js').then((strings) => {
+                      const message = { kind: 'survey', title: 'Feedback', survey: { questions: [
+                        { id: 'nps', kind: 'nps', prompt: 'Recommend us?' },
+                        { id: 'plan', kind: 'singleChoice', prompt: 'Your plan?', choices: [{ id: 'free', label: 'Free' }, { id: 'pro', label: 'Pro' }] }],
+                        submitLabel: 'Send', thankYou: { title: 'Thanks' } },
+                        translations: { fr: { survey: { questions: { nps: { prompt: 'Nous recommanderiez-vous ?' }, plan: { choices: { pro: 'Pro (payant)' } } },
+                                                        thankYou: { title: 'Merci' } } } } };
+                      const csv = strings.toCSV(message, 'en');
+                      return JSON.stringify(strings.translationsFromCSV(message, csv)) === JSON.stringify(message.translations)
+                        && csv.includes('survey.questions.plan.choices.pro,Pro,Pro (payant)')
+                        && strings.describeMissing(message).includes('Question 2 choice “Free”')
+                        && strings.describeMissing(message).includes('Submit button');
+                    })
+                    """)
+                #expect(survey == .bool(true))
                 let refused = try await page.evaluate("""
                     import('/dashboard/translations.js').then((strings) => {
                       try { strings.translationsFromCSV({ title: 'Sale' }, 'field,en,fr\\nsubtitle,x,y\\n'); return 'accepted'; }

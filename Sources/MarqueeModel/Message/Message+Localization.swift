@@ -23,6 +23,27 @@ extension Message {
             }
             if let altText = page.imageAltText { localized.pages[index].image?.altText = altText }
         }
+        if let survey = translation.survey { localized.survey = localized.survey?.localized(by: survey) }
+        return localized
+    }
+}
+
+extension Survey {
+    /// The survey with `translation`'s text over its own.
+    func localized(by translation: SurveyTranslation) -> Survey {
+        var localized = self
+        for index in localized.questions.indices {
+            guard let question = translation.questions[localized.questions[index].id] else { continue }
+            localized.questions[index].prompt = question.prompt ?? localized.questions[index].prompt
+            for choice in localized.questions[index].choices.indices {
+                if let label = question.choices[localized.questions[index].choices[choice].id] {
+                    localized.questions[index].choices[choice].label = label
+                }
+            }
+        }
+        localized.submitLabel = translation.submitLabel ?? submitLabel
+        localized.thankYou.title = translation.thankYou?.title ?? thankYou.title
+        localized.thankYou.body = translation.thankYou?.body ?? thankYou.body
         return localized
     }
 }

@@ -50,6 +50,7 @@ extension Message {
                     report.check(TextRule.fits(text, characters: Campaign.Limits.maxButtonTextLength), "buttons.\(id)",
                                  "must be at most \(Campaign.Limits.maxButtonTextLength) characters")
                 }
+                if let survey = translation.survey { report.nested("survey") { checkTranslation(survey, into: &$0) } }
                 let pagesByID = Dictionary(pages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 for (id, page) in translation.pages.sorted(by: { $0.key < $1.key }) {
                     report.nested("pages.\(id)") { report in
@@ -63,6 +64,27 @@ extension Message {
                                          "must be at most \(Campaign.Limits.maxButtonTextLength) characters")
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// A survey translation names only questions and choices the survey has, within the survey's limits.
+    private func checkTranslation(_ translation: SurveyTranslation, into report: inout ValidationReport) {
+        guard let survey else { return report.check(false, "", "the message has no survey") }
+        let limits = Campaign.Limits.self
+        Self.checkLengths([("submitLabel", translation.submitLabel, limits.maxButtonTextLength),
+                           ("thankYou.title", translation.thankYou?.title, limits.maxTitleLength),
+                           ("thankYou.body", translation.thankYou?.body, limits.maxBodyLength)], into: &report)
+        for (id, question) in translation.questions.sorted(by: { $0.key < $1.key }) {
+            report.nested("questions.\(id)") { report in
+                guard let original = survey.question(id) else { return report.check(false, "", "names no question of the survey") }
+                Self.checkLengths([("prompt", question.prompt, limits.maxTitleLength)], into: &report)
+                let choices = Set(original.choices.map(\.id))
+                for (choice, label) in question.choices.sorted(by: { $0.key < $1.key }) {
+                    report.check(choices.contains(choice), "choices.\(choice)", "names no choice of the question")
+                    report.check(TextRule.fits(label, characters: limits.maxButtonTextLength), "choices.\(choice)",
+                                 "must be at most \(limits.maxButtonTextLength) characters")
                 }
             }
         }

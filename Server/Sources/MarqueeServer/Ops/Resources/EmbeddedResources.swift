@@ -2445,6 +2445,37 @@ components:
                   body: { type: string, maxLength: 5000 }
                   buttons: { type: object, description: Button texts by button id., additionalProperties: { type: string, maxLength: 100 } }
                   imageAltText: { type: string, maxLength: 500 }
+                  pages:
+                    type: object
+                    description: A carousel's page texts, by page id.
+                    additionalProperties:
+                      type: object
+                      additionalProperties: false
+                      properties:
+                        title: { type: string, maxLength: 500 }
+                        body: { type: string, maxLength: 5000 }
+                        buttons: { type: object, additionalProperties: { type: string, maxLength: 100 } }
+                        imageAltText: { type: string, maxLength: 500 }
+                  survey:
+                    type: object
+                    additionalProperties: false
+                    description: A survey's texts; questions and their choices by id.
+                    properties:
+                      questions:
+                        type: object
+                        additionalProperties:
+                          type: object
+                          additionalProperties: false
+                          properties:
+                            prompt: { type: string, maxLength: 500 }
+                            choices: { type: object, additionalProperties: { type: string, maxLength: 100 } }
+                      submitLabel: { type: string, maxLength: 100 }
+                      thankYou:
+                        type: object
+                        additionalProperties: false
+                        properties:
+                          title: { type: string, maxLength: 500 }
+                          body: { type: string, maxLength: 5000 }
         triggers:
           type: object
           properties:
@@ -6321,7 +6352,7 @@ const tagPattern = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/;
 const maxCSVBytes = 1024 * 1024;
 
 // The fields a translation may replace: [key, label], keys as `message.translations.<tag>` holds
-// them (a carousel's page fields under `pages.<page id>`).
+// them (a carousel's page fields under `pages.<page id>`, a survey's under `survey`).
 export function textFields(message) {
   const fields = [["header", "Header"], ["title", "Title"], ["body", "Body"], ["imageAltText", "Image description"]];
   const buttons = (message.buttons || []).map((button) => [`buttons.${button.id}`, `Button “${button.text || button.id}”`]);
@@ -6330,12 +6361,22 @@ export function textFields(message) {
     [`pages.${page.id}.imageAltText`, `Page ${index + 1} image description`],
     ...(page.buttons || []).map((button) => [`pages.${page.id}.buttons.${button.id}`, `Page ${index + 1} button “${button.text || button.id}”`]),
   ]);
-  return [...fields, ...buttons, ...pages];
+  const survey = message.kind === "survey" && message.survey ? message.survey : null;
+  const questions = survey ? (survey.questions || []).flatMap((question, index) => [
+    [`survey.questions.${question.id}.prompt`, `Question ${index + 1}`],
+    ...(question.choices || []).map((choice) => [`survey.questions.${question.id}.choices.${choice.id}`,
+      `Question ${index + 1} choice “${choice.label || choice.id}”`]),
+  ]) : [];
+  const surveyTexts = survey ? [["survey.submitLabel", "Submit button"], ["survey.thankYou.title", "Thank-you title"],
+    ["survey.thankYou.body", "Thank-you text"]] : [];
+  return [...fields, ...buttons, ...pages, ...questions, ...surveyTexts];
 }
 
-// The default language's text of `key`: a field of the message, of a button, or of a page.
+// The default language's text of `key`: a field of the message, of a button, of a page, or of
+// the survey (its questions and their choices found by id).
 function defaultText(message, key) {
   const [first, id, ...rest] = key.split(".");
+  if (first === "survey") return surveyText(message.survey || {}, key.split(".").slice(1));
   if (first === "pages") {
     const page = (message.pages || []).find((candidate) => candidate.id === id);
     return page && defaultText(page, rest.join("."));
@@ -6346,6 +6387,15 @@ function defaultText(message, key) {
     return button && button.text;
   }
   return message[key];
+}
+
+function surveyText(survey, [first, id, field, choiceID]) {
+  if (first !== "questions") return getPath(survey, [first, id].filter(Boolean).join("."));
+  const question = (survey.questions || []).find((candidate) => candidate.id === id);
+  if (!question) return undefined;
+  if (field === "prompt") return question.prompt;
+  const choice = (question.choices || []).find((candidate) => candidate.id === choiceID);
+  return choice && choice.label;
 }
 
 // Sets a dotted key in `object`, making plain objects on the way (ids are never array indexes).
