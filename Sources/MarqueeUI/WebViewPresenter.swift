@@ -94,8 +94,9 @@ public final class WebViewPresenter: NSObject, RenderingPresenter {
     }
 
     private func receive(_ body: Any) {
-        guard let json = body as? String, let message = current?.message,
-              let bridge = try? BridgeMessage(json: json) else { return }
+        guard let json = body as? String, let current, let bridge = try? BridgeMessage(json: json) else { return }
+        let message = current.message
+        if case .surveyAnswered(let answers) = bridge { renderContext.sendSurveyAnswers(answers, of: current) }
         guard let result = session.receive(bridge) else { return }
         if let uri = bridge.action(in: message)?.uri, let url = URL(string: uri) { openURL(url) }
         let completion = self.completion

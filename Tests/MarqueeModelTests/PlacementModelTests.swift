@@ -23,6 +23,9 @@ struct PlacementModelTests {
         #expect(overlay.validationIssues().map(\.field) == ["placement"], "only embedded campaigns name one")
         overlay.placement = nil
         #expect(overlay.validationIssues().isEmpty)
+        var optOut = Self.embedded("home.top")
+        optOut.message.showsOptOut = true
+        #expect(optOut.validationIssues().map(\.field) == ["message.showsOptOut"], "embedded content has no opt-out box")
     }
 
     @Test func placementIDs() {

@@ -126,4 +126,20 @@ struct SurveyModelTests {
         #expect(Set(message.validationIssues().map(\.field)) == ["message.translations.fr.survey.questions.gone",
                                                                   "message.translations.fr.survey.questions.plan.choices.gold"])
     }
+
+    @Test func surveysStayOverTheAppAndVariantsKeepTheirShape() {
+        var campaign = Campaign(id: "c", name: "Survey", message: Self.survey(), triggers: TriggerSet(triggers: [Trigger(.appStart)]))
+        campaign.channel = .inAppAndInbox
+        #expect(campaign.validationIssues().map(\.field) == ["message.kind"], "the inbox would lose the questions")
+        campaign.channel = .inApp
+        var reworded = Self.survey()
+        reworded.survey?.questions[0].prompt = "Would you recommend us?"
+        var reshaped = Self.survey()
+        reshaped.survey?.questions[3].choices[1].id = "premium"
+        campaign.experiment = Experiment(variants: [Variant(id: "a", message: reworded), Variant(id: "b", message: reshaped)])
+        #expect(campaign.validationIssues().map(\.field) == ["experiment.variants[1].message.survey"])
+        var dotted = Self.questions
+        dotted[0].id = "q.1"
+        #expect(Self.survey(dotted).validationIssues().map(\.field) == ["message.survey.questions[0].id"])
+    }
 }

@@ -55,6 +55,24 @@ import Testing
         #expect(sent == ["sale:[\(ImpressionTypeCode.actionTwo.rawValue)]", "sale:[\(ImpressionTypeCode.impression.rawValue)]"])
     }
 
+    @Test func aTappedButtonLogsItsEventAsAMessagesButtonDoes() async throws {
+        var card = Self.embedded("card")
+        card.message.buttons = [MessageButton(id: "go", text: "Go", action: MessageAction(.deepLink, uri: "shop://sale",
+                                                                                          logsEvent: EmittedEvent(name: "card_tapped")))]
+        let followUp = Fixture.campaign("follow-up", [Trigger(.custom, name: "card_tapped")])
+        let harness = Harness(campaigns: [card, followUp])
+        let presenter = RecordingPresenter()
+        harness.sdk.register(presenter: presenter)
+        await harness.start()
+        let content = try #require(await harness.sdk.placements.content(for: "home.top"))
+        #expect(await harness.sdk.placements.recordClick(content, buttonID: "go"))
+        await harness.sdk.waitUntilIdle()
+        #expect(presenter.current?.id == "follow-up", "the event the button logs triggers the next campaign")
+        harness.sdk.isEnabled = false
+        #expect(await harness.sdk.placements.content(for: "home.top") == nil, "a disabled SDK shows nothing")
+        #expect(await harness.sdk.placements.recordImpression(content) == false)
+    }
+
     @Test func halfOnScreenCountsAsSeen() {
         let screen = PlacementVisibility.Frame(x: 0, y: 0, width: 390, height: 844)
         let card = { (y: Double) in PlacementVisibility.Frame(x: 10, y: y, width: 370, height: 200) }

@@ -104,4 +104,32 @@ import Testing
             SurveyAnswer(questionID: "more", value: .text("Faster delivery please")),
         ])])
     }
+
+    @Test func answersSentBeforeTheAppTakesTheSurveyDownStillCountOnce() async throws {
+        let (harness, presenter) = try await shownSurvey()
+        let shown = try #require(presenter.current)
+        // The web view hands the answers over as the user sends them, then shows its thank-you page.
+        harness.sdk.renderContext.sendSurveyAnswers(Self.answers, of: shown)
+        harness.sdk.renderContext.sendSurveyAnswers(Self.answers, of: shown)
+        harness.sdk.closeMessage()
+        await harness.sdk.waitUntilIdle()
+        #expect(surveyBodies(harness).count == 1, "sent once, though the display was interrupted")
+        #expect(harness.impressionBodies().isEmpty, "an interrupted display counts no impression")
+    }
+
+    @Test func answersAtTheEndOfTheDisplayAreNotSentTwice() async throws {
+        let (harness, presenter) = try await shownSurvey()
+        harness.sdk.renderContext.sendSurveyAnswers(Self.answers, of: try #require(presenter.current))
+        presenter.finish(PresentationResult(.userDismissed, surveyAnswers: Self.answers))
+        await harness.sdk.waitUntilIdle()
+        #expect(surveyBodies(harness).count == 1)
+    }
+
+    @Test func withoutConsentTheTimeIsTheHour() async throws {
+        let (harness, presenter) = try await shownSurvey(consent: .denied)
+        presenter.finish(PresentationResult(.userDismissed, surveyAnswers: Self.answers))
+        await harness.sdk.waitUntilIdle()
+        let request = try #require(surveyBodies(harness).first)
+        #expect(request.answeredAt % 3_600_000 == 0)
+    }
 }

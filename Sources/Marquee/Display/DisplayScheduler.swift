@@ -13,6 +13,8 @@ struct Displaying: Sendable {
     var arm: ExperimentArm?
     /// The campaign's goal: the display opens its attribution window.
     var goal: ConversionGoal?
+    /// Whether the display's survey answers went to the outbox: at most once per display.
+    var sentSurvey = false
 }
 
 /// Which waiting message or tooltip takes which slot, and when: the display pipeline's rules as a
@@ -166,6 +168,12 @@ struct DisplayScheduler: Sendable {
     /// The display `token` stands for: the message in the slot or one of the tooltips.
     func display(_ token: Int) -> Displaying? {
         message?.token == token ? message : immediate[token] ?? tooltips[token]
+    }
+
+    /// The display showing message `id` in the message slot or beside it (not a tooltip).
+    func token(showing id: String) -> Int? {
+        if let message, message.message.id == id { return message.token }
+        return immediate.values.first { $0.message.id == id }?.token
     }
 
     /// The tooltip display on `element`.

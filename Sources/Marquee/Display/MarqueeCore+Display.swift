@@ -112,6 +112,10 @@ extension MarqueeCore {
         let message = current.message
         let finishedAt = now
         scheduler.ended(current, at: finishedAt, displayInterval: settings.displayInterval)
+        // Answers the user sent count whatever ended the display, unless they went when sent.
+        if !current.item.isLocal, !current.sentSurvey, let answers = result.surveyAnswers {
+            recordSurvey(answers, of: current, at: finishedAt)
+        }
         if !current.item.isLocal, result.resolution != .interrupted {
             recordDisplay(of: campaign, optedOut: result.optedOut, for: current.item.identity, at: finishedAt)
             let outdated = !campaign.isTest && (campaign.delivery.endTime.map { finishedAt > $0 } ?? false)

@@ -39,6 +39,8 @@ enum Command: Sendable {
     /// A reader of ``MarqueePlacements/changes(for:)`` started: it gets the placement's content now and after every change.
     case subscribePlacement(UUID, placement: String, AsyncStream<PlacementContent?>.Continuation)
     case unsubscribePlacement(UUID)
+    /// A presenter's user sent a survey's answers (``RenderContext/sendSurveyAnswers(_:of:)``).
+    case surveyAnswered(messageID: String, [SurveyAnswer])
     /// A placement's content was seen, or tapped (``MarqueePlacements``).
     case placementImpression(campaignID: String, CheckedContinuation<Bool, Never>)
     case placementClick(campaignID: String, buttonID: String?, CheckedContinuation<Bool, Never>)
@@ -227,6 +229,7 @@ actor MarqueeCore {
             configuration.isEnabled = enabled
             resumePolling()
             startQueue()
+            publishPlacements()
         case .setPaused(let paused):
             configuration.isPaused = paused
             startQueue()
@@ -250,12 +253,14 @@ actor MarqueeCore {
             continuation.yield(placementContent(placement))
         case .unsubscribePlacement(let id):
             placementReaders.remove(id)
+        case .surveyAnswered(let messageID, let answers):
+            surveyAnswered(answers, messageID: messageID)
         case .placementImpression(let campaignID, let continuation):
             refreshIdentity()
             continuation.resume(returning: recordPlacementImpression(of: campaignID))
         case .placementClick(let campaignID, let buttonID, let continuation):
             refreshIdentity()
-            continuation.resume(returning: recordPlacementClick(of: campaignID, buttonID: buttonID))
+            continuation.resume(returning: await recordPlacementClick(of: campaignID, buttonID: buttonID))
         case .appDidBecomeActive:
             await appBecameActive()
         case .appWillResignActive:

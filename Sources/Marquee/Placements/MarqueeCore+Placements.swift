@@ -31,7 +31,7 @@ extension MarqueeCore {
     /// is no longer eligible (its last impression counted already) does not count again.
     func recordPlacementImpression(of campaignID: String) -> Bool {
         let date = now
-        guard let campaign = listedCampaign(campaignID), campaign.channel == .embedded, bucket.isEligible(campaign, now: date) else {
+        guard isActive, let campaign = listedCampaign(campaignID), campaign.channel == .embedded, bucket.isEligible(campaign, now: date) else {
             return false
         }
         bucket.recordDisplay(of: campaign, at: date)
@@ -46,17 +46,25 @@ extension MarqueeCore {
     }
 
     /// A tap on `campaignID`'s content: on one of its buttons, or on the content itself (`nil`).
-    func recordPlacementClick(of campaignID: String, buttonID: String?) -> Bool {
+    /// As for a message shown over the app, a push primer asks for permission and the event the
+    /// action logs may trigger another campaign or reach a goal.
+    func recordPlacementClick(of campaignID: String, buttonID: String?) async -> Bool {
         let date = now
-        guard let campaign = listedCampaign(campaignID), campaign.channel == .embedded else { return false }
+        guard isActive, let campaign = listedCampaign(campaignID), campaign.channel == .embedded else { return false }
+        let resolution: DisplayResolution
         let type: ImpressionTypeCode
         if let buttonID {
             guard let index = campaign.message.buttons.firstIndex(where: { $0.id == buttonID }) else { return false }
+            resolution = .buttonClick(id: buttonID)
             type = index == 1 ? .actionTwo : .actionOne
         } else {
+            resolution = .contentClick
             type = .clickContent
         }
         sendPlacementImpressions([ImpressionDTO(type: type, timestamp: Self.millis(date))], of: campaign, at: date)
+        let action = Self.clickedAction(of: campaign.message, for: resolution)
+        if action?.type == .pushPrimer { await requestPushPermission() }
+        if let emitted = action?.logsEvent { await log(emitted.event) }
         return true
     }
 

@@ -1,3 +1,4 @@
+import MarqueeModel
 import MarqueeRender
 
 /// What a presenter that draws with Marquee's renderer needs from the app: its style defaults and
@@ -7,18 +8,28 @@ import MarqueeRender
 /// each call, so a change to ``MarqueeSDK/styleDefaults`` applies from the next message on.
 public struct RenderContext: Sendable {
     private let read: @Sendable () -> (styleDefaults: StyleDefaults, strings: RenderStrings)
+    private let surveyAnswered: @Sendable (_ messageID: String, _ answers: [SurveyAnswer]) -> Void
 
     /// Fixed values, for a presenter used without the SDK (previews, tests).
     public init(styleDefaults: StyleDefaults = StyleDefaults(), strings: RenderStrings = .english) {
         read = { (styleDefaults, strings) }
+        surveyAnswered = { _, _ in }
     }
 
     /// Reads `settings` and `language` at each call. The build's fonts fill in where the style
-    /// defaults name none.
-    init(settings: MarqueeSettings, build: BuildConfiguration, language: @escaping @Sendable () -> String) {
+    /// defaults name none. Survey answers go to `surveyAnswered`.
+    init(settings: MarqueeSettings, build: BuildConfiguration, language: @escaping @Sendable () -> String,
+         surveyAnswered: @escaping @Sendable (_ messageID: String, _ answers: [SurveyAnswer]) -> Void) {
         read = {
             (build.fillingFonts(of: settings.styleDefaults), settings.localizedStrings.strings(for: [language()]))
         }
+        self.surveyAnswered = surveyAnswered
+    }
+
+    /// Hands the SDK the answers the user just sent to the survey `message` shows, before the
+    /// display ends: they count even if the thank-you page is taken down without a result.
+    public func sendSurveyAnswers(_ answers: [SurveyAnswer], of message: InAppMessage) {
+        surveyAnswered(message.id, answers)
     }
 
     /// Marquee's built-in design, in English: what a presenter uses until it is registered.

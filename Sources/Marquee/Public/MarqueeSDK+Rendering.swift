@@ -45,7 +45,8 @@ extension MarqueeSDK {
     /// The context registered presenters render with, and placement views too: the app's style
     /// defaults and Marquee's words in the user's language.
     public var renderContext: RenderContext {
-        RenderContext(settings: settings, build: core.environment.buildConfiguration) { [core] in core.messageLanguage }
+        RenderContext(settings: settings, build: core.environment.buildConfiguration, language: { [core] in core.messageLanguage },
+                      surveyAnswered: { [core] id, answers in core.submit(.surveyAnswered(messageID: id, answers)) })
     }
 
     /// Hands `presenter` the app's style defaults and strings when it draws with Marquee's renderer.

@@ -22,6 +22,7 @@ extension MarqueeCore {
             files.write(device, to: DeviceState.fileName)
             guard enabled else {
                 scheduler.removeAllWaiting()
+                publishPlacements()
                 report(.disabledByRollout)
                 return .deferred
             }
@@ -175,7 +176,6 @@ extension MarqueeCore {
             userIdentifiers: UserIdentifierDTO.list(for: user), batchId: environment.random.uuid(),
             marqueeVariant: displayed.arm?.id)
         send(.impression(request), for: user, at: date)
-        if let answers = result.surveyAnswers { recordSurvey(answers, of: displayed, at: date) }
         if let goal = displayed.goal {
             recordExposure(ExposureRecord(at: displayed.shownAt ?? date, variant: displayed.arm?.id, goal: goal,
                                           isTest: displayed.item.campaign.isTest, campaignName: displayed.item.campaign.name),
@@ -183,8 +183,18 @@ extension MarqueeCore {
         }
     }
 
-    /// Puts a survey's answers in the outbox, once per display, when they fit the survey shown;
-    /// without the user's tracking consent they go naming no one.
+    /// A presenter reports answers as the user sends them (``RenderContext/sendSurveyAnswers(_:of:)``),
+    /// so that they count even when the app or the system takes the thank-you page down.
+    func surveyAnswered(_ answers: [SurveyAnswer], messageID: String) {
+        guard let token = scheduler.token(showing: messageID), let displayed = scheduler.display(token),
+              !displayed.item.isLocal, !displayed.sentSurvey else { return }
+        scheduler.update(token) { $0.sentSurvey = true }
+        recordSurvey(answers, of: displayed, at: now)
+    }
+
+    /// Puts a survey's answers in the outbox when they fit the survey shown; without the user's
+    /// tracking consent they go naming no one, at the hour they were given (so that the time of
+    /// the display's impression, which names the user, cannot name them).
     func recordSurvey(_ answers: [SurveyAnswer], of displayed: Displaying, at date: Date) {
         guard let survey = displayed.message.message.survey else { return }
         let checked: [SurveyAnswer]
@@ -194,10 +204,13 @@ extension MarqueeCore {
             return report(.invalidSurveyAnswers(campaignID: displayed.item.campaign.id, reason: error.description))
         }
         let user = displayed.item.identity
+        let named = inboxConsent.allowsTracking
+        let millis = Self.millis(date)
         let request = SurveyResponseRequest(
             campaignId: displayed.item.campaign.id, isTest: displayed.item.campaign.isTest,
-            userIdentifiers: inboxConsent.allowsTracking ? UserIdentifierDTO.list(for: user) : [],
-            marqueeVariant: displayed.arm?.id, answeredAt: Self.millis(date), answers: checked, batchId: environment.random.uuid())
+            userIdentifiers: named ? UserIdentifierDTO.list(for: user) : [],
+            marqueeVariant: displayed.arm?.id, answeredAt: named ? millis : millis - millis % 3_600_000, answers: checked,
+            batchId: environment.random.uuid())
         send(.survey(request), for: user, at: date)
     }
 

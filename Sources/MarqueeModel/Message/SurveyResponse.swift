@@ -116,7 +116,7 @@ extension SurveyQuestion {
         case (.text, .text(let text)):
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { return nil }
-            guard trimmed.count <= maxLength else { throw SurveyAnswerProblem("'\(id)' takes at most \(maxLength) characters") }
+            guard TextRule.fits(trimmed, characters: maxLength) else { throw SurveyAnswerProblem("'\(id)' takes at most \(maxLength) characters") }
             return .text(trimmed)
         case (.singleChoice, _), (.multipleChoice, _), (.rating, _), (.nps, _), (.text, _):
             throw SurveyAnswerProblem("'\(id)' is a \(kind.rawValue) question")

@@ -71,6 +71,8 @@ extension Campaign {
             report.nested("message") { report in
                 report.check(!message.title.trimmingCharacters(in: .whitespaces).isEmpty, "title",
                              "is required for campaigns that fill the inbox")
+                // The inbox shows a message's title, body and buttons: questions would be lost.
+                report.check(message.kind != .survey, "kind", "a survey shows over the app only, not in the inbox")
             }
         }
         return report.issues
@@ -84,6 +86,7 @@ extension Campaign {
         }
         report.check(PlacementID.isValid(placement ?? ""), "placement", "an embedded campaign needs a placement: \(PlacementID.rule)")
         report.check(message.kind == .modal, "message.kind", "embedded content is a card: use the modal kind")
+        report.check(!message.showsOptOut, "message.showsOptOut", "embedded content has no \"don't show this again\" box")
     }
 }
 

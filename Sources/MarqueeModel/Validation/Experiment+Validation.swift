@@ -31,7 +31,19 @@ extension Variant {
             report.check(message.kind == campaignMessage.kind, "message.kind",
                          "must be \(campaignMessage.kind.rawValue), the campaign message's kind: variants change the content, not the kind")
             report.nested("message") { message.validate(into: &$0) }
+            // Answers, results and goals name questions and choices: a variant words them its own way.
+            if message.kind == .survey, campaignMessage.kind == .survey {
+                report.check(message.survey?.shape == campaignMessage.survey?.shape, "message.survey",
+                             "must have the campaign survey's questions (ids, kinds, choice ids): variants change only the words")
+            }
         }
+    }
+}
+
+extension Survey {
+    /// What answers depend on: each question's id and kind, and its choices' ids.
+    var shape: [String] {
+        questions.map { "\($0.id)|\($0.kind.rawValue)|" + $0.choices.map(\.id).joined(separator: ",") }
     }
 }
 

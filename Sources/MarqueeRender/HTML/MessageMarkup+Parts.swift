@@ -87,7 +87,7 @@ extension MessageMarkup {
 
     /// The "don't show this again" checkbox, when the campaign asks for one.
     var optOut: Markup? {
-        guard message.showsOptOut else { return nil }
+        guard message.showsOptOut, !isEmbedded else { return nil }
         return .tag("label", [
             Markup.Attribute("class", "mq-opt-out"),
             Markup.Attribute("for", "marquee-opt-out"),

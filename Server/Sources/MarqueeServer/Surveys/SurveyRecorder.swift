@@ -37,18 +37,26 @@ struct SurveyRecorder {
         let response = SurveyResponses.Response(
             appID: app.id, campaignID: campaignID, batchID: request.batchId,
             variant: ArmAttribution.arm(of: campaign, declared: request.marqueeVariant, unit: unit), userKey: identity.key,
-            // A device's clock may run ahead: an answer is never later than its arrival.
-            answeredAt: min(request.answeredAt, now), receivedAt: now, isTest: isTest, answers: answers)
+            // A device's clock may run ahead: an answer is never later than its arrival. Answers that
+            // name no one keep the hour only, so the time of an impression that names the user cannot.
+            answeredAt: identity.isAnonymous ? Self.hour(of: min(request.answeredAt, now)) : min(request.answeredAt, now),
+            receivedAt: identity.isAnonymous ? Self.hour(of: now) : now, isTest: isTest, answers: answers)
         let stored = try await database.writeTransaction { db in
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
             return try await SurveyResponses.insert(response, on: sql)
         }
-        guard stored, let goal = campaign.goal, goal.matches(answers), !identity.isAnonymous else {
+        // Also on a retry: the conversion counts once per user, and a retry may follow a conversion that failed.
+        guard let goal = campaign.goal, goal.matches(answers), !identity.isAnonymous else {
             return SurveyReceipt(stored: stored, converted: false)
         }
         let converted = try await ConversionRecorder(database: database, app: app, clock: clock, catalog: catalog)
             .store(for: campaign, campaignID: campaignID, as: identity, deviceID: deviceID, declaredVariant: request.marqueeVariant,
                    exposedAt: response.answeredAt, convertedAt: response.answeredAt, isTest: isTest)
-        return SurveyReceipt(stored: true, converted: converted)
+        return SurveyReceipt(stored: stored, converted: converted)
+    }
+
+    /// The start of the hour `millis` falls in.
+    static func hour(of millis: Int64) -> Int64 {
+        millis - ((millis % 3_600_000) + 3_600_000) % 3_600_000
     }
 }

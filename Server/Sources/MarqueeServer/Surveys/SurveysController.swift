@@ -10,7 +10,7 @@ struct SurveysController {
     /// Text answers per page when the request names no limit, and at most.
     static let pageLimits = (standard: 20, maximum: 100)
     /// Responses one CSV export holds; a longer survey is exported in parts (`after`).
-    static let exportLimit = 100_000
+    static let exportLimit = 20_000
     private static let exportChunk = 1_000
 
     /// `GET …/campaigns/{campaignID}/survey`: responses and each question's distribution.

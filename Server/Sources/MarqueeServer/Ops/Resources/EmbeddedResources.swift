@@ -16,8 +16,8 @@ info:
       RInAppMessaging app can set its configuration URL to `https://HOST/v1/config`. Marquee's
       own features travel as extra keys that older clients ignore (`marqueeCapabilities`,
       `locale`, `platform`, `marqueePlatform`, `marqueeFingerprint`, `marqueeVariant` and `batchId` in
-      requests; `marquee` and `endpoints.conversion` in responses), and one extra route
-      (`/v1/conversion`). SDK answers of 1 KB or more are gzipped for clients that accept it.
+      requests; `marquee` and the extra `endpoints` in responses), and extra routes
+      (`/v1/conversion`, `/v1/profile`, `/v1/survey`, and the App Inbox's). SDK answers of 1 KB or more are gzipped for clients that accept it.
       SDK answers carry `Cache-Control: private, no-store`; SDK requests ignore unknown keys.
     * The **admin API** (`/api/v1/...`) manages apps and campaigns. Scripts send
       `Authorization: Bearer <token>`: the admin token (all apps) or an app's secret (that app only).
@@ -1639,7 +1639,7 @@ paths:
       tags: [admin]
       summary: Every response as CSV - one row per display, a column per question.
       description: |
-        Oldest first, up to 100,000 responses; when there are more, the `Marquee-Next-After`
+        Oldest first, up to 20,000 responses; when there are more, the `Marquee-Next-After`
         header names the `after` of the next part. Choices are written by label, joined by `; `.
         Every cell is quoted, and one a spreadsheet would run as a formula starts with `'`.
       security: [{ bearer: [] }, { session: [] }]
@@ -3725,6 +3725,9 @@ export function showFieldErrors(fields) {
 function render() {
   normalizeExperiment(draft);
   normalizeSurvey(getPath(draft, "message"));
+  for (const variant of getPath(draft, "experiment.variants") || []) normalizeSurvey(variant.message);
+  // Only embedded campaigns name a placement.
+  if (draft.channel !== "embedded") delete draft.placement;
   if (editing !== null && !getPath(draft, `experiment.variants.${editing}.message`)) editing = null;
   const at = editing === null ? "message" : `experiment.variants.${editing}.message`;
   const form = new FormBuilder(() => draft, (rerender) => {

@@ -97,6 +97,9 @@ export function showFieldErrors(fields) {
 function render() {
   normalizeExperiment(draft);
   normalizeSurvey(getPath(draft, "message"));
+  for (const variant of getPath(draft, "experiment.variants") || []) normalizeSurvey(variant.message);
+  // Only embedded campaigns name a placement.
+  if (draft.channel !== "embedded") delete draft.placement;
   if (editing !== null && !getPath(draft, `experiment.variants.${editing}.message`)) editing = null;
   const at = editing === null ? "message" : `experiment.variants.${editing}.message`;
   const form = new FormBuilder(() => draft, (rerender) => {
