@@ -17,12 +17,8 @@ extension MarqueeCore {
     func holdBack(_ campaign: Campaign, for user: UserIdentity) async {
         let date = now
         updateBucket(of: user) { $0.recordHoldBack(of: campaign, at: date) }
-        let request = ImpressionRequest(
-            campaignId: campaign.id, isTest: campaign.isTest, appVersion: client?.app.appVersion ?? "",
-            sdkVersion: MarqueeSDK.version, impressions: [ImpressionDTO(type: .impression, timestamp: Self.millis(date))],
-            userIdentifiers: UserIdentifierDTO.list(for: user), batchId: environment.random.uuid(),
-            marqueeVariant: ExperimentArm.controlID)
-        send(.impression(request), for: user, at: date)
+        sendImpressions([ImpressionDTO(type: .impression, timestamp: Self.millis(date))], of: campaign,
+                        variant: ExperimentArm.controlID, for: user, at: date)
         if let goal = campaign.goal {
             recordExposure(ExposureRecord(at: date, variant: ExperimentArm.controlID, goal: goal, isTest: campaign.isTest,
                                           campaignName: campaign.name),

@@ -36,7 +36,7 @@ extension MarqueeCore {
         }
         bucket.recordDisplay(of: campaign, at: date)
         saveBucket()
-        sendPlacementImpressions([ImpressionDTO(type: .impression, timestamp: Self.millis(date))], of: campaign, at: date)
+        sendImpressions([ImpressionDTO(type: .impression, timestamp: Self.millis(date))], of: campaign, variant: nil, for: identity, at: date)
         if let goal = campaign.goal {
             recordExposure(ExposureRecord(at: date, variant: nil, goal: goal, isTest: campaign.isTest, campaignName: campaign.name),
                            of: campaign.id, for: identity)
@@ -61,20 +61,11 @@ extension MarqueeCore {
             resolution = .contentClick
             type = .clickContent
         }
-        sendPlacementImpressions([ImpressionDTO(type: type, timestamp: Self.millis(date))], of: campaign, at: date)
+        sendImpressions([ImpressionDTO(type: type, timestamp: Self.millis(date))], of: campaign, variant: nil, for: identity, at: date)
         let action = Self.clickedAction(of: campaign.message, for: resolution)
         if action?.type == .pushPrimer { await requestPushPermission() }
         if let emitted = action?.logsEvent { await log(emitted.event) }
         return true
-    }
-
-    private func sendPlacementImpressions(_ impressions: [ImpressionDTO], of campaign: Campaign, at date: Date) {
-        let user = identity
-        let request = ImpressionRequest(
-            campaignId: campaign.id, isTest: campaign.isTest, appVersion: client?.app.appVersion ?? "", sdkVersion: MarqueeSDK.version,
-            impressions: impressions, userIdentifiers: UserIdentifierDTO.list(for: user), batchId: environment.random.uuid(),
-            marqueeVariant: nil)
-        send(.impression(request), for: user, at: date)
     }
 
     /// Tells each placement's readers what it shows now: after a sync, a change of user or an impression.

@@ -168,14 +168,8 @@ extension MarqueeCore {
         for page in result.viewedPages where (0..<pageCount).contains(page) && counted.insert(page).inserted {
             impressions.append(ImpressionDTO(type: .pageView, timestamp: Self.millis(displayed.shownAt ?? date), marqueePage: page))
         }
-        let app = client?.app
         let user = displayed.item.identity
-        let request = ImpressionRequest(
-            campaignId: displayed.item.campaign.id, isTest: displayed.item.campaign.isTest,
-            appVersion: app?.appVersion ?? "", sdkVersion: MarqueeSDK.version, impressions: impressions,
-            userIdentifiers: UserIdentifierDTO.list(for: user), batchId: environment.random.uuid(),
-            marqueeVariant: displayed.arm?.id)
-        send(.impression(request), for: user, at: date)
+        sendImpressions(impressions, of: displayed.item.campaign, variant: displayed.arm?.id, for: user, at: date)
         if let goal = displayed.goal {
             recordExposure(ExposureRecord(at: displayed.shownAt ?? date, variant: displayed.arm?.id, goal: goal,
                                           isTest: displayed.item.campaign.isTest, campaignName: displayed.item.campaign.name),
@@ -219,6 +213,16 @@ extension MarqueeCore {
     static func buttonIndex(of id: String, in message: Message) -> Int? {
         if let index = message.buttons.firstIndex(where: { $0.id == id }) { return index }
         return message.pages.lazy.compactMap { $0.buttons.firstIndex { $0.id == id } }.first
+    }
+
+    /// Puts one batch of `campaign`'s impressions in the outbox for `user`: a display's, a control
+    /// impression, or a placement's view or tap.
+    func sendImpressions(_ impressions: [ImpressionDTO], of campaign: Campaign, variant: String?, for user: UserIdentity, at date: Date) {
+        let request = ImpressionRequest(
+            campaignId: campaign.id, isTest: campaign.isTest, appVersion: client?.app.appVersion ?? "",
+            sdkVersion: MarqueeSDK.version, impressions: impressions, userIdentifiers: UserIdentifierDTO.list(for: user),
+            batchId: environment.random.uuid(), marqueeVariant: variant)
+        send(.impression(request), for: user, at: date)
     }
 
     /// Puts `payload` in the outbox for `user`, saves it, and sends what is due.
