@@ -62,6 +62,12 @@ import Testing
         }
     }
 
+    /// Waits for the view model to follow the SDK's stream; a bound, so a broken stream fails the test instead of hanging it.
+    static func waitUntil(_ condition: @MainActor () -> Bool) async throws {
+        for _ in 0..<2_000 where !condition() { try await Task.sleep(nanoseconds: 10_000_000) }
+        try #require(condition(), "the placement's content never arrived")
+    }
+
     @Test func theViewModelCountsAnImpressionOnceHalfIsOnScreenAndFollowsTheNextContent() async throws {
         try await LiveServer.with { server in
             let app = try await server.createApp()
@@ -76,7 +82,7 @@ import Testing
             let model = PlacementViewModel(placement: "home.top", sdk: device.sdk)
             let following = Task { await model.followChanges() }
             defer { following.cancel() }
-            while model.content == nil { await Task.yield() }
+            try await Self.waitUntil { model.content != nil }
             #expect(model.content?.campaignID == saved.id)
             let document = try #require(model.document())
             #expect(document.contains("data-placement=\"home.top\"") && !document.contains("marquee-close"))
@@ -91,7 +97,7 @@ import Testing
             #expect(action == CampaignDraft.okButton.action, "a tap is recorded and its action handed to the view")
             #expect(await model.visibilityChanged(content: card(700), visible: screen), "72 % on screen")
             // Its one impression counted, the placement moves on to the next campaign.
-            while model.content?.campaignID != welcome.id { await Task.yield() }
+            try await Self.waitUntil { model.content?.campaignID == welcome.id }
             #expect(model.height == 0 && !model.isCounted, "new content lays out and counts anew")
             await device.sdk.waitUntilIdle()
             let stats = try await server.stats(of: saved, in: app)
