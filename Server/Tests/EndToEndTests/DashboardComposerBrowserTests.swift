@@ -52,6 +52,8 @@ struct DashboardComposerBrowserTests {
                     try await Self.retype("<img src=x onerror=alert(1)>Speed", into: "field-message-survey-questions-1-choices-1-label", on: page)
                     #expect(try await page.evaluate("JSON.parse(document.getElementById('campaign-json').value).message.survey.questions.map((q) => q.kind + ':' + (q.choices || []).length).join(',')")
                             == .string("nps:0,multipleChoice:2"))
+                    try await page.evaluate("document.getElementById('field-message-survey-questions-1-kind').scrollIntoView({ block: 'start' })")
+                    try await page.saveScreenshot("composer-survey-form")
                 case .modal, .fullScreen, .slideUp, .banner: break
                 }
                 try await Self.retype("#C2187A", into: "field-message-colors-background-hex", on: page)
