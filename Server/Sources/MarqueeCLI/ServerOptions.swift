@@ -45,6 +45,10 @@ struct ServerOptions: ParsableArguments {
             help: "Connections open at once; more are closed as soon as they arrive (env MARQUEE_MAX_CONNECTIONS; default: the file-descriptor limit less 256, at most 16384).")
     var maxConnections: Int?
 
+    @Option(name: .customLong("max-connections-per-address"),
+            help: "Connections one client address may hold; more are closed as soon as they arrive, and at --max-connections the longest idle connection makes room (env MARQUEE_MAX_CONNECTIONS_PER_ADDRESS; default: an eighth of --max-connections, at least 64).")
+    var maxConnectionsPerAddress: Int?
+
     @Option(name: .customLong("sdk-rate-limit"), help: "SDK requests a minute per app and device, 0 for no limit (env MARQUEE_SDK_RATE_LIMIT, default 120).")
     var sdkRateLimit: Int?
 
@@ -57,7 +61,8 @@ struct ServerOptions: ParsableArguments {
                 host: host, port: port, dataDirectory: dataDirectory, database: database, publicURL: publicURL, trustedProxies: trustedProxies, idleTimeout: idleTimeout,
                 headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, databaseWait: databaseWait,
                 impressionRetentionDays: impressionRetentionDays,
-                sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, maxConnections: maxConnections, seedsDemo: seedsDemo,
+                sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, maxConnections: maxConnections,
+                maxConnectionsPerAddress: maxConnectionsPerAddress, seedsDemo: seedsDemo,
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             throw ValidationError(error.description)

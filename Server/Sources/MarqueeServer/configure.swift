@@ -13,7 +13,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.http.server.configuration.hostname = configuration.host
     app.http.server.configuration.port = configuration.port
     app.routes.defaultMaxBodySize = ByteCount(value: configuration.connections.maxBodyBytes)
-    app.useMarqueeHTTPServer(limits: configuration.connections)
+    app.useMarqueeHTTPServer(limits: configuration.connections, trustedProxies: configuration.trustedProxies)
 
     let databaseSetup = DatabaseSetup(configuration)
     try await databaseSetup.apply(to: app)
@@ -39,7 +39,8 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
                                   adminTokenHash: adminTokenHash, renderWorkers: renderWorkers,
                                   impressionWriter: ImpressionWriter(transactions: frequentWrites), inboxTracking: inboxTracking,
                                   passwords: passwords,
-                                  signInLimiter: SignInLimiter(clock: clock))
+                                  signInLimiter: SignInLimiter(clock: clock),
+                                  adminLane: AdminLane.open(for: configuration.storage, settings: configuration.adminLane, in: app))
 
     try routes(app)
     // Outermost first: every request is logged, every response (errors included) gets its cache
@@ -96,7 +97,7 @@ private struct RouteGroups {
         let clock = application.marquee.clock
         open = application
         metrics = application.chained(AdminAuthenticator(), PrincipalRequiredMiddleware())
-        sdk = application.chained(GzipMiddleware(), configuration.sdkRateLimit.map {
+        sdk = application.chained(DeviceTrafficMiddleware(), GzipMiddleware(), configuration.sdkRateLimit.map {
             RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: $0, clock: clock))
         }, SDKCallerMiddleware())
         let adminRateLimit = configuration.adminRateLimit

@@ -17,7 +17,7 @@ import SQLKit
 /// buckets add up to the users first reached in the range); `conversions` count in the bucket of
 /// the conversion.
 struct CampaignTimeSeries {
-    let database: any Database
+    let database: any SQLDatabase
 
     struct Bucket: Encodable, Sendable {
         var start: String
@@ -70,7 +70,6 @@ struct CampaignTimeSeries {
     }
 
     func series(of campaign: Campaign, id campaignID: UUID, _ request: AnalyticsRequest) async throws -> Series {
-        guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
         if let variant = request.variant, campaign.experiment?.armIDs.contains(variant) != true {
             let arms = campaign.experiment?.armIDs ?? []
             throw AnalyticsError.invalidQuery(arms.isEmpty
@@ -87,7 +86,7 @@ struct CampaignTimeSeries {
         for segment in layout.segments(fromMillis: fromMillis, toMillis: toMillis) {
             let width = request.interval.millis
             let bucket: SQLQueryString = "(quarter * \(literal: quarter) + \(literal: segment.offsetMillis)) / \(literal: width)"
-            for row in try await sql.raw("""
+            for row in try await database.raw("""
                 SELECT \(bucket) AS bucket, variant, \(CampaignCounts.sums) FROM \(ident: CampaignCounts.schema)
                 WHERE campaign_id = \(bind: campaignID) AND is_test = \(bind: false)
                   AND quarter >= \(bind: quarterAtOrAfter(segment.fromMillis)) AND quarter < \(bind: quarterAtOrAfter(segment.toMillis))
@@ -110,14 +109,14 @@ struct CampaignTimeSeries {
         return Series(campaignID: campaignID.canonical, interval: request.interval.rawValue, timeZone: request.timeZone.identifier,
                       from: rangeStart, to: MarqueeJSON.formatDate(request.to), variant: request.variant,
                       buckets: list, totals: Bucket(start: rangeStart, metrics: total), variants: variants,
-                      experiment: try await experimentReport(of: campaign, id: campaignID, on: sql))
+                      experiment: try await experimentReport(of: campaign, id: campaignID, on: database))
     }
 
     /// The all-time comparison, from all-time per-arm counts.
     private func experimentReport(of campaign: Campaign, id campaignID: UUID, on sql: any SQLDatabase) async throws -> ExperimentReport? {
         guard campaign.experiment != nil else { return nil }
         var arms: [String: CampaignMetrics] = [:]
-        for row in try await sql.raw("""
+        for row in try await database.raw("""
             SELECT variant, \(CampaignCounts.sums) FROM \(ident: CampaignCounts.schema)
             WHERE campaign_id = \(bind: campaignID) AND is_test = \(bind: false) GROUP BY variant
             """).all(decoding: CountRow.self) {

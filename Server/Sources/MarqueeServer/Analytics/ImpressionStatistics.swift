@@ -6,11 +6,10 @@ import SQLKit
 /// A campaign's figures, read from ``CampaignCounts``: one grouped sum over at most 96 rows per
 /// arm and day, whatever the number of impressions, because the counts are kept at ingestion.
 struct ImpressionStatistics {
-    let database: any Database
+    let database: any SQLDatabase
 
     func stats(for campaign: Campaign, id campaignID: UUID) async throws -> CampaignStats {
-        guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
-        let rows = try await sql.raw("""
+        let rows = try await database.raw("""
             SELECT variant, is_test, \(CampaignCounts.sums) FROM \(ident: CampaignCounts.schema)
             WHERE campaign_id = \(bind: campaignID) GROUP BY variant, is_test
             """).all(decoding: CountRow.self)
@@ -32,7 +31,7 @@ struct ImpressionStatistics {
                                   variants: ArmMetrics.list(arms, experiment: campaign.experiment),
                                   experiment: ExperimentReport(campaign: campaign, arms: arms))
         if campaign.message.kind == .carousel {
-            stats.pageViews = try await CampaignPageViews.views(of: campaignID, pages: campaign.message.pages.count, on: sql)
+            stats.pageViews = try await CampaignPageViews.views(of: campaignID, pages: campaign.message.pages.count, on: database)
         }
         return stats
     }

@@ -17,9 +17,11 @@ struct OpsController {
     /// Readiness: 200 when the database answers and is fully migrated, 503 otherwise.
     @Sendable func ready(req: Request) async throws -> Response {
         let report = await Readiness(database: req.db, directory: req.marquee.directory,
+                                     deviceTraffic: req.marquee.deviceTraffic, adminLane: req.marquee.adminLane,
                                      bound: .seconds(req.marquee.configuration.readinessTimeoutSeconds)).check()
         if !report.isReady {
-            req.logger.warning("not ready", metadata: ["database": "\(report.database)", "pending": "\(report.pendingMigrations)"])
+            req.logger.warning("not ready", metadata: ["database": "\(report.database)", "pending": "\(report.pendingMigrations)",
+                                                     "devices waiting (ms)": "\(report.devices.oldestMillis)"])
         }
         return try Response.json(report, status: report.isReady ? .ok : .serviceUnavailable)
     }

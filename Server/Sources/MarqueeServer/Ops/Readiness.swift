@@ -21,12 +21,19 @@ struct Readiness: Sendable {
         /// Whether campaign changes made by other instances reach this one at once (`listening`),
         /// or apps are read from the database on each request (`reading`); both serve correctly.
         var catalog: String
+        /// Device requests in flight; `waiting` when one has waited past ``DeviceTraffic/waitingAfter``,
+        /// which makes the instance not ready, so a balancer sends devices elsewhere.
+        var devices: DeviceTraffic.Snapshot
+        /// Long admin reads running and waiting their turn (``AdminLane``).
+        var adminLane: AdminLaneLoad
 
-        var isReady: Bool { database == .ok && migrations == .ok }
+        var isReady: Bool { database == .ok && migrations == .ok && !devices.waiting }
     }
 
     let database: any Database
     let directory: AppDirectory
+    let deviceTraffic: DeviceTraffic
+    let adminLane: AdminLane
     /// How long the database may take to answer before the instance counts as not ready.
     let bound: Duration
 
@@ -41,11 +48,13 @@ struct Readiness: Sendable {
             }
         } catch {
             return Report(status: "unavailable", database: .unreachable, migrations: .pending,
-                          pendingMigrations: [], catalog: catalog)
+                          pendingMigrations: [], catalog: catalog, devices: deviceTraffic.snapshot, adminLane: adminLane.load)
         }
         let pending = MarqueeMigrations.names.filter { !applied.contains($0) }
-        return Report(status: pending.isEmpty ? "ok" : "unavailable", database: .ok,
-                      migrations: pending.isEmpty ? .ok : .pending, pendingMigrations: pending, catalog: catalog)
+        var report = Report(status: "", database: .ok, migrations: pending.isEmpty ? .ok : .pending,
+                            pendingMigrations: pending, catalog: catalog, devices: deviceTraffic.snapshot, adminLane: adminLane.load)
+        report.status = report.isReady ? "ok" : "unavailable"
+        return report
     }
 
     struct TimedOut: Error {}

@@ -42,6 +42,24 @@ enum ServerMetrics {
         Counter(label: "marquee_database_errors_total", dimensions: [("kind", kind)]).increment()
     }
 
+    /// A connection closed by the cap: `refused` on arrival (its address at its share, or every
+    /// connection busy), or `evicted_idle` to make room for a newcomer.
+    static func connectionClosed(reason: String) {
+        Counter(label: "marquee_connections_closed_total", dimensions: [("reason", reason)]).increment()
+    }
+
+    /// Levels read when `/metrics` is scraped: connections, device requests, the admin lane.
+    static func recordLevels(connections: ConnectionCap.Snapshot?, devices: DeviceTraffic.Snapshot, adminLane: AdminLaneLoad) {
+        if let connections {
+            Gauge(label: "marquee_connections_open").record(connections.open)
+            Gauge(label: "marquee_connection_addresses").record(connections.addresses)
+        }
+        Gauge(label: "marquee_device_requests_in_flight").record(devices.inFlight)
+        Gauge(label: "marquee_device_request_oldest_seconds").record(Double(devices.oldestMillis) / 1000)
+        Gauge(label: "marquee_admin_lane_jobs", dimensions: [("state", "running")]).record(adminLane.running)
+        Gauge(label: "marquee_admin_lane_jobs", dimensions: [("state", "waiting")]).record(adminLane.waiting)
+    }
+
     static func rateLimited(scope: String) {
         Counter(label: "marquee_rate_limited_total", dimensions: [("scope", scope)]).increment()
     }

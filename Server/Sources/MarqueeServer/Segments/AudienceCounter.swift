@@ -3,8 +3,9 @@ import SQLKit
 
 /// Counts the known users of an app a condition (``AudienceQuery``) admits, in the database,
 /// a chunk of users at a time in user ID order (the `(app_id, user_id)` key walks them). When
-/// the time is up before the last chunk, the count so far is scaled to all known users and
-/// marked an estimate, so a large app still gets an answer in time.
+/// the time is up before the last chunk, or the ``AdminLane`` stops a chunk at its budget, the
+/// count so far is scaled to all known users and marked an estimate, so a large app still gets
+/// an answer in time.
 struct AudienceCounter {
     let database: any SQLDatabase
     /// Users per query.
@@ -47,19 +48,29 @@ struct AudienceCounter {
                       FROM user_profiles WHERE app_id = \(bind: appID) AND user_id > \(bind: after)
                       ORDER BY user_id LIMIT \(literal: chunkSize)) p
                 """
-            guard let chunk = try await database.raw(query).first(decoding: Chunk.self), chunk.seen > 0, let last = chunk.last else { break }
+            let chunk: Chunk?
+            do {
+                chunk = try await database.raw(query).first(decoding: Chunk.self)
+            } catch let error where AdminLane.isOverBudget(error) && seen > 0 {
+                // The admin lane stopped this chunk: the chunks before it make the estimate.
+                return try await estimate(appID: appID, matched: matched, seen: seen)
+            }
+            guard let chunk, chunk.seen > 0, let last = chunk.last else { break }
             seen += chunk.seen
             matched += chunk.matched ?? 0
             after = last
             if chunk.seen < chunkSize { break }
-            if isOverTime() {
-                let total = try await database.raw("SELECT COUNT(*) AS total FROM user_profiles WHERE app_id = \(bind: appID)")
-                    .first(decoding: Total.self)?.total ?? seen
-                let estimate = Int((Double(matched) / Double(seen) * Double(total)).rounded())
-                return AudienceSize(users: estimate, exact: false, knownUsers: total, counted: seen)
-            }
+            if isOverTime() { return try await estimate(appID: appID, matched: matched, seen: seen) }
         }
         return AudienceSize(users: matched, exact: true, knownUsers: seen, counted: seen)
+    }
+
+    /// The share of the first `seen` users that matched, scaled to all known users.
+    private func estimate(appID: UUID, matched: Int, seen: Int) async throws -> AudienceSize {
+        let total = try await database.raw("SELECT COUNT(*) AS total FROM user_profiles WHERE app_id = \(bind: appID)")
+            .first(decoding: Total.self)?.total ?? seen
+        let estimate = Int((Double(matched) / Double(seen) * Double(total)).rounded())
+        return AudienceSize(users: estimate, exact: false, knownUsers: total, counted: seen)
     }
 }
 

@@ -5,7 +5,8 @@ import SQLKit
 import Vapor
 
 /// A survey campaign's answers in the admin API: the results per question, the text answers
-/// page by page, and every response as CSV. Live traffic only, as statistics are.
+/// page by page, and every response as CSV. Live traffic only, as statistics are. Each is read in
+/// the ``AdminLane``.
 struct SurveysController {
     /// Text answers per page when the request names no limit, and at most.
     static let pageLimits = (standard: 20, maximum: 100)
@@ -16,10 +17,11 @@ struct SurveysController {
     /// `GET …/campaigns/{campaignID}/survey`: responses and each question's distribution.
     @Sendable func results(req: Request) async throws -> SurveyResults {
         let (id, survey) = try await surveyCampaign(req)
-        let sql = try Self.sql(req)
-        return SurveyResults(survey: survey, responses: try await SurveyResponses.responseCount(of: id, on: sql),
-                             tallies: try await SurveyResponses.tallies(of: id, on: sql),
-                             answered: try await SurveyResponses.answered(of: id, on: sql))
+        return try await req.inAdminLane { sql in
+            SurveyResults(survey: survey, responses: try await SurveyResponses.responseCount(of: id, on: sql),
+                          tallies: try await SurveyResponses.tallies(of: id, on: sql),
+                          answered: try await SurveyResponses.answered(of: id, on: sql))
+        }
     }
 
     struct TextAnswerPage: Content {
@@ -41,7 +43,10 @@ struct SurveysController {
             throw APIError(.badRequest, code: "invalid_query", "limit must be between 1 and \(Self.pageLimits.maximum)")
         }
         let cursor = try Self.cursor(req)
-        var answers = try await SurveyResponses.texts(of: id, question: question.id, after: cursor, limit: limit + 1, on: try Self.sql(req))
+        let textQuestion = question.id
+        var answers = try await req.inAdminLane { sql in
+            try await SurveyResponses.texts(of: id, question: textQuestion, after: cursor, limit: limit + 1, on: sql)
+        }
         let hasMore = answers.count > limit
         answers = Array(answers.prefix(limit))
         let next = hasMore ? answers.last.map { SurveyResponses.Cursor(answeredAt: $0.answeredAt, responseID: $0.responseId).text } : nil
@@ -52,28 +57,31 @@ struct SurveysController {
     /// ``exportLimit``; `Marquee-Next-After` names where the next part starts when there are more.
     @Sendable func export(req: Request) async throws -> Response {
         let (id, survey) = try await surveyCampaign(req)
-        let sql = try Self.sql(req)
-        let export = SurveyExport(survey: survey)
-        var csv = export.header
-        var cursor = try Self.cursor(req)
-        var exported = 0
-        while exported < Self.exportLimit {
-            let wanted = min(Self.exportChunk, Self.exportLimit - exported)
-            let page = try await SurveyResponses.exportPage(of: id, after: cursor, limit: wanted, on: sql)
-            for response in page { csv += export.row(response) }
-            exported += page.count
-            guard let last = page.last else { break }
-            cursor = SurveyResponses.Cursor(answeredAt: last.answeredAt, responseID: last.id)
-            if page.count < wanted { break }
-        }
-        var more = false
-        if exported == Self.exportLimit {
-            more = try await !SurveyResponses.exportPage(of: id, after: cursor, limit: 1, on: sql).isEmpty
+        let start = try Self.cursor(req)
+        let (csv, next) = try await req.inAdminLane { sql in
+            let export = SurveyExport(survey: survey)
+            var csv = export.header
+            var cursor = start
+            var exported = 0
+            while exported < Self.exportLimit {
+                let wanted = min(Self.exportChunk, Self.exportLimit - exported)
+                let page = try await SurveyResponses.exportPage(of: id, after: cursor, limit: wanted, on: sql)
+                for response in page { csv += export.row(response) }
+                exported += page.count
+                guard let last = page.last else { break }
+                cursor = SurveyResponses.Cursor(answeredAt: last.answeredAt, responseID: last.id)
+                if page.count < wanted { break }
+            }
+            var more = false
+            if exported == Self.exportLimit {
+                more = try await !SurveyResponses.exportPage(of: id, after: cursor, limit: 1, on: sql).isEmpty
+            }
+            return (csv, more ? cursor : nil)
         }
         var headers = HTTPHeaders()
         headers.contentType = HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
         headers.add(name: .contentDisposition, value: "attachment; filename=\"survey-\(id.uuidString.lowercased()).csv\"")
-        if more, let cursor { headers.add(name: "Marquee-Next-After", value: cursor.text) }
+        if let next { headers.add(name: "Marquee-Next-After", value: next.text) }
         return Response(status: .ok, headers: headers, body: .init(string: csv))
     }
 
@@ -83,11 +91,6 @@ struct SurveysController {
             throw APIError(.badRequest, code: "invalid_query", "after must be the next value a previous page gave")
         }
         return cursor
-    }
-
-    private static func sql(_ req: Request) throws -> any SQLDatabase {
-        guard let sql = req.db as? any SQLDatabase else { throw StoreError.notSQL }
-        return sql
     }
 
     /// The campaign the path names and its survey; 404 when it has none.

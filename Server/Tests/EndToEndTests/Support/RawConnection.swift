@@ -28,10 +28,22 @@ struct RawConnection {
 
     private let fd: Int32
 
-    /// Connects to 127.0.0.1:`port`; reads give up after `giveUpAfterSeconds` without a byte.
-    init(port: Int, giveUpAfterSeconds: Int = 30) throws {
+    /// Connects to 127.0.0.1:`port` from `source` (any loopback address: every 127.x.y.z is this
+    /// machine, so one test can be several clients); reads give up after `giveUpAfterSeconds`
+    /// without a byte.
+    init(port: Int, from source: String = "127.0.0.1", giveUpAfterSeconds: Int = 30) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            Glibc.close(fd)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -83,6 +95,17 @@ struct RawConnection {
         Glibc.close(fd)
     }
 
+    /// Whether the server closes the connection, sending nothing, within `wait`. Reads nothing
+    /// the server sends otherwise.
+    func isClosedByServer(within wait: Duration) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let millis = Int32(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
+        guard poll(&poller, 1, millis) > 0 else { return false }
+        var byte: UInt8 = 0
+        let count = recv(fd, &byte, 1, Int32(MSG_PEEK))
+        return count == 0 || (count < 0 && errno == ECONNRESET)
+    }
+
     /// Reads until the server closes the connection or the read timeout passes, then closes.
     func finish() -> Exchange {
         defer { Glibc.close(fd) }
@@ -98,8 +121,9 @@ struct RawConnection {
 
     /// Sends `text` to 127.0.0.1:`port`, then reads until the server closes the connection or
     /// `giveUpAfterSeconds` pass without a byte.
-    static func exchange(_ text: String, port: Int, giveUpAfterSeconds: Int = 30) throws -> Exchange {
-        let connection = try RawConnection(port: port, giveUpAfterSeconds: giveUpAfterSeconds)
+    static func exchange(_ text: String, port: Int, from source: String = "127.0.0.1",
+                         giveUpAfterSeconds: Int = 30) throws -> Exchange {
+        let connection = try RawConnection(port: port, from: source, giveUpAfterSeconds: giveUpAfterSeconds)
         connection.send(text)
         return connection.finish()
     }

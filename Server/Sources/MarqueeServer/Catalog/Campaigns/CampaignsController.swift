@@ -81,7 +81,10 @@ struct CampaignsController {
 
     @Sendable func stats(req: Request) async throws -> CampaignStats {
         let record = try await campaignRecord(req)
-        return try await ImpressionStatistics(database: req.db).stats(for: try record.campaign(), id: try record.requireID())
+        let (campaign, id) = (try record.campaign(), try record.requireID())
+        return try await req.inAdminLane { database in
+            try await ImpressionStatistics(database: database).stats(for: campaign, id: id)
+        }
     }
 
     /// `GET …/analytics?from&to&interval=hour|day&timeZone=Europe/Paris&format=json|csv`: the
@@ -89,7 +92,10 @@ struct CampaignsController {
     @Sendable func analytics(req: Request) async throws -> Response {
         let record = try await campaignRecord(req)
         let request = try AnalyticsRequest(query: req.query, now: req.marquee.clock.now())
-        let series = try await CampaignTimeSeries(database: req.db).series(of: try record.campaign(), id: try record.requireID(), request)
+        let (campaign, id) = (try record.campaign(), try record.requireID())
+        let series = try await req.inAdminLane { database in
+            try await CampaignTimeSeries(database: database).series(of: campaign, id: id, request)
+        }
         switch request.format {
         case .json:
             return try Response.json(series)

@@ -56,10 +56,13 @@ paths:
   /readyz:
     get:
       tags: [ops]
-      summary: Readiness (the database answers within 2 seconds and every migration has run).
+      summary: Readiness (the database answers within 2 seconds, every migration has run, and no device request has waited over a second).
+      description: |
+        The body also reports the device requests in flight (`devices`) and the admin lane's jobs
+        running and waiting (`adminLane`).
       responses:
         "200": { description: Ready. }
-        "503": { description: The database is unreachable or migrations are pending; the body says which. }
+        "503": { description: The database is unreachable, migrations are pending, or device requests are waiting; the body says which. }
   /metrics:
     get:
       tags: [ops]
@@ -72,8 +75,13 @@ paths:
         its duration (`marquee_impression_commits_total`, `marquee_impression_batches_per_commit`,
         `marquee_impression_commit_seconds`), batches waiting for a commit
         (`marquee_impression_batches_waiting`), catalog rebuilds (`marquee_catalog_rebuilds_total`),
-        database errors (`marquee_database_errors_total`) and rate-limited requests
-        (`marquee_rate_limited_total`).
+        database errors (`marquee_database_errors_total`), rate-limited requests
+        (`marquee_rate_limited_total`), open connections and their addresses
+        (`marquee_connections_open`, `marquee_connection_addresses`), connections the cap closed
+        (`marquee_connections_closed_total`, by `reason`), device requests in flight and the
+        oldest one's age (`marquee_device_requests_in_flight`,
+        `marquee_device_request_oldest_seconds`) and the admin lane's jobs
+        (`marquee_admin_lane_jobs`, by `state`).
       security: [{ bearer: [] }]
       responses:
         "200":
@@ -955,6 +963,7 @@ paths:
         "413": { $ref: "#/components/responses/Error" }
         "422": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/Error" }
   /api/v1/apps/{appID}/profiles/import:
     parameters:
       - $ref: "#/components/parameters/AppID"
@@ -1573,6 +1582,7 @@ paths:
         "401": { $ref: "#/components/responses/Error" }
         "403": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/Error" }
   /api/v1/apps/{appID}/campaigns/{campaignID}/survey:
     parameters:
       - $ref: "#/components/parameters/AppID"
@@ -1593,6 +1603,7 @@ paths:
         "403": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/Error" }
   /api/v1/apps/{appID}/campaigns/{campaignID}/survey/answers:
     parameters:
       - $ref: "#/components/parameters/AppID"
@@ -1631,6 +1642,7 @@ paths:
         "403": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/Error" }
   /api/v1/apps/{appID}/campaigns/{campaignID}/survey/export:
     parameters:
       - $ref: "#/components/parameters/AppID"
@@ -1656,6 +1668,7 @@ paths:
         "403": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/Error" }
   /api/v1/apps/{appID}/campaigns/{campaignID}/analytics:
     parameters:
       - $ref: "#/components/parameters/AppID"
@@ -1692,6 +1705,7 @@ paths:
         "403": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/Error" }
   /api/v1/apps/{appID}/campaigns/{campaignID}/preview:
     parameters:
       - $ref: "#/components/parameters/AppID"

@@ -37,6 +37,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// (`database_busy`); `nil` waits 30 seconds on SQLite and 15 on PostgreSQL (where opening a
     /// new connection then has PostgresNIO's own 10 seconds).
     public var databaseWaitSeconds: Int?
+    /// How many long admin reads (audience counts, statistics, exports) run at once, and for how
+    /// long each may run (``AdminLane``).
+    public var adminLane = AdminLaneLimits()
     /// How long `GET /readyz` waits for the database before it answers 503 (``Readiness``).
     public var readinessTimeoutSeconds = 2
     /// The bcrypt cost of account passwords (2^cost rounds). Tests lower it; a password keeps
@@ -88,6 +91,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         public static let bodyTimeout = "MARQUEE_BODY_TIMEOUT"
         public static let databaseWait = "MARQUEE_DATABASE_WAIT"
         public static let maxConnections = "MARQUEE_MAX_CONNECTIONS"
+        public static let maxConnectionsPerAddress = "MARQUEE_MAX_CONNECTIONS_PER_ADDRESS"
         public static let sdkRateLimit = "MARQUEE_SDK_RATE_LIMIT"
         public static let adminRateLimit = "MARQUEE_ADMIN_RATE_LIMIT"
     }
@@ -95,7 +99,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Builds a configuration from flags (which win) and environment variables, naming every bad value.
     public static func resolve(host: String?, port: Int?, dataDirectory: String? = nil, database: String?, publicURL: String?,
                                trustedProxies: String? = nil, idleTimeout: Int? = nil, headerTimeout: Int? = nil, bodyTimeout: Int? = nil, databaseWait: Int? = nil, impressionRetentionDays: Int? = nil,
-                               sdkRateLimit: Int? = nil, adminRateLimit: Int? = nil, maxConnections: Int? = nil, seedsDemo: Bool,
+                               sdkRateLimit: Int? = nil, adminRateLimit: Int? = nil, maxConnections: Int? = nil,
+                               maxConnectionsPerAddress: Int? = nil, seedsDemo: Bool,
                                environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
         var problems: [String] = []
         let directory = dataDirectory ?? environment[Variable.dataDirectory] ?? "."
@@ -164,6 +169,13 @@ public struct ServerConfiguration: Sendable, Equatable {
             }
         } else if let text = environment[Variable.maxConnections] {
             problems.append("\(Variable.maxConnections)='\(text)' is not a number of connections")
+        }
+        if let value = maxConnectionsPerAddress ?? environment[Variable.maxConnectionsPerAddress].flatMap(Int.init) {
+            if (1...1_000_000).contains(value) { configuration.connections.maxConnectionsPerAddress = value } else {
+                problems.append("the connection limit per address must be 1 to 1000000 (got \(value))")
+            }
+        } else if let text = environment[Variable.maxConnectionsPerAddress] {
+            problems.append("\(Variable.maxConnectionsPerAddress)='\(text)' is not a number of connections")
         }
 
         if let days = impressionRetentionDays ?? environment[Variable.impressionRetentionDays].flatMap(Int.init) {

@@ -38,6 +38,17 @@ public struct APIError: Error, Sendable, Equatable {
     /// The database could not take the request in time; nothing was written, and a retry may pass.
     static let databaseBusy = APIError(.serviceUnavailable, code: "database_busy",
                                        "the database is busy; nothing was changed, retry shortly", headers: ["Retry-After": "1"])
+    /// Long admin reads (``AdminLane``) are all taken, and this one waited its longest for a turn.
+    static let adminLaneBusy = APIError(.serviceUnavailable, code: "admin_lane_busy",
+                                        "other counts, statistics or exports are running; retry shortly",
+                                        headers: ["Retry-After": "5"])
+
+    /// An admin read ran past the time it may take and was stopped.
+    static func adminQueryOverBudget(_ budget: Duration) -> APIError {
+        APIError(.serviceUnavailable, code: "query_over_budget",
+                 "this query takes longer than the \(budget.components.seconds) s it may run; narrow it, or retry later",
+                 headers: ["Retry-After": "30"])
+    }
 }
 
 /// The one JSON error body: `{"error": {"code": "…", "message": "…", "fields": [...]}}`.

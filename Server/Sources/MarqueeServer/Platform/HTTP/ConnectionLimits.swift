@@ -19,6 +19,9 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// Connections open at once; one more is closed as soon as it is accepted. `nil`: what the
     /// file-descriptor limit allows, less a reserve for the database and files, at most 16,384.
     public var maxConnections: Int?
+    /// Connections one address may hold at once (a trusted proxy's count for no one); one more
+    /// is closed as soon as it is accepted. `nil`: an eighth of `maxConnections`, at least 64.
+    public var maxConnectionsPerAddress: Int?
 
     public init() {}
 

@@ -18,10 +18,14 @@ public final class MarqueeHTTPServer: Server, Sendable {
     private let application: Application
     private let limits: ConnectionLimits
     private let running = NIOLockedValueBox<(channel: any Channel, quiesce: ServerQuiescingHelper)?>(nil)
+    /// The open connections, shared fairly among addresses.
+    let cap: ConnectionCap
 
-    init(application: Application, limits: ConnectionLimits) {
+    init(application: Application, limits: ConnectionLimits, trustedProxies: TrustedProxies) {
         self.application = application
         self.limits = limits
+        let maximum = limits.maxConnections ?? ConnectionCap.defaultMaximum()
+        cap = ConnectionCap(maximum: maximum, perAddress: limits.maxConnectionsPerAddress, trustedProxies: trustedProxies)
     }
 
     /// The address the server listens on once started (the real port when started on port 0).
@@ -38,7 +42,7 @@ public final class MarqueeHTTPServer: Server, Sendable {
         let configured = application.http.server.configuration
         let group = application.eventLoopGroup
         let quiesce = ServerQuiescingHelper(group: group)
-        let cap = ConnectionCap(maximum: limits.maxConnections ?? ConnectionCap.defaultMaximum())
+        let cap = self.cap
         let application = self.application
         let responder = application.responder.current
         let limits = self.limits
@@ -55,7 +59,7 @@ public final class MarqueeHTTPServer: Server, Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(IdleStateHandler(allTimeout: .seconds(Int64(limits.idleTimeoutSeconds))))
-                    try pipeline.addHandler(RequestHeadGuard(limits: limits))
+                    try pipeline.addHandler(RequestHeadGuard(limits: limits, cap: cap))
                     try pipeline.addHandler(HTTPResponseEncoder())
                     try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
                     try pipeline.addHandler(HTTPServerPipelineHandler())
@@ -75,7 +79,8 @@ public final class MarqueeHTTPServer: Server, Sendable {
         }
         running.withLockedValue { $0 = (channel, quiesce) }
         application.logger.notice("Server started", metadata: [
-            "address": "\(channel.localAddress.map(String.init(describing:)) ?? "?")", "max connections": "\(cap.maximum)"])
+            "address": "\(channel.localAddress.map(String.init(describing:)) ?? "?")", "max connections": "\(cap.maximum)",
+            "max connections per address": "\(cap.perAddress)"])
     }
 
     /// Stops accepting, lets requests in flight finish (up to Vapor's shutdown timeout), then closes.
@@ -110,8 +115,8 @@ extension Application {
 
     /// Serves through one ``MarqueeHTTPServer`` with `limits` (Vapor asks its factory on every
     /// use of `server`, so the instance is kept here).
-    func useMarqueeHTTPServer(limits: ConnectionLimits) {
-        storage[MarqueeHTTPServerKey.self] = MarqueeHTTPServer(application: self, limits: limits)
+    func useMarqueeHTTPServer(limits: ConnectionLimits, trustedProxies: TrustedProxies) {
+        storage[MarqueeHTTPServerKey.self] = MarqueeHTTPServer(application: self, limits: limits, trustedProxies: trustedProxies)
         servers.use { application in
             guard let server = application.storage[MarqueeHTTPServerKey.self] else {
                 preconditionFailure("useMarqueeHTTPServer(limits:) stores the server before it is asked for")

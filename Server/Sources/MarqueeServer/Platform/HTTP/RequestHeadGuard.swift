@@ -36,6 +36,8 @@ final class RequestHeadGuard: ChannelDuplexHandler {
     }
 
     private let limits: ConnectionLimits
+    /// Told when a request starts and when its response has gone, so it can tell idle connections.
+    private let cap: ConnectionCap?
     private var state = State.waiting
     private var deadline: Scheduled<Void>?
     /// Heads seen complete, and responses finished: equal when no response is owed, so an error
@@ -43,8 +45,9 @@ final class RequestHeadGuard: ChannelDuplexHandler {
     private var headsCompleted = 0
     private var responsesEnded = 0
 
-    init(limits: ConnectionLimits) {
+    init(limits: ConnectionLimits, cap: ConnectionCap? = nil) {
         self.limits = limits
+        self.cap = cap
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -58,6 +61,7 @@ final class RequestHeadGuard: ChannelDuplexHandler {
         case .waiting:
             guard buffer.readableBytes > 0 else { return }
             state = .readingHead(bytes: 0, lineEnded: false, afterLineFeed: false)
+            cap?.connection(context.channel, isBusy: true)
             startDeadline(context: context)
         case .readingHead:
             break
@@ -142,8 +146,10 @@ final class RequestHeadGuard: ChannelDuplexHandler {
         switch signal {
         case .requestEnded:
             if case .passing = state { state = .waiting }
+            if headsCompleted == responsesEnded { cap?.connection(context.channel, isBusy: false) }
         case .responseEnded:
             responsesEnded += 1
+            if case .waiting = state, headsCompleted == responsesEnded { cap?.connection(context.channel, isBusy: false) }
         }
         promise?.succeed()
     }

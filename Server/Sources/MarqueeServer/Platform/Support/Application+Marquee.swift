@@ -1,3 +1,4 @@
+import SQLKit
 import Vapor
 
 /// The services a running server shares across requests. A class: every request reads it, and
@@ -20,10 +21,15 @@ final class MarqueeServices: Sendable {
     let passwords: PasswordWorkers
     /// Failed sign-ins per account and address.
     let signInLimiter: SignInLimiter
+    /// Where audience counts, statistics and exports read, apart from devices.
+    let adminLane: AdminLane
+    /// Device requests in flight.
+    let deviceTraffic: DeviceTraffic
 
     init(configuration: ServerConfiguration, clock: any ServerClock, catalog: CampaignCatalog, directory: AppDirectory,
          adminTokenHash: String, renderWorkers: RenderWorkers, impressionWriter: ImpressionWriter,
-         inboxTracking: GroupCommit<InboxStore.TrackedEvents, Int>, passwords: PasswordWorkers, signInLimiter: SignInLimiter) {
+         inboxTracking: GroupCommit<InboxStore.TrackedEvents, Int>, passwords: PasswordWorkers, signInLimiter: SignInLimiter,
+         adminLane: AdminLane) {
         self.configuration = configuration
         self.clock = clock
         self.catalog = catalog
@@ -34,6 +40,8 @@ final class MarqueeServices: Sendable {
         self.inboxTracking = inboxTracking
         self.passwords = passwords
         self.signInLimiter = signInLimiter
+        self.adminLane = adminLane
+        deviceTraffic = DeviceTraffic(clock: clock)
     }
 }
 
@@ -55,6 +63,11 @@ extension Application {
 
 extension Request {
     var marquee: MarqueeServices { application.marquee }
+
+    /// Runs `job` in the ``AdminLane``, on its database: for admin reads that can take long.
+    func inAdminLane<T: Sendable>(_ job: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await marquee.adminLane.run(logger: logger, on: eventLoop, job)
+    }
 
     /// The accounts of this server, on this request's database.
     var accounts: AccountStore {
