@@ -8,6 +8,10 @@ public actor TestSlots {
     /// Servers on PostgreSQL: each opens a pool and a change listener, and the suite's PostgreSQL
     /// allows 300 connections.
     public static let postgresServers = TestSlots(limit: 8)
+    /// Live servers on loopback ports, with the SDKs, simulators and browsers that talk to them:
+    /// a hundred starting together on two cores leave each too little CPU to accept its
+    /// client's connection in time.
+    public static let liveServers = TestSlots(limit: 6)
 
     private let limit: Int
     private var inUse = 0

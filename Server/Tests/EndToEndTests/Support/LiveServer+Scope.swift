@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import MarqueeModel
 import MarqueeServer
+import MarqueeTestSupport
 import MarqueeWire
 
 extension LiveServer {
@@ -12,13 +13,22 @@ extension LiveServer {
     @MainActor
     static func with<Result>(storage: ServerConfiguration.Storage = .sqliteMemory, trustedProxies: TrustedProxies = .none,
                              _ body: @MainActor (LiveServer) async throws -> Result) async throws -> Result {
-        let server = try await LiveServer.start(storage: storage, trustedProxies: trustedProxies)
+        await TestSlots.liveServers.acquire()
+        let server: LiveServer
+        do {
+            server = try await LiveServer.start(storage: storage, trustedProxies: trustedProxies)
+        } catch {
+            await TestSlots.liveServers.release()
+            throw error
+        }
         do {
             let result = try await body(server)
             await server.stop()
+            await TestSlots.liveServers.release()
             return result
         } catch {
             await server.stop()
+            await TestSlots.liveServers.release()
             throw error
         }
     }
