@@ -52,3 +52,27 @@ import Testing
         #expect(state.campaigns.map(\.id) == ["c1"])
     }
 }
+
+/// Pings ask for the language messages are shown in, so the server sends that language's
+/// translations only; choosing another language asks again at once.
+@Suite struct PingLanguageTests {
+    private func sentLanguages(_ harness: Harness) -> [String?] {
+        harness.server.requests(to: "ping").compactMap { $0.body }.compactMap {
+            try? JSONDecoder().decode(PingRequest.self, from: $0).marqueeLanguage
+        }
+    }
+
+    @Test func aPingNamesTheMessageLanguageAndAChangeAsksAgain() async {
+        let harness = Harness(campaigns: [Fixture.campaign("c1")], locale: "de_CH")
+        await harness.start()
+        #expect(sentLanguages(harness) == ["de-ch"], "the app's locale, when the app chose no language")
+
+        harness.sdk.language = "fr"
+        await harness.sdk.waitUntilIdle()
+        #expect(sentLanguages(harness) == ["de-ch", "fr"], "a new language is asked for at once")
+
+        harness.sdk.language = "fr"
+        await harness.sdk.waitUntilIdle()
+        #expect(sentLanguages(harness).count == 2, "the same language asks for nothing")
+    }
+}

@@ -6,8 +6,8 @@ import NIOCore
 import Testing
 
 /// A campaign written once in many languages: RInAppMessaging clients are sent the language
-/// their ping names (else the default), compressed or not; the Marquee SDK gets every
-/// translation and picks one itself.
+/// their ping names (else the default), compressed or not; the Marquee SDK gets the translations
+/// along the language it shows messages in (every one when it names none) and picks one itself.
 @Suite("Campaigns in many languages")
 struct LocalizedCampaignTests {
     static func campaign() -> Campaign {
@@ -48,11 +48,54 @@ struct LocalizedCampaignTests {
                 #expect(Data(buffer: try buffer.decompress(with: .gzip())) == plain.body, "\(locale ?? "no locale")")
             }
 
-            // The Marquee SDK is sent every translation, whatever its locale, and picks one itself.
+            // A Marquee client naming no language is sent every translation, and picks one itself.
             let marquee = try await server.ping(app, Fixtures.pingBody(capabilities: Capability.all, locale: "fr-FR"))
             let whole = try #require(marquee.campaigns.first)
             #expect(whole.message.title == "Spring sale")
             #expect(whole.message.translations.keys.sorted() == ["de", "fr"])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func theMarqueeSDKIsSentTheTranslationsAlongItsLanguageOnly(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            var campaign = Self.campaign()
+            campaign.message.translations["de-ch"] = MessageTranslation(title: "Frühlingsrabatt")
+            _ = try await server.createCampaign(campaign, in: app)
+            var fingerprints: Set<String> = []
+            for (language, kept) in [("de-CH", ["de", "de-ch"]), ("de-AT", ["de"]), ("fr", ["fr"]), ("ja-JP", [])] {
+                server.clock.advance(by: 60)
+                var body = Fixtures.pingBody(capabilities: Capability.all, locale: "en-US")
+                body.marqueeLanguage = language
+                let answer = try await server.ping(app, body)
+                let sent = try #require(answer.campaigns.first)
+                #expect(sent.message.translations.keys.sorted() == kept, "\(language)")
+                // The language the device picks is the one it would pick from every translation.
+                #expect(sent.localized(to: language).message.title == campaign.localized(to: language).message.title, "\(language)")
+                fingerprints.insert(try #require(answer.marquee?.fingerprint))
+            }
+            #expect(fingerprints.count == 4, "another language is another list: a device that changes language is sent it")
+        }
+    }
+
+    @Test func aPingCarriesOneLanguageWhereTheCatalogHasForty() async throws {
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            var campaign = Self.campaign()
+            let words = String(repeating: "Alles im Frühling. ", count: 40)
+            for index in 0..<38 {
+                campaign.message.translations["es-\(100 + index)"] = MessageTranslation(title: "Titel \(index)", body: words)
+            }
+            _ = try await server.createCampaign(campaign, in: app)
+            var every = Fixtures.pingBody(capabilities: Capability.all, locale: "en-US")
+            let all = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: "d", json: every)
+            server.clock.advance(by: 60)
+            every.marqueeLanguage = "es-107"
+            let one = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: "d", json: every)
+            let sent = try #require(try one.decode(LenientPingResponse.self).campaigns.first)
+            #expect(sent.message.translations.keys.sorted() == ["es-107"])
+            #expect(one.body.count * 5 < all.body.count, "\(one.body.count) bytes for one language, \(all.body.count) for all")
         }
     }
 

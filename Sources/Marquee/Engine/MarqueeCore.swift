@@ -41,6 +41,8 @@ enum Command: Sendable {
     case unsubscribePlacement(UUID)
     /// A presenter's user sent a survey's answers (``RenderContext/sendSurveyAnswers(_:of:)``).
     case surveyAnswered(messageID: String, [SurveyAnswer])
+    /// ``MarqueeSDK/language`` changed: pings bring one language's translations, so ask again.
+    case languageChanged
     /// A placement's content was seen, or tapped (``MarqueePlacements``).
     case placementImpression(campaignID: String, CheckedContinuation<Bool, Never>)
     case placementClick(campaignID: String, buttonID: String?, CheckedContinuation<Bool, Never>)
@@ -255,6 +257,8 @@ actor MarqueeCore {
             placementReaders.remove(id)
         case .surveyAnswered(let messageID, let answers):
             surveyAnswered(answers, messageID: messageID)
+        case .languageChanged:
+            refreshCampaigns()
         case .placementImpression(let campaignID, let continuation):
             refreshIdentity()
             continuation.resume(returning: recordPlacementImpression(of: campaignID))

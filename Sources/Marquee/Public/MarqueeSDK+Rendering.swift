@@ -37,9 +37,14 @@ extension MarqueeSDK {
     /// translation for it (`de-CH` falls back to `de`, then to the campaign's own text) and
     /// Marquee's own words. `nil`, the default, follows the app's language (the environment's
     /// ``AppInfo/locale``, else the current locale). Marquee's words fall back to English.
+    /// Pings bring campaigns in this language only, so a change asks for them again.
     public var language: String? {
         get { settings.language }
-        set { settings.language = newValue }
+        set {
+            let changed = settings.language != newValue
+            settings.language = newValue
+            if changed { core.submit(.languageChanged) }
+        }
     }
 
     /// The context registered presenters render with, and placement views too: the app's style

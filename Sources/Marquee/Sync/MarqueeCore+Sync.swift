@@ -57,7 +57,7 @@ extension MarqueeCore {
         sync.pingMissed = false
         let requested = identity
         let result = await client.ping(url: url, identity: requested, accessToken: accessToken, signature: userSignature,
-                                       holding: bucket.listFingerprint)
+                                       holding: bucket.listFingerprint, language: messageLanguage)
         // A user change while waiting started its own ping; this answer belongs to the old user.
         guard identity == requested else { return .done }
         switch result {

@@ -48,12 +48,14 @@ struct ProtocolClient: Sendable {
                           endpoint: "config", as: ConfigResponse.self)
     }
 
+    /// Asks for the user's campaigns with their translations into `language` only (the language
+    /// messages are shown in).
     func ping(url: URL, identity: UserIdentity, accessToken: String?, signature: String? = nil,
-              holding fingerprint: String?) async -> Result<LenientPingResponse, RequestFailure> {
+              holding fingerprint: String?, language: String) async -> Result<LenientPingResponse, RequestFailure> {
         let body = PingRequest(userIdentifiers: UserIdentifierDTO.list(for: identity), appVersion: app.appVersion,
                                supportedCampaignTypes: [.regular, .pushPrimer], rmcSdkVersion: nil,
                                marqueeCapabilities: Capability.all, locale: app.locale, platform: platform,
-                               marqueeFingerprint: fingerprint)
+                               marqueeFingerprint: fingerprint, marqueeLanguage: language)
         return await post(body, to: url, accessToken: accessToken, signature: signature, endpoint: "ping",
                           as: LenientPingResponse.self)
     }

@@ -63,3 +63,32 @@ extension Campaign {
         return localized
     }
 }
+
+extension Campaign {
+    /// The campaign with only the translations a client showing messages in `locale` can pick
+    /// (those along ``LanguageTag/fallbacks(for:)``), in its message and each variant's: what it
+    /// picks is unchanged, and the others are not sent.
+    public func keepingTranslations(along locale: String) -> Campaign {
+        let chain = Set(LanguageTag.fallbacks(for: locale))
+        var kept = self
+        kept.message.translations = message.translations.filter { chain.contains($0.key) }
+        if var experiment = kept.experiment {
+            for index in experiment.variants.indices {
+                let translations = experiment.variants[index].message?.translations ?? [:]
+                experiment.variants[index].message?.translations = translations.filter { chain.contains($0.key) }
+            }
+            kept.experiment = experiment
+        }
+        return kept
+    }
+
+    /// Every language the campaign's message or a variant's is translated into.
+    public var translationLanguages: Set<String> {
+        var languages = Set(message.translations.keys)
+        for variant in experiment?.variants ?? [] {
+            if let keys = variant.message?.translations.keys { languages.formUnion(keys) }
+        }
+        return languages
+    }
+}
+

@@ -14,11 +14,15 @@ public struct PingRequest: Sendable, Hashable, Codable {
     /// The ``PingExtension/fingerprint`` of the list the client holds for this user: a server
     /// answers ``PingExtension/unchanged`` instead of repeating that list.
     public var marqueeFingerprint: String?
+    /// The language the client shows messages in (a BCP 47 tag): a server sends each campaign's
+    /// translation along its fallbacks only, not every translation. Absent: every translation.
+    public var marqueeLanguage: String?
 
     public init(userIdentifiers: [UserIdentifierDTO], appVersion: String,
                 supportedCampaignTypes: [SupportedCampaignTypeCode]? = [.regular, .pushPrimer],
                 rmcSdkVersion: String? = nil, marqueeCapabilities: [Capability]? = nil,
-                locale: String? = nil, platform: Platform? = nil, marqueeFingerprint: String? = nil) {
+                locale: String? = nil, platform: Platform? = nil, marqueeFingerprint: String? = nil,
+                marqueeLanguage: String? = nil) {
         self.userIdentifiers = userIdentifiers
         self.appVersion = appVersion
         self.supportedCampaignTypes = supportedCampaignTypes
@@ -27,10 +31,12 @@ public struct PingRequest: Sendable, Hashable, Codable {
         self.locale = locale
         self.platform = platform
         self.marqueeFingerprint = marqueeFingerprint
+        self.marqueeLanguage = marqueeLanguage
     }
 
     enum CodingKeys: String, CodingKey {
-        case userIdentifiers, appVersion, supportedCampaignTypes, rmcSdkVersion, marqueeCapabilities, locale, platform, marqueeFingerprint
+        case userIdentifiers, appVersion, supportedCampaignTypes, rmcSdkVersion, marqueeCapabilities, locale, platform, marqueeFingerprint,
+             marqueeLanguage
     }
 
     /// Unknown campaign type codes and platforms are dropped rather than rejected.
@@ -46,6 +52,8 @@ public struct PingRequest: Sendable, Hashable, Codable {
         platform = try c.decodeIfPresent(String.self, forKey: .platform).flatMap(Platform.init(rawValue:))
         // Lenient: a fingerprint that is not a string is no fingerprint, and the full list is sent.
         marqueeFingerprint = try? c.decodeIfPresent(String.self, forKey: .marqueeFingerprint)
+        // Lenient too: a language that is not a string asks for every translation.
+        marqueeLanguage = try? c.decodeIfPresent(String.self, forKey: .marqueeLanguage)
     }
 
     /// Whether the client can show push-primer buttons (clients that send no list cannot).

@@ -4,15 +4,17 @@ import MarqueeModel
 import MarqueeWire
 
 /// Identifies what a ping would send one client: the admitted campaigns (by the digests the
-/// catalog computed when it encoded them), their order, the frequency caps, the inbox endpoints,
+/// catalog computed when it encoded them), their order, the languages their translations were
+/// chosen for, the frequency caps, the inbox endpoints,
 /// the user's placeholder values, and what the client declared it understands, so a client that
 /// learns something new gets the full list again.
 struct PingFingerprint: Equatable {
     let value: String
 
-    init(campaigns: some Sequence<CampaignCatalog.Form>, caps: [FrequencyCap], inbox: InboxEndpoints?, capabilities: [Capability],
-         pushPrimer: Bool, userAttributes: [String: String] = [:]) {
+    init(campaigns: some Sequence<CampaignCatalog.Form>, languages: [String] = [], caps: [FrequencyCap], inbox: InboxEndpoints?,
+         capabilities: [Capability], pushPrimer: Bool, userAttributes: [String: String] = [:]) {
         var hash = SHA256()
+        hash.update(text: languages.joined(separator: ",") + "\n")
         hash.update(text: capabilities.map(\.rawValue).sorted().joined(separator: ","))
         hash.update(data: [pushPrimer ? 1 : 0])
         for cap in caps {

@@ -45,7 +45,8 @@ struct SDKController {
         let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
         let formKeys = snapshot.admittedForms(for: audience, client: CampaignCatalog.CapabilityMask(client: capabilities),
                                               pushPrimer: pushPrimer, unit: ExperimentUnit(identity: identity, deviceID: caller.deviceID))
-        let languages = extended ? [] : try await baseClientLanguages(req, body, caller: caller, snapshot: snapshot)
+        let languages = extended ? Self.marqueeLanguages(body, snapshot: snapshot)
+            : try await baseClientLanguages(req, body, caller: caller, snapshot: snapshot)
         let campaigns = PingCampaignList(snapshot: snapshot, keys: formKeys, extended: extended, languages: languages)
         let inbox = capabilities.contains(.inbox) ? InboxEndpoints(base: req.publicBaseURL) : nil
         var answer = PingResponseBody(
@@ -56,7 +57,7 @@ struct SDKController {
         if extended || inbox != nil {
             let attributes = try await verifiedUserAttributes(req, checked, app: app)
             // Marquee clients learn the list's fingerprint, and are spared a list they already hold.
-            let fingerprint = PingFingerprint(campaigns: campaigns.forms, caps: app.settings.frequencyCaps, inbox: inbox,
+            let fingerprint = PingFingerprint(campaigns: campaigns.forms, languages: languages, caps: app.settings.frequencyCaps, inbox: inbox,
                                               capabilities: body.marqueeCapabilities ?? [], pushPrimer: pushPrimer,
                                               userAttributes: attributes).value
             let unchanged = body.marqueeFingerprint == fingerprint
@@ -87,6 +88,13 @@ struct SDKController {
     /// The languages a base client is sent, most specific first: the ping's locale, else the one
     /// its device last reported with its configuration (RInAppMessaging clients name it there);
     /// none, the default language. Read only when a campaign is translated.
+    /// The language tags a Marquee client shows messages in: it is sent translations along them
+    /// only; none (an older client) sends every translation.
+    private static func marqueeLanguages(_ body: PingRequest, snapshot: CampaignCatalog.Snapshot) -> [String] {
+        guard snapshot.hasTranslations, let language = body.marqueeLanguage else { return [] }
+        return LanguageTag.fallbacks(for: language)
+    }
+
     private func baseClientLanguages(_ req: Request, _ body: PingRequest, caller: SDKCaller,
                                      snapshot: CampaignCatalog.Snapshot) async throws -> [String] {
         guard snapshot.hasTranslations else { return [] }

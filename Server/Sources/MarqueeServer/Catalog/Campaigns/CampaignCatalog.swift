@@ -23,8 +23,15 @@ actor CampaignCatalog {
         let baseJSON: ByteBuffer
         /// The same in each language the message is translated into, by language tag.
         let localizedBaseJSON: [String: ByteBuffer]
-        /// The same with the `marquee` extension, for clients that declared capabilities.
+        /// The same with the `marquee` extension and every translation, for clients that declared
+        /// capabilities but no language.
         let extendedJSON: ByteBuffer
+        /// The extended form for a client showing messages in each language the campaign is
+        /// translated into: that language's translations along its fallbacks only
+        /// (``Campaign/keepingTranslations(along:)``). Empty when the campaign has none.
+        let extendedJSONByLanguage: [String: ByteBuffer]
+        /// The extended form without translations, for a language the campaign is not translated into.
+        let untranslatedExtendedJSON: ByteBuffer
         /// A digest of both forms: what a conditional ping compares.
         let digest: [UInt8]
 
@@ -41,21 +48,36 @@ actor CampaignCatalog {
             localizedBaseJSON = try Dictionary(uniqueKeysWithValues: campaign.message.translations.keys.map { language in
                 (language, ByteBuffer(data: try Self.baseJSON(campaign, language: language, encoder: encoder)))
             })
-            let extended = try encoder.encode(CampaignEnvelope(campaignData: campaign.campaignData(includingExtension: true)))
+            let extended = try Self.extendedJSON(campaign, encoder: encoder)
+            let languages = campaign.translationLanguages
+            extendedJSONByLanguage = try Dictionary(uniqueKeysWithValues: languages.map { language in
+                (language, ByteBuffer(data: try Self.extendedJSON(campaign.keepingTranslations(along: language), encoder: encoder)))
+            })
             baseJSON = ByteBuffer(data: base)
             extendedJSON = ByteBuffer(data: extended)
+            untranslatedExtendedJSON = languages.isEmpty ? extendedJSON
+                : ByteBuffer(data: try Self.extendedJSON(campaign.keepingTranslations(along: ""), encoder: encoder))
             var hash = SHA256()
             hash.update(data: base)
             hash.update(data: extended)
             digest = Array(hash.finalize())
         }
 
-        /// The form a client is sent: the extended one (the SDK picks the language itself), else
-        /// the base form in the first of `languages` translated (``LanguageTag/fallbacks(for:)``).
+        /// The form a client is sent, for the language tags it shows messages in, most specific
+        /// first (``LanguageTag/fallbacks(for:)``): the extended one with the translations along
+        /// them (the SDK picks among them itself; no tags: every translation), else the base form
+        /// in the first of them translated.
         func json(extended: Bool, languages: [String] = []) -> ByteBuffer {
-            if extended { return extendedJSON }
+            if extended {
+                guard !languages.isEmpty, !extendedJSONByLanguage.isEmpty else { return extendedJSON }
+                return languages.lazy.compactMap { extendedJSONByLanguage[$0] }.first ?? untranslatedExtendedJSON
+            }
             guard !localizedBaseJSON.isEmpty else { return baseJSON }
             return languages.lazy.compactMap { localizedBaseJSON[$0] }.first ?? baseJSON
+        }
+
+        private static func extendedJSON(_ campaign: Campaign, encoder: JSONEncoder) throws -> Data {
+            try encoder.encode(CampaignEnvelope(campaignData: campaign.campaignData(includingExtension: true)))
         }
 
         /// A base client shows text as written, in one language: the campaign in `language`, its
@@ -154,7 +176,9 @@ actor CampaignCatalog {
                 entry.gate.delivery.targetsOnlySegments ? SegmentMask(entry.campaign.targeting.segments, bitByID: bits) : nil
             }
             hasTranslations = self.entries.contains { entry in
-                ([entry.measured].compactMap { $0 } + entry.plain).contains { !$0.localizedBaseJSON.isEmpty }
+                ([entry.measured].compactMap { $0 } + entry.plain).contains {
+                    !$0.localizedBaseJSON.isEmpty || !$0.extendedJSONByLanguage.isEmpty
+                }
             }
             indexByID = Dictionary(uniqueKeysWithValues: self.entries.enumerated().map { ($1.campaign.id, $0) })
         }

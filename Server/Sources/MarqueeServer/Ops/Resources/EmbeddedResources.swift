@@ -2054,6 +2054,9 @@ components:
         marqueeFingerprint:
           type: [string, "null"]
           description: Marquee extension. The `marquee.fingerprint` of the list the client holds; an unchanged list is not sent again.
+        marqueeLanguage:
+          type: [string, "null"]
+          description: Marquee extension. The language the client shows messages in; each campaign is sent with its translations along that language's fallbacks only (absent, every translation).
     PingResponse:
       type: object
       required: [currentPingMillis, nextPingMillis, data]
