@@ -21,5 +21,6 @@ extension CampaignRecord {
         name = campaign.name
         status = campaign.status.rawValue
         payload = String(decoding: try MarqueeJSON.encoder().encode(campaign), as: UTF8.self)
+        pingBytes = try CatalogBudget.bytes(of: campaign)
     }
 }

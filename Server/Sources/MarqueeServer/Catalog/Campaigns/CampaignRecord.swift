@@ -11,6 +11,8 @@ final class CampaignRecord: Model, @unchecked Sendable {
     @Field(key: "name") var name: String
     @Field(key: "status") var status: String
     @Field(key: "payload") var payload: String
+    /// The campaign's size in a ping (``CatalogBudget/bytes(of:)``).
+    @OptionalField(key: "ping_bytes") var pingBytes: Int?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
     /// Deleted campaigns are kept so display permission can answer `display: false` for them.

@@ -1,12 +1,14 @@
 import Fluent
 import Foundation
 import MarqueeModel
+import SQLKit
 
 extension CatalogStore {
     /// Validates and stores a new campaign of `appID`.
     func createCampaign(_ campaign: Campaign, in appID: UUID) async throws -> CampaignRecord {
         try await changingCatalog(of: appID) { db in
             try await Self.validate(campaign, appID: appID, on: db)
+            try await Self.checkBudget(campaign, replacing: nil, appID: appID, on: db)
             let record = CampaignRecord()
             record.id = UUID()
             record.$app.id = appID
@@ -25,6 +27,7 @@ extension CatalogStore {
             var campaign = campaign
             campaign.id = try record.requireID().canonical
             try await Self.validate(campaign, appID: appID, on: db)
+            try await Self.checkBudget(campaign, replacing: campaignID, appID: appID, on: db)
             try record.store(campaign)
             try await record.update(on: db)
             return Changed(record, .campaign(campaignID, in: appID, before: before, after: try CatalogChange.snapshot(of: record)))
@@ -61,6 +64,23 @@ extension CatalogStore {
             throw CatalogError.campaignNotFound
         }
         return record
+    }
+
+    /// Refuses a campaign that would take the app's campaigns past ``CatalogBudget/maxBytes``,
+    /// saying how much room is left. Summed in the save's transaction, which holds the app's
+    /// catalog version, so two saves cannot each take the last room.
+    private static func checkBudget(_ campaign: Campaign, replacing campaignID: UUID?, appID: UUID,
+                                    on db: any Database) async throws {
+        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        struct Total: Decodable { var total: Int }
+        // PostgreSQL sums integers as numeric: cast back to read an integer.
+        let taken = try await sql.raw("""
+            SELECT CAST(COALESCE(SUM(ping_bytes), 0) AS BIGINT) AS total FROM \(ident: CampaignRecord.schema)
+            WHERE app_id = \(bind: appID) AND deleted_at IS NULL AND id <> \(bind: campaignID ?? UUID())
+            """).first(decoding: Total.self)?.total ?? 0
+        if let issue = CatalogBudget.issue(bytes: try CatalogBudget.bytes(of: campaign), others: taken) {
+            throw CatalogError.invalid([issue])
+        }
     }
 
     /// Checks the campaign against the app's caps as stored in this transaction, so a cap removed

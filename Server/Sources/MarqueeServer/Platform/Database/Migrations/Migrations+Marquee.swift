@@ -27,6 +27,7 @@ enum MarqueeMigrations {
         M022_CreateSegments(),
         M023_CreateCampaignPageViews(),
         M024_CreateSurveyResponses(),
+        M025_AddCampaignPingBytes(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).
