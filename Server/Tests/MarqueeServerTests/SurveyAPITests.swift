@@ -111,6 +111,39 @@ import Vapor
         }
     }
 
+    /// A device's clock is its own: a time no calendar shows (−2^63 printed as the year −4712) is
+    /// refused with the field named, on surveys as on impressions, and nothing is stored.
+    @Test func deviceTimesOutsideTheCalendarAreRefusedAndNothingIsStored() async throws {
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            let id = try await server.createCampaign(Self.survey(), in: app)
+            for (index, millis) in [Int64.min, -1, 253_402_300_800_000, Int64.max].enumerated() {
+                let refused = try await Self.answer(server, app, campaign: id, user: "ada", batch: "d\(index)", answers: [Self.nps(5)], at: millis)
+                #expect(refused.status == .badRequest, "\(millis): \(refused.text)")
+                #expect(refused.text.contains("answeredAt"))
+                let impression = try await server.send(.POST, "/v1/impression", token: nil, subscription: app.subscriptionID, deviceID: "d",
+                                                       json: ImpressionBody(campaignId: id, impressions: [.init(type: 1, timestamp: millis)],
+                                                                            userIdentifiers: [UserIdentifierDTO(id: "ada", type: .userID)],
+                                                                            batchId: "i\(index)"))
+                #expect(impression.status == .badRequest, "\(millis): \(impression.text)")
+                #expect(impression.text.contains("impressions[0].timestamp"))
+            }
+            let lastDay = try await Self.answer(server, app, campaign: id, user: "ada", batch: "edge", answers: [Self.nps(5)],
+                                                at: 253_402_300_799_999)
+            #expect(lastDay.status == .ok, "the end of 9999 is a time; ahead of the server's clock, it counts as the arrival")
+            let first = try await Self.answer(server, app, campaign: id, user: "bob", batch: "epoch", answers: [Self.nps(5)], at: 0)
+            #expect(first.status == .ok, "a device whose clock was reset still answers")
+
+            let results = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/survey").decode(SurveyResults.self)
+            #expect(results.responses == 2)
+            let csv = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/survey/export").text
+            #expect(!csv.contains("-4712"))
+            #expect(csv.contains("1970-01-01T00:00:00Z"))
+            let stats = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/stats").json
+            #expect(stats["impressions"] as? Int == 0)
+        }
+    }
+
     @Test func aSurveyGoalCountsTheAnswerItNamesOncePerUser() async throws {
         try await TestServer.with { server in
             let app = try await server.createApp()

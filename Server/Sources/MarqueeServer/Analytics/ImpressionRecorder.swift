@@ -72,6 +72,9 @@ struct ImpressionRecorder {
         if let batchID = request.batchId, batchID.isEmpty || batchID.count > 100 {
             throw AnalyticsError.invalidBatch("batchId must be 1 to 100 characters")
         }
+        for (index, impression) in request.impressions.enumerated() {
+            try DeviceTime.check(impression.timestamp, field: "impressions[\(index)].timestamp")
+        }
     }
 
     /// The client's batch id when it sent one; else a digest of everything the batch says, which an

@@ -20,6 +20,7 @@ struct SurveyRecorder {
         guard (1...100).contains(request.batchId.count) else {
             throw AnalyticsError.invalidBatch("batchId must be 1 to 100 characters")
         }
+        try DeviceTime.check(request.answeredAt, field: "answeredAt")
         guard let campaignID = UUID(uuidString: request.campaignId),
               let campaign = try await CampaignLookup(database: database, app: app, catalog: catalog)
                 .campaign(campaignID, text: request.campaignId) else {
