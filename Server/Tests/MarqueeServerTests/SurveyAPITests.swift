@@ -111,6 +111,28 @@ import Vapor
         }
     }
 
+    /// A spreadsheet skips white space and control characters before a formula, so a cell is
+    /// guarded by its first other character, wherever the text came from (here, a user ID).
+    @Test func aFormulaAfterWhiteSpaceOrControlCharactersIsExportedInert() async throws {
+        #expect(SurveyExport.cell("\n=1+1") == "\"'\n=1+1\"")
+        #expect(SurveyExport.cell(" \u{0}\u{200B}\u{A0}@SUM(A1)") == "\"' \u{0}\u{200B}\u{A0}@SUM(A1)\"")
+        #expect(SurveyExport.cell("\r\n+1") == "\"'\r\n+1\"")
+        #expect(SurveyExport.cell("\t-1") == "\"'\t-1\"")
+        #expect(SurveyExport.cell("\tplain") == "\"'\tplain\"", "a leading tab or return is guarded as before")
+        #expect(SurveyExport.cell(" plain") == "\" plain\"")
+        #expect(SurveyExport.cell("a=1") == "\"a=1\"")
+        #expect(SurveyExport.cell("") == "\"\"")
+
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            let id = try await server.createCampaign(Self.survey(), in: app)
+            let stored = try await Self.answer(server, app, campaign: id, user: "\n=1+1", batch: "d1", answers: [Self.nps(5)])
+            #expect(stored.status == .ok, "\(stored.text)")
+            let csv = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/survey/export").text
+            #expect(csv.contains("\"'\n=1+1\""), "\(csv)")
+        }
+    }
+
     /// A device's clock is its own: a time no calendar shows (−2^63 printed as the year −4712) is
     /// refused with the field named, on surveys as on impressions, and nothing is stored.
     @Test func deviceTimesOutsideTheCalendarAreRefusedAndNothingIsStored() async throws {
