@@ -1863,7 +1863,7 @@ components:
     DeviceId:
       name: device_id
       in: header
-      schema: { type: string, maxLength: 128, description: At most 128 characters (400 `identifier_too_long` beyond). }
+      schema: { type: string, maxLength: 128, description: At most 128 bytes of UTF-8 (400 `identifier_too_long` beyond). }
     UserSignature:
       name: Marquee-User-Signature
       in: header
@@ -2024,7 +2024,7 @@ components:
       type: object
       required: [id, type]
       properties:
-        id: { type: string, maxLength: 256, description: At most 256 characters (400 `identifier_too_long` beyond). }
+        id: { type: string, maxLength: 256, description: At most 256 bytes of UTF-8 (400 `identifier_too_long` beyond). }
         type: { type: integer, minimum: -9223372036854775808, maximum: 9223372036854775807, description: "2 ID-tracking identifier, 3 user ID; identifiers of other types are ignored, as older SDKs send some." }
     PingRequest:
       type: object
