@@ -133,3 +133,21 @@ struct TypeChecker {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 }
+
+/// The SDK leaves out a user ID the server would refuse, by the server's rule: bytes of UTF-8.
+@Suite struct UserIDLimitTests {
+    struct Provider: UserInfoProvider {
+        var userID: String?
+        var idTrackingIdentifier: String? { nil }
+        var accessToken: String? { nil }
+    }
+
+    @Test func aUserIDIsLimitedInBytes() {
+        let fits = UserInfo(reading: Provider(userID: String(repeating: "\u{1F600}", count: IdentifierLimits.userID / 4)))
+        #expect(fits.identity.userID != nil)
+        #expect(fits.problem == nil)
+        let long = UserInfo(reading: Provider(userID: String(repeating: "\u{1F600}", count: IdentifierLimits.userID / 4 + 1)))
+        #expect(long.identity == .anonymous)
+        #expect(long.problem == "the user ID is longer than \(IdentifierLimits.userID) bytes of UTF-8")
+    }
+}

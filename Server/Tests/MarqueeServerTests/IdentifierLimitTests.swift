@@ -38,6 +38,43 @@ struct IdentifierLimitTests {
         }
     }
 
+    /// The limits count bytes of UTF-8, not characters: a 4-byte character takes four of them, on
+    /// every route that takes an identifier.
+    @Test func theLimitsCountBytesNotCharacters() async throws {
+        func wide(_ count: Int) -> String { String(repeating: "\u{1F600}", count: count) }
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            let campaign = try await server.createCampaign(Fixtures.modal(), in: app)
+            func impression(userID: String, deviceID: String, batch: String) async throws -> TestResponse {
+                try await server.send(.POST, "/v1/impression", token: nil, subscription: app.subscriptionID, deviceID: deviceID,
+                                      json: Self.body(campaign: campaign, userID: userID, impressions: 1, batch: batch))
+            }
+            let atLimits = try await impression(userID: wide(IdentifierLimits.userID / 4), deviceID: wide(IdentifierLimits.deviceID / 4), batch: "a")
+            #expect(atLimits.status == .ok, "\(atLimits.text)")
+            let longUser = try await impression(userID: wide(IdentifierLimits.userID / 4 + 1), deviceID: "d", batch: "b")
+            #expect(longUser.status == .badRequest)
+            #expect(longUser.errorFields == ["userIdentifiers[0].id"])
+            #expect(longUser.text.contains("bytes"))
+            let longDevice = try await impression(userID: "ada", deviceID: wide(IdentifierLimits.deviceID / 4 + 1), batch: "c")
+            #expect(longDevice.status == .badRequest)
+            #expect(longDevice.errorFields == ["device_id"])
+            let longBatch = try await impression(userID: "ada", deviceID: "d", batch: wide(26))
+            #expect(longBatch.status == .badRequest, "a batch id is limited to 100 bytes")
+
+            // Admin routes take user IDs by the same rule.
+            let profile = "/api/v1/apps/\(app.id)/users/\(wide(IdentifierLimits.userID / 4 + 1))/profile"
+            #expect(try await server.send(.GET, profile.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!).status == .badRequest)
+            let fits = "/api/v1/apps/\(app.id)/users/\(wide(IdentifierLimits.userID / 4))/profile"
+            #expect(try await server.send(.GET, fits.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!).status == .ok)
+            let testers = try await server.send(.POST, "/api/v1/apps/\(app.id)/testers", json: ["userID": wide(IdentifierLimits.userID / 4 + 1)])
+            #expect(testers.status == .badRequest || testers.status == .unprocessableEntity, "\(testers.text)")
+            #expect(testers.text.contains("bytes"))
+            let attributes = try await server.send(.PUT, "/api/v1/apps/\(app.id)/users/ada/attributes",
+                                                   json: ["attributes": [String(repeating: "a", count: 65): "x"]])
+            #expect(attributes.status != .ok)
+        }
+    }
+
     /// At the limits, an impression row stays small: the database grows by a bounded number of
     /// bytes per impression, however a device fills its identifiers.
     @Test func theStoredBytesPerImpressionStayBounded() async throws {

@@ -1,5 +1,6 @@
 @testable import MarqueeServer
 import Foundation
+import NIOCore
 import MarqueeModel
 import Testing
 
@@ -107,6 +108,64 @@ struct ProfileImportTests {
 
             let unknown = try await server.send(.POST, "/api/v1/apps/\(app.id)/profiles/import", headers: [("Content-Type", "text/plain")], rawBody: "x")
             #expect(unknown.status == .unsupportedMediaType)
+        }
+    }
+
+    /// Runs an import of `bytes` as they are, invalid UTF-8 included, as the route runs one.
+    private func importBytes(_ server: TestServer, _ app: Fixtures.CreatedApp, _ bytes: [UInt8],
+                             format: RecordSplitter.Format) async throws -> ProfileImport.Report {
+        try await ProfileImport(database: server.app.db, appID: app.id, clock: server.app.marquee.clock, format: format)
+            .run(ByteBuffer(bytes: bytes))
+    }
+
+    /// Each line is checked as every other route checks its input: user IDs by the one rule (at most
+    /// 256 bytes of UTF-8), text as UTF-8 without NUL, each column named once. A refusal names its line,
+    /// and its column in a CSV; the other lines are imported.
+    @Test func linesAreCheckedAsEveryRouteChecksItsInputAndRefusalsNameTheLineAndColumn() async throws {
+        let fits = String(repeating: "\u{1F600}", count: IdentifierLimits.userID / 4)
+        let wide = String(repeating: "\u{1F600}", count: IdentifierLimits.userID / 4 + 1)
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            var csv = Array("tier,userID\n".utf8)
+            csv += Array("gold,ada\n".utf8)                                          // line 2
+            csv += Array("gold,\(String(repeating: "u", count: 257))\n".utf8)        // line 3: 257 bytes
+            csv += Array("gold,\(wide)\n".utf8)                                       // line 4: 65 characters, 260 bytes
+            csv += Array("gold,\(fits)\n".utf8)                                       // line 5: 64 characters, 256 bytes
+            csv += Array("go".utf8) + [0xC3, 0x28] + Array(",bob\n".utf8)             // line 6: not UTF-8
+            csv += Array("gold,c".utf8) + [0] + Array("y\n".utf8)                    // line 7: a NUL
+            let report = try await importBytes(server, app, csv, format: .csv)
+            #expect(report.imported == 2)
+            #expect(report.errors == [
+                .init(line: 3, message: "column 2 (userID): userID must be at most 256 bytes of UTF-8, not 257"),
+                .init(line: 4, message: "column 2 (userID): userID must be at most 256 bytes of UTF-8, not 260"),
+                .init(line: 6, message: "column 1 (tier): is not UTF-8 (byte 3)"),
+                .init(line: 7, message: "column 2 (userID): has a NUL byte (byte 2)"),
+            ])
+            #expect(try await profile(server, app, "ada").attributes == ["tier": .string("gold")])
+
+            for header in ["userID,tier,tier\n", "userID,tier,tier:number\n", "userID,tags,tags\n", "userID,tier,userID\n"] {
+                let repeated = try await importBytes(server, app, Array((header + "bob,a,b\n").utf8), format: .csv)
+                #expect(repeated.imported == 0, "\(header)")
+                #expect(repeated.errors.count == 1 && repeated.errors.first?.line == 1, "\(header)")
+                #expect(repeated.errors.first?.message.contains("column 3") == true, "\(repeated.errors)")
+            }
+            let badHeader = try await importBytes(server, app, Array("userID,ti".utf8) + [0xFF] + Array("er\nbob,a\n".utf8), format: .csv)
+            #expect(badHeader.errors == [.init(line: 1, message: "column 2: is not UTF-8 (byte 3)")])
+
+            var ndjson = Array(#"{"userID": "\#(wide)"}"#.utf8) + [10]                 // line 1
+            ndjson += Array(#"{"userID": "\#(fits)", "addTags": ["vip"]}"#.utf8) + [10] // line 2
+            ndjson += Array(#"{"userID": "dee", "attributes": {"tier": "g"#.utf8) + [0xE2, 0x82] + Array(#""}}"#.utf8) + [10] // line 3
+            ndjson += Array(#"{"userID": "eve", "attributes": {"tier": "a\u0000b"}}"#.utf8) + [10] // line 4
+            ndjson += Array(#"{"userID": ""}"#.utf8) + [10]                             // line 5
+            let lines = try await importBytes(server, app, ndjson, format: .ndjson)
+            #expect(lines.imported == 1)
+            #expect(lines.errors == [
+                .init(line: 1, message: "userID must be at most 256 bytes of UTF-8, not 260"),
+                .init(line: 3, message: "the line is not UTF-8 (byte 44)"),
+                .init(line: 4, message: "a text holds NUL (\\u0000), which cannot be stored"),
+                .init(line: 5, message: "userID must not be empty"),
+            ])
+            #expect(try await profile(server, app, fits.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!).tags == ["vip"])
         }
     }
 }

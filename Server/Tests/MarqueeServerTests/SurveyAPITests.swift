@@ -111,6 +111,61 @@ import Vapor
         }
     }
 
+    /// A spreadsheet skips white space and control characters before a formula, so a cell is
+    /// guarded by its first other character, wherever the text came from (here, a user ID).
+    @Test func aFormulaAfterWhiteSpaceOrControlCharactersIsExportedInert() async throws {
+        #expect(SurveyExport.cell("\n=1+1") == "\"'\n=1+1\"")
+        #expect(SurveyExport.cell(" \u{0}\u{200B}\u{A0}@SUM(A1)") == "\"' \u{0}\u{200B}\u{A0}@SUM(A1)\"")
+        #expect(SurveyExport.cell("\r\n+1") == "\"'\r\n+1\"")
+        #expect(SurveyExport.cell("\t-1") == "\"'\t-1\"")
+        #expect(SurveyExport.cell("\tplain") == "\"'\tplain\"", "a leading tab or return is guarded as before")
+        #expect(SurveyExport.cell(" plain") == "\" plain\"")
+        #expect(SurveyExport.cell("a=1") == "\"a=1\"")
+        #expect(SurveyExport.cell("") == "\"\"")
+
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            let id = try await server.createCampaign(Self.survey(), in: app)
+            let stored = try await Self.answer(server, app, campaign: id, user: "\n=1+1", batch: "d1", answers: [Self.nps(5)])
+            #expect(stored.status == .ok, "\(stored.text)")
+            let csv = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/survey/export").text
+            #expect(csv.contains("\"'\n=1+1\""), "\(csv)")
+        }
+    }
+
+    /// A device's clock is its own: a time no calendar shows (−2^63 printed as the year −4712) is
+    /// refused with the field named, on surveys as on impressions, and nothing is stored.
+    @Test func deviceTimesOutsideTheCalendarAreRefusedAndNothingIsStored() async throws {
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            let id = try await server.createCampaign(Self.survey(), in: app)
+            for (index, millis) in [Int64.min, -1, 253_402_300_800_000, Int64.max].enumerated() {
+                let refused = try await Self.answer(server, app, campaign: id, user: "ada", batch: "d\(index)", answers: [Self.nps(5)], at: millis)
+                #expect(refused.status == .badRequest, "\(millis): \(refused.text)")
+                #expect(refused.text.contains("answeredAt"))
+                let impression = try await server.send(.POST, "/v1/impression", token: nil, subscription: app.subscriptionID, deviceID: "d",
+                                                       json: ImpressionBody(campaignId: id, impressions: [.init(type: 1, timestamp: millis)],
+                                                                            userIdentifiers: [UserIdentifierDTO(id: "ada", type: .userID)],
+                                                                            batchId: "i\(index)"))
+                #expect(impression.status == .badRequest, "\(millis): \(impression.text)")
+                #expect(impression.text.contains("impressions[0].timestamp"))
+            }
+            let lastDay = try await Self.answer(server, app, campaign: id, user: "ada", batch: "edge", answers: [Self.nps(5)],
+                                                at: 253_402_300_799_999)
+            #expect(lastDay.status == .ok, "the end of 9999 is a time; ahead of the server's clock, it counts as the arrival")
+            let first = try await Self.answer(server, app, campaign: id, user: "bob", batch: "epoch", answers: [Self.nps(5)], at: 0)
+            #expect(first.status == .ok, "a device whose clock was reset still answers")
+
+            let results = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/survey").decode(SurveyResults.self)
+            #expect(results.responses == 2)
+            let csv = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/survey/export").text
+            #expect(!csv.contains("-4712"))
+            #expect(csv.contains("1970-01-01T00:00:00Z"))
+            let stats = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/stats").json
+            #expect(stats["impressions"] as? Int == 0)
+        }
+    }
+
     @Test func aSurveyGoalCountsTheAnswerItNamesOncePerUser() async throws {
         try await TestServer.with { server in
             let app = try await server.createApp()

@@ -30,7 +30,7 @@ struct UserInfo: Sendable, Hashable {
         for (name, value) in [("user ID", identity.userID), ("ID-tracking identifier", identity.idTrackingIdentifier)] {
             if let value, !IdentifierLimits.fits(value, IdentifierLimits.userID) {
                 // The server would refuse every request that names it: the device stays anonymous.
-                self.init(identity: .anonymous, problem: "the \(name) is longer than \(IdentifierLimits.userID) characters")
+                self.init(identity: .anonymous, problem: "the \(name) is longer than \(IdentifierLimits.userID) bytes of UTF-8")
                 return
             }
         }

@@ -21,6 +21,8 @@ extension Campaign {
         public static let surveyChoices = 2...10
         /// The longest a text question may let an answer be.
         public static let surveyTextLength = 1...1_000
+        /// Bytes of UTF-8 (``IdentifierLimits/fits(_:_:)``) of an identifier: a button's, page's, question's or
+        /// choice's id, a tooltip's target, an event's or attribute's name.
         public static let maxIdentifierLength = 200
         /// The longest value a trigger condition compares with (a regex pattern has its own, shorter limit).
         public static let maxConditionValueLength = 1_000
@@ -131,8 +133,8 @@ extension Message {
             }
             report.check(!tooltip.targetElementID.isEmpty, "tooltip.targetElementID", "must not be empty")
             report.check((tooltip.autoDisappearSeconds ?? 1) > 0, "tooltip.autoDisappearSeconds", "must be positive")
-            report.check(TextRule.fits(tooltip.targetElementID, characters: Campaign.Limits.maxIdentifierLength),
-                         "tooltip.targetElementID", "must be at most \(Campaign.Limits.maxIdentifierLength) characters")
+            report.check(IdentifierLimits.fits(tooltip.targetElementID, Campaign.Limits.maxIdentifierLength),
+                         "tooltip.targetElementID", IdentifierLimits.atMost(Campaign.Limits.maxIdentifierLength))
             if let redirect = tooltip.redirectURL {
                 report.check(URLRule.isLink(redirect), "tooltip.redirectURL", URLRule.linkProblem)
             }
@@ -171,8 +173,8 @@ extension Message {
                 report.check(TextRule.fits(button.text, characters: Campaign.Limits.maxButtonTextLength), "text",
                              "must be at most \(Campaign.Limits.maxButtonTextLength) characters")
                 report.check(!button.id.isEmpty, "id", "must not be empty")
-                report.check(TextRule.fits(button.id, characters: Campaign.Limits.maxIdentifierLength), "id",
-                             "must be at most \(Campaign.Limits.maxIdentifierLength) characters")
+                report.check(IdentifierLimits.fits(button.id, Campaign.Limits.maxIdentifierLength), "id",
+                             IdentifierLimits.atMost(Campaign.Limits.maxIdentifierLength))
                 report.nested("action") { button.action.validate(into: &$0) }
             }
         }
@@ -188,8 +190,8 @@ extension Message {
         report.check(Set(buttonIDs).count == buttonIDs.count, "pages", "button ids must be unique across the message and its pages")
         for (index, page) in pages.enumerated() {
             report.nested("pages[\(index)]") { report in
-                report.check(!page.id.isEmpty && TextRule.fits(page.id, characters: Campaign.Limits.maxIdentifierLength), "id",
-                             "must be 1 to \(Campaign.Limits.maxIdentifierLength) characters")
+                report.check(!page.id.isEmpty && IdentifierLimits.fits(page.id, Campaign.Limits.maxIdentifierLength), "id",
+                             "must be 1 to \(Campaign.Limits.maxIdentifierLength) bytes of UTF-8")
                 report.check(!page.title.trimmingCharacters(in: .whitespaces).isEmpty || page.image != nil, "title",
                              "a page needs a title or an image")
                 if let image = page.image {
@@ -214,6 +216,8 @@ extension MessageAction {
         if let logsEvent {
             report.check(!logsEvent.name.trimmingCharacters(in: .whitespaces).isEmpty,
                          "logsEvent.name", "must not be empty")
+            report.check(IdentifierLimits.fits(logsEvent.name, Campaign.Limits.maxIdentifierLength),
+                         "logsEvent.name", IdentifierLimits.atMost(Campaign.Limits.maxIdentifierLength))
         }
     }
 }
@@ -239,6 +243,8 @@ extension Trigger {
         if event.requiresName {
             report.check(!(name ?? "").isEmpty, "name", "is required for \(event.rawValue) triggers")
         }
+        report.check(IdentifierLimits.fits(name ?? "", Campaign.Limits.maxIdentifierLength), "name",
+                     IdentifierLimits.atMost(Campaign.Limits.maxIdentifierLength))
         report.check((1...Campaign.Limits.maxOccurrences).contains(occurrences), "occurrences",
                      "must be between 1 and \(Campaign.Limits.maxOccurrences)")
         let takesConditions: Set<EventKind> = [.purchase, .custom, .pushClick]
@@ -253,8 +259,8 @@ extension Trigger {
 extension AttributeCondition {
     func validate(into report: inout ValidationReport) {
         report.check(!name.isEmpty, "name", "must not be empty")
-        report.check(TextRule.fits(name, characters: Campaign.Limits.maxIdentifierLength), "name",
-                     "must be at most \(Campaign.Limits.maxIdentifierLength) characters")
+        report.check(IdentifierLimits.fits(name, Campaign.Limits.maxIdentifierLength), "name",
+                     IdentifierLimits.atMost(Campaign.Limits.maxIdentifierLength))
         report.check(TextRule.fits(value, characters: Campaign.Limits.maxConditionValueLength), "value",
                      "must be at most \(Campaign.Limits.maxConditionValueLength) characters")
         guard `operator`.supports(type) else {
@@ -311,7 +317,9 @@ extension Targeting {
         }
         if let userIDs {
             report.check(!userIDs.isEmpty, "userIDs", "must list at least one user; use null to target everyone")
-            report.check(!userIDs.contains(""), "userIDs", "must not contain empty IDs")
+            if let problem = userIDs.lazy.compactMap(IdentifierLimits.userIDProblem).first {
+                report.check(false, "userIDs", "each user ID \(problem)")
+            }
         }
         report.check(!locales.contains { $0.trimmingCharacters(in: .whitespaces).isEmpty }, "locales",
                      "must not contain empty tags")

@@ -20,7 +20,7 @@ extension Variant {
     func validate(into report: inout ValidationReport, campaignMessage: Message) {
         let limits = Experiment.Limits.self
         let allowed = id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
-        report.check(!id.isEmpty && id.count <= limits.maxVariantIDLength && allowed, "id",
+        report.check(!id.isEmpty && IdentifierLimits.fits(id, limits.maxVariantIDLength) && allowed, "id",
                      "must be 1 to \(limits.maxVariantIDLength) letters, digits, '-' or '_'")
         report.check(id != ExperimentArm.controlID, "id", "'\(ExperimentArm.controlID)' names the control group")
         report.check(limits.weight.contains(weight), "weight",
@@ -52,6 +52,8 @@ extension ConversionGoal {
         switch event {
         case .custom:
             report.check(!(name ?? "").trimmingCharacters(in: .whitespaces).isEmpty, "name", "is required for custom goals")
+            report.check(IdentifierLimits.fits(name ?? "", Campaign.Limits.maxIdentifierLength), "name",
+                         IdentifierLimits.atMost(Campaign.Limits.maxIdentifierLength))
         case .surveyAnswer:
             report.check(!(name ?? "").isEmpty, "name", "must name the survey question whose answer counts")
             report.check(conditions.isEmpty, "conditions", "a survey goal lists answers, not conditions")

@@ -23,8 +23,8 @@ extension Survey {
 extension SurveyQuestion {
     func validate(into report: inout ValidationReport) {
         let limits = Campaign.Limits.self
-        report.check(!id.isEmpty && TextRule.fits(id, characters: limits.maxIdentifierLength) && !id.contains("."), "id",
-                     "must be 1 to \(limits.maxIdentifierLength) characters, without '.'")
+        report.check(!id.isEmpty && IdentifierLimits.fits(id, limits.maxIdentifierLength) && !id.contains("."), "id",
+                     "must be 1 to \(limits.maxIdentifierLength) bytes of UTF-8, without '.'")
         report.check(!prompt.trimmingCharacters(in: .whitespaces).isEmpty, "prompt", "must not be empty")
         report.check(TextRule.fits(prompt, characters: limits.maxTitleLength), "prompt", "must be at most \(limits.maxTitleLength) characters")
         if kind.hasChoices {
@@ -36,9 +36,9 @@ extension SurveyQuestion {
         }
         for (index, choice) in choices.enumerated() {
             report.nested("choices[\(index)]") { report in
-                report.check(!choice.id.isEmpty && TextRule.fits(choice.id, characters: limits.maxIdentifierLength)
+                report.check(!choice.id.isEmpty && IdentifierLimits.fits(choice.id, limits.maxIdentifierLength)
                              && !choice.id.contains("."), "id",
-                             "must be 1 to \(limits.maxIdentifierLength) characters, without '.'")
+                             "must be 1 to \(limits.maxIdentifierLength) bytes of UTF-8, without '.'")
                 report.check(!choice.label.trimmingCharacters(in: .whitespaces).isEmpty, "label", "must not be empty")
                 report.check(TextRule.fits(choice.label, characters: limits.maxButtonTextLength), "label",
                              "must be at most \(limits.maxButtonTextLength) characters")

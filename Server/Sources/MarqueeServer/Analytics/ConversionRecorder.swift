@@ -17,8 +17,8 @@ struct ConversionRecorder {
     let catalog: CampaignCatalog
 
     func record(_ request: ConversionRequest, as user: CheckedIdentity, deviceID: String?) async throws -> ConversionReceipt {
-        if let batchID = request.batchId, batchID.isEmpty || batchID.count > 100 {
-            throw AnalyticsError.invalidBatch("batchId must be 1 to 100 characters")
+        if let batchID = request.batchId, batchID.isEmpty || !IdentifierLimits.fits(batchID, 100) {
+            throw AnalyticsError.invalidBatch("batchId must be 1 to 100 bytes of UTF-8")
         }
         guard let campaignID = UUID(uuidString: request.campaignId),
               let campaign = try await CampaignLookup(database: database, app: app, catalog: catalog)

@@ -69,8 +69,11 @@ struct ImpressionRecorder {
         if let index = request.impressions.firstIndex(where: { $0.type == .pageView && !(0..<pages.upperBound).contains($0.marqueePage ?? -1) }) {
             throw AnalyticsError.invalidBatch("impressions[\(index)].marqueePage must be a page from 0 to \(pages.upperBound - 1)")
         }
-        if let batchID = request.batchId, batchID.isEmpty || batchID.count > 100 {
-            throw AnalyticsError.invalidBatch("batchId must be 1 to 100 characters")
+        if let batchID = request.batchId, batchID.isEmpty || !IdentifierLimits.fits(batchID, 100) {
+            throw AnalyticsError.invalidBatch("batchId must be 1 to 100 bytes of UTF-8")
+        }
+        for (index, impression) in request.impressions.enumerated() {
+            try DeviceTime.check(impression.timestamp, field: "impressions[\(index)].timestamp")
         }
     }
 

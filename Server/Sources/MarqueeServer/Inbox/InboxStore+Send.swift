@@ -23,7 +23,6 @@ struct InboxDelivery: Sendable {
     var source: InboxSource
 
     static let maxRecipients = 10_000
-    static let maxUserIDLength = 256
 
     func validationIssues(now: Date) -> [ValidationIssue] {
         var issues = content.validationIssues(prefix: "message")
@@ -31,8 +30,8 @@ struct InboxDelivery: Sendable {
             if !ok { issues.append(ValidationIssue(field: field, message: message)) }
         }
         check((1...Self.maxRecipients).contains(userIDs.count), "userIDs", "must list 1 to \(Self.maxRecipients) user IDs")
-        check(!userIDs.contains { $0.isEmpty || $0.count > Self.maxUserIDLength }, "userIDs",
-              "must not contain empty IDs or IDs longer than \(Self.maxUserIDLength) characters")
+        check(!userIDs.contains { IdentifierLimits.userIDProblem($0) != nil }, "userIDs",
+              "must not contain empty IDs or IDs longer than \(IdentifierLimits.userID) bytes of UTF-8")
         if let expiresAt {
             check(expiresAt > (deliverAt ?? now), "expiresAt", "must be after the delivery time")
             check(expiresAt > now, "expiresAt", "must be in the future")

@@ -42,7 +42,7 @@ extension InboxStore {
         }
         let valid = events.filter { event in
             (consent.allowsTracking || event.withoutTrackingConsent)
-                && !event.id.isEmpty && event.id.count <= 100 && UUID(uuidString: event.messageID) != nil
+                && !event.id.isEmpty && IdentifierLimits.fits(event.id, 100) && UUID(uuidString: event.messageID) != nil
         }
         guard !valid.isEmpty else { return 0 }
         return try await tracking.submit(TrackedEvents(appID: appID, userID: userID, deviceID: deviceID, events: valid))

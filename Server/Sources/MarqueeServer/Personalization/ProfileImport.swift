@@ -6,7 +6,9 @@ import NIOCore
 /// Imports profiles of existing users from CSV or NDJSON, read as it arrives: records are parsed
 /// one at a time and applied 500 to a transaction through ``UserProfileStore``, so memory holds
 /// one batch whatever the file's size. A line that cannot be read or breaks a limit is reported by
-/// its number and skipped; the others are imported.
+/// its number and skipped; the others are imported. Lines are checked as every other route checks
+/// its input: user IDs by ``IdentifierLimits/userIDProblem(_:)``, text as UTF-8 without NUL
+/// (which PostgreSQL cannot store), and a CSV header names each column once.
 ///
 /// - NDJSON: one object per line, `{"userID": "ada", "attributes": {…}, "addTags": […], "removeTags": […]}`,
 ///   read as `PATCH …/profile` reads its body (`null` removes an attribute).
@@ -125,16 +127,54 @@ extension ProfileImport {
         enum Column {
             case userID, tags
             case attribute(String, ProfileValue.Kind)
+
+            /// The name the header row gives the column, without its type.
+            var name: String {
+                switch self {
+                case .userID: "userID"
+                case .tags: "tags"
+                case .attribute(let name, _): name
+                }
+            }
+        }
+
+        /// Why `bytes` cannot be read as text, or `nil`: bytes that are not UTF-8, or a NUL.
+        static func encodingProblem(_ bytes: [UInt8]) -> String? {
+            var iterator = bytes.makeIterator()
+            var parser = Unicode.UTF8.ForwardParser()
+            var offset = 0
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let encoded):
+                    if encoded.count == 1 && encoded.first == 0 { return "has a NUL byte (byte \(offset + 1))" }
+                    offset += encoded.count
+                case .error:
+                    return "is not UTF-8 (byte \(offset + 1))"
+                case .emptyInput:
+                    return nil
+                }
+            }
         }
 
         mutating func read(_ record: RecordSplitter.Record) -> Outcome {
             guard let bytes = record.bytes else { return .failure("the line is longer than 64 KB") }
             switch format {
-            case .ndjson: return Self.json(bytes)
+            case .ndjson:
+                if let problem = Self.encodingProblem(bytes) { return .failure("the line \(problem)") }
+                return Self.json(bytes)
             case .csv:
-                guard let fields = RecordSplitter.csvFields(bytes) else {
+                guard let fieldBytes = RecordSplitter.csvFieldBytes(bytes) else {
                     let problem = "a quote is not closed, or text follows a closing quote"
                     return columns == nil ? .unreadableHeader(problem) : .failure(problem)
+                }
+                var fields: [String] = []
+                for (index, field) in fieldBytes.enumerated() {
+                    guard let text = String(validating: field, as: UTF8.self), !text.unicodeScalars.contains("\0") else {
+                        let name = columns.flatMap { index < $0.count ? $0[index].name : nil }.map { " (\($0))" } ?? ""
+                        let problem = "column \(index + 1)\(name): \(Self.encodingProblem(field) ?? "is not text")"
+                        return columns == nil ? .unreadableHeader(problem) : .failure(problem)
+                    }
+                    fields.append(text)
                 }
                 guard let columns else { return header(fields) }
                 return Self.row(fields, columns: columns)
@@ -157,7 +197,8 @@ extension ProfileImport {
                     return .failure("\(unknown) is not a known field (userID, attributes, addTags, removeTags)")
                 }
                 let userID = try MarqueeJSON.decoder().decode(JSONLine.self, from: data).userID
-                guard !userID.isEmpty else { return .failure("userID must not be empty") }
+                if let problem = IdentifierLimits.userIDProblem(userID) { return .failure("userID \(problem)") }
+                if Self.holdsNUL(.object(object)) { return .failure("a text holds NUL (\\u0000), which cannot be stored") }
                 return .change(userID: userID, try MarqueeJSON.decoder().decode(ProfileChange.self, from: data))
             } catch let error as DecodingError {
                 return .failure(APIErrorMiddleware.describe(error))
@@ -166,9 +207,25 @@ extension ProfileImport {
             }
         }
 
+        /// Whether a key or a text anywhere in `value` holds U+0000.
+        private static func holdsNUL(_ value: JSONValue) -> Bool {
+            switch value {
+            case .string(let text): text.unicodeScalars.contains("\0")
+            case .array(let items): items.contains(where: holdsNUL)
+            case .object(let object): object.contains { $0.key.unicodeScalars.contains("\0") || holdsNUL($0.value) }
+            default: false
+            }
+        }
+
         private mutating func header(_ fields: [String]) -> Outcome {
             var columns: [Column] = []
-            for field in fields.map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            var seen: [String: Int] = [:]
+            for (index, field) in fields.map({ $0.trimmingCharacters(in: .whitespaces) }).enumerated() {
+                let name = String(field.split(separator: ":", maxSplits: 1).first ?? "")
+                if let first = seen[name] {
+                    return .unreadableHeader("column \(index + 1) “\(field)” names \(name) again (column \(first)): each column is named once")
+                }
+                seen[name] = index + 1
                 switch field {
                 case "userID": columns.append(.userID)
                 case "tags": columns.append(.tags)
@@ -202,7 +259,10 @@ extension ProfileImport {
                     change.attributes[name] = value
                 }
             }
-            guard !userID.isEmpty else { return .failure("userID must not be empty") }
+            if let problem = IdentifierLimits.userIDProblem(userID) {
+                let column = (columns.firstIndex { if case .userID = $0 { true } else { false } } ?? 0) + 1
+                return .failure("column \(column) (userID): userID \(problem)")
+            }
             return .change(userID: userID, change)
         }
 

@@ -20,7 +20,7 @@ struct UserAttributes: Codable, Sendable, Equatable {
         }
         for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
             let field = "attributes.\(name)"
-            if name.isEmpty || name.count > Limits.nameLength || !name.allSatisfy(Self.isNameCharacter) {
+            if name.isEmpty || !IdentifierLimits.fits(name, Limits.nameLength) || !name.allSatisfy(Self.isNameCharacter) {
                 issues.append(ValidationIssue(field: field, message: "names are 1 to \(Limits.nameLength) letters, digits, _, - or ."))
             }
             if value.count > Limits.valueLength {

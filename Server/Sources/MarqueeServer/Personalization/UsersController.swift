@@ -78,8 +78,9 @@ struct UsersController {
     }
 
     private static func userID(_ req: Request) throws -> String {
-        guard let userID = req.parameters.get("userID"), !userID.isEmpty else {
-            throw APIError(.badRequest, code: "invalid_id", "the user id must not be empty")
+        let userID = req.parameters.get("userID") ?? ""
+        if let problem = IdentifierLimits.userIDProblem(userID) {
+            throw APIError(.badRequest, code: "invalid_id", "the user id \(problem)")
         }
         return userID
     }

@@ -88,8 +88,8 @@ struct CheckedIdentity: Sendable, Hashable {
 extension APIError {
     /// A device's identifier over its limit (``IdentifierLimits``).
     static func identifierTooLong(_ fields: [String], limit: Int) -> APIError {
-        APIError(.badRequest, code: "identifier_too_long", "identifiers are limited to \(limit) characters",
-                 fields: fields.map { ValidationIssue(field: $0, message: "is longer than \(limit) characters") })
+        APIError(.badRequest, code: "identifier_too_long", "identifiers are limited to \(limit) bytes of UTF-8",
+                 fields: fields.map { ValidationIssue(field: $0, message: "is longer than \(limit) bytes of UTF-8") })
     }
 
     static let identityNotVerified = APIError(

@@ -5,7 +5,8 @@ import MarqueeModel
 /// then a column per question (choice labels joined by `; `, a score, or the text).
 ///
 /// Answers are what users typed: every cell is quoted as RFC 4180 asks, and one that a
-/// spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, return) starts with `'`.
+/// spreadsheet would run as a formula (`=`, `+`, `-`, `@`, also after white space or control
+/// characters; tab, return) starts with `'` (``cell(_:)``).
 struct SurveyExport {
     let survey: Survey
 
@@ -34,9 +35,17 @@ struct SurveyExport {
         return userID.isEmpty ? String(key[separator.upperBound...]) : userID
     }
 
+    /// `text` quoted, with `'` in front when a spreadsheet could read it as a formula: when it starts
+    /// with tab or return, or its first character after white space and control characters (which
+    /// spreadsheets skip: `"\n=1+1"`) is `=`, `+`, `-` or `@`.
     static func cell(_ text: String) -> String {
         var value = text
-        if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { value = "'" + value }
+        let scalars = value.unicodeScalars
+        let lead = scalars.first { !($0.properties.isWhitespace || $0.properties.generalCategory == .control
+                                     || $0.properties.generalCategory == .format) }
+        if let first = scalars.first, "\t\r".unicodeScalars.contains(first) || lead.map({ "=+-@".unicodeScalars.contains($0) }) == true {
+            value = "'" + value
+        }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

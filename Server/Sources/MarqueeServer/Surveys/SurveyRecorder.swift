@@ -17,9 +17,10 @@ struct SurveyRecorder {
     let catalog: CampaignCatalog
 
     func record(_ request: SurveyResponseRequest, as user: CheckedIdentity, deviceID: String?) async throws -> SurveyReceipt {
-        guard (1...100).contains(request.batchId.count) else {
-            throw AnalyticsError.invalidBatch("batchId must be 1 to 100 characters")
+        guard !request.batchId.isEmpty, IdentifierLimits.fits(request.batchId, 100) else {
+            throw AnalyticsError.invalidBatch("batchId must be 1 to 100 bytes of UTF-8")
         }
+        try DeviceTime.check(request.answeredAt, field: "answeredAt")
         guard let campaignID = UUID(uuidString: request.campaignId),
               let campaign = try await CampaignLookup(database: database, app: app, catalog: catalog)
                 .campaign(campaignID, text: request.campaignId) else {

@@ -106,7 +106,7 @@ public enum ProfileName {
     public static let rule = "names are 1 to \(maxLength) letters, digits, _, - or ."
 
     public static func isValid(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= maxLength
+        !text.isEmpty && IdentifierLimits.fits(text, maxLength)
             && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }
     }
 }

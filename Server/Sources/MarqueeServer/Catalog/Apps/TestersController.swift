@@ -25,11 +25,11 @@ struct TestersController {
             throw APIError.validation([ValidationIssue(field: "userID", message: "send either a userID or a deviceID")])
         }
         var issues: [ValidationIssue] = []
-        if let userID, !(SchemaText.fits(userID, 1...IdentifierLimits.userID) && SchemaText.hasVisibleCharacter(userID)) {
-            issues.append(ValidationIssue(field: "userID", message: "must be 1 to \(IdentifierLimits.userID) characters, not only spaces"))
+        if let userID, IdentifierLimits.userIDProblem(userID) != nil || !SchemaText.hasVisibleCharacter(userID) {
+            issues.append(ValidationIssue(field: "userID", message: "must be 1 to \(IdentifierLimits.userID) bytes of UTF-8, not only spaces"))
         }
-        if let deviceID, !(SchemaText.fits(deviceID, 1...IdentifierLimits.deviceID) && SchemaText.hasVisibleCharacter(deviceID)) {
-            issues.append(ValidationIssue(field: "deviceID", message: "must be 1 to \(IdentifierLimits.deviceID) characters, not only spaces"))
+        if let deviceID, deviceID.isEmpty || !IdentifierLimits.fits(deviceID, IdentifierLimits.deviceID) || !SchemaText.hasVisibleCharacter(deviceID) {
+            issues.append(ValidationIssue(field: "deviceID", message: "must be 1 to \(IdentifierLimits.deviceID) bytes of UTF-8, not only spaces"))
         }
         guard issues.isEmpty else { throw APIError.validation(issues) }
         let app = try await req.store.updateApp(try req.authorizedAppID, naming: nil) { settings in

@@ -1877,7 +1877,7 @@ components:
     DeviceId:
       name: device_id
       in: header
-      schema: { type: string, maxLength: 128, description: At most 128 characters (400 `identifier_too_long` beyond). }
+      schema: { type: string, maxLength: 128, description: At most 128 bytes of UTF-8 (400 `identifier_too_long` beyond). }
     UserSignature:
       name: Marquee-User-Signature
       in: header
@@ -2038,7 +2038,7 @@ components:
       type: object
       required: [id, type]
       properties:
-        id: { type: string, maxLength: 256, description: At most 256 characters (400 `identifier_too_long` beyond). }
+        id: { type: string, maxLength: 256, description: At most 256 bytes of UTF-8 (400 `identifier_too_long` beyond). }
         type: { type: integer, minimum: -9223372036854775808, maximum: 9223372036854775807, description: "2 ID-tracking identifier, 3 user ID; identifiers of other types are ignored, as older SDKs send some." }
     PingRequest:
       type: object
@@ -2144,13 +2144,13 @@ components:
                 required: [type, timestamp]
                 properties:
                   type: { type: integer, enum: [1, 2, 3, 4, 5, 6], description: "1 impression, 2 first button, 3 second button, 4 exit, 5 content click, 6 opt-out" }
-                  timestamp: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807 }
+                  timestamp: { type: integer, format: int64, minimum: 0, maximum: 253402300799999, description: "Milliseconds since 1970 (400 beyond the end of 9999)." }
               - type: object
                 required: [type, timestamp, marqueePage]
                 description: "Marquee extension: a carousel page showed for the first time in the display."
                 properties:
                   type: { type: integer, enum: [7] }
-                  timestamp: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807 }
+                  timestamp: { type: integer, format: int64, minimum: 0, maximum: 253402300799999, description: "Milliseconds since 1970 (400 beyond the end of 9999)." }
                   marqueePage: { type: integer, minimum: 0, maximum: 9, description: The page, from 0. }
         userIdentifiers: { type: array, items: { $ref: "#/components/schemas/UserIdentifier" } }
         rmcSdkVersion: { type: string }
@@ -2180,7 +2180,7 @@ components:
         isTest: { type: boolean }
         userIdentifiers: { type: array, items: { $ref: "#/components/schemas/UserIdentifier" } }
         marqueeVariant: { type: string, description: "The arm (variant id or `control`); computed when absent." }
-        answeredAt: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807, description: Milliseconds since 1970. }
+        answeredAt: { type: integer, format: int64, minimum: 0, maximum: 253402300799999, description: "Milliseconds since 1970 (400 beyond the end of 9999); a time ahead of the server's counts as the time of arrival." }
         answers: { type: array, maxItems: 10, items: { $ref: "#/components/schemas/SurveyAnswer" } }
         batchId: { type: string, minLength: 1, maxLength: 100, description: The display's id. }
     SurveyAnswer:

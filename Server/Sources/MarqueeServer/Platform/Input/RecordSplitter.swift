@@ -61,9 +61,15 @@ struct RecordSplitter {
     }
 
     /// The fields of one CSV record: quotes removed, doubled quotes made single; `nil` when a
-    /// quote is left open or text follows a closing quote.
+    /// quote is left open or text follows a closing quote. Bytes that are not UTF-8 are replaced
+    /// (``csvFieldBytes(_:)`` keeps them, for a reader that refuses them).
     static func csvFields(_ bytes: [UInt8]) -> [String]? {
-        var fields: [String] = []
+        csvFieldBytes(bytes)?.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The fields of one CSV record as bytes, read as ``csvFields(_:)`` reads them.
+    static func csvFieldBytes(_ bytes: [UInt8]) -> [[UInt8]]? {
+        var fields: [[UInt8]] = []
         var field: [UInt8] = []
         var index = 0
         var quoted = false
@@ -83,7 +89,7 @@ struct RecordSplitter {
                     field.append(byte)
                 }
             } else if byte == UInt8(ascii: ",") {
-                fields.append(String(decoding: field, as: UTF8.self))
+                fields.append(field)
                 field.removeAll()
                 closed = false
             } else if byte == UInt8(ascii: "\"") && field.isEmpty && !closed {
@@ -96,7 +102,7 @@ struct RecordSplitter {
             index += 1
         }
         guard !quoted else { return nil }
-        fields.append(String(decoding: field, as: UTF8.self))
+        fields.append(field)
         return fields
     }
 }
