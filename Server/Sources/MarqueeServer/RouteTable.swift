@@ -79,6 +79,7 @@ enum RouteTable {
         Endpoint(.DELETE, "/api/v1/apps/:appID/segments/:segmentID", .app(.campaigns), SegmentsController().delete),
         Endpoint(.POST, "/api/v1/apps/:appID/audience", .app(.preview), SegmentsController().audience),
         Endpoint(.POST, "/api/v1/apps/:appID/profiles/import", .app(.userData), UsersController().importProfiles),
+        Endpoint(.GET, "/api/v1/apps/:appID/profiles/imports/:importID", .app(.userData), UsersController().importJob),
         Endpoint(.GET, "/api/v1/apps/:appID/users/:userID/profile", .app(.userData), UsersController().profile),
         Endpoint(.PATCH, "/api/v1/apps/:appID/users/:userID/profile", .app(.userData), UsersController().updateProfile),
         Endpoint(.POST, "/api/v1/apps/:appID/inbox/messages", .app(.inbox), InboxController().send),

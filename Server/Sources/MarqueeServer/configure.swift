@@ -40,7 +40,9 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
                                   impressionWriter: ImpressionWriter(transactions: frequentWrites), inboxTracking: inboxTracking,
                                   passwords: passwords,
                                   signInLimiter: SignInLimiter(clock: clock),
-                                  adminLane: AdminLane.open(for: configuration.storage, settings: configuration.adminLane, in: app))
+                                  adminLane: AdminLane.open(for: configuration.storage, settings: configuration.adminLane, in: app),
+                                  importJobs: { ImportJobs(database: app.db, clock: clock, deviceTraffic: $0, logger: app.logger) })
+    app.lifecycle.use(ImportJobsLifecycle(jobs: app.marquee.importJobs))
 
     try routes(app)
     // Outermost first: every request is logged, every response (errors included) gets its cache

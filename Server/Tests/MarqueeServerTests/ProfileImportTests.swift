@@ -9,9 +9,24 @@ import Testing
 @Suite("Profile imports", .serialized)
 struct ProfileImportTests {
     private func importBody(_ server: TestServer, _ app: Fixtures.CreatedApp, _ body: String, type: String) async throws -> ProfileImport.Report {
+        try await finishedImport(server, app, body, type: type).report
+    }
+
+    /// Posts an import, and reads its job until it has finished (bounded generously: the suite
+    /// shares the machine).
+    private func finishedImport(_ server: TestServer, _ app: Fixtures.CreatedApp, _ body: String, type: String) async throws -> ImportJob {
         let response = try await server.send(.POST, "/api/v1/apps/\(app.id)/profiles/import", headers: [("Content-Type", type)], rawBody: body)
-        #expect(response.status == .ok, "\(response.text)")
-        return try response.decode(ProfileImport.Report.self)
+        #expect(response.status == .accepted, "\(response.text)")
+        let job = try response.decode(ImportJob.self)
+        let location = try #require(response.headers.first(name: .location))
+        #expect(location == "/api/v1/apps/\(app.id.uuidString.lowercased())/profiles/imports/\(job.id.uuidString.lowercased())")
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
+            let read = try await server.send(.GET, location).decode(ImportJob.self)
+            if read.status != .queued && read.status != .running { return read }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("the import did not finish"); throw CancellationError()
     }
 
     private func profile(_ server: TestServer, _ app: Fixtures.CreatedApp, _ user: String) async throws -> UsersController.ProfileResource {
@@ -166,6 +181,42 @@ struct ProfileImportTests {
                 .init(line: 5, message: "userID must not be empty"),
             ])
             #expect(try await profile(server, app, fits.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!).tags == ["vip"])
+        }
+    }
+
+    @Test func anImportRunsBehindItsRequestAndReportsHowItEnded() async throws {
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            let rows = (0..<1_200).map { "user-\($0),\($0 % 3 == 0 ? "gold" : "silver")" }.joined(separator: "\n")
+            let job = try await finishedImport(server, app, "userID,tier\n" + rows + "\nbad\n", type: "text/csv")
+            #expect(job.status == .done)
+            #expect(job.report.imported == 1_200)
+            #expect(job.report.failed == 1)
+            #expect(job.report.errors.first?.line == 1_202)
+            #expect(job.format == "csv")
+            #expect(job.finishedAt != nil)
+            #expect(try await profile(server, app, "user-3").attributes["tier"] == .string("gold"))
+
+            // Another app's import is not this app's.
+            let other = try await server.createApp(Fixtures.NewApp(name: "Other", subscriptionID: "other-sub"))
+            let foreign = try await server.send(.GET, "/api/v1/apps/\(other.id)/profiles/imports/\(job.id)")
+            #expect(foreign.status == .notFound)
+            #expect(try await server.send(.GET, "/api/v1/apps/\(app.id)/profiles/imports/not-an-id").status == .badRequest)
+        }
+    }
+
+    @Test func aJobWhoseServerStoppedReadsAsInterrupted() async throws {
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            let job = try await finishedImport(server, app, "userID\nada\n", type: "text/csv")
+            // As a job looks when its instance died mid-run: running, and not moving.
+            let record = try #require(try await ImportJobRecord.find(job.id, on: server.app.db))
+            record.status = ImportJob.Status.running.rawValue
+            try await record.update(on: server.app.db)
+            let location = "/api/v1/apps/\(app.id)/profiles/imports/\(job.id)"
+            #expect(try await server.send(.GET, location).decode(ImportJob.self).status == .running)
+            server.clock.advance(by: ImportJob.stalledAfter + 1)
+            #expect(try await server.send(.GET, location).decode(ImportJob.self).status == .interrupted)
         }
     }
 }

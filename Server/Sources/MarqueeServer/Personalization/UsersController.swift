@@ -59,10 +59,11 @@ struct UsersController {
     }
 
     /// `POST …/profiles/import?format=csv|ndjson`: profiles of many users in one body (see
-    /// ``ProfileImport``); the format is taken from `Content-Type` (`text/csv`,
-    /// `application/x-ndjson`) unless `format` names it. Larger files go in several requests, or
-    /// through `marquee profiles import`, which reads a file of any size.
-    @Sendable func importProfiles(req: Request) async throws -> ProfileImport.Report {
+    /// ``ProfileImport``), imported behind the request: 202 with the job (``ImportJobs``), and
+    /// `Location` naming where its progress is read. The format is taken from `Content-Type`
+    /// (`text/csv`, `application/x-ndjson`) unless `format` names it. Larger files go in several
+    /// requests, or through `marquee profiles import`, which reads a file of any size.
+    @Sendable func importProfiles(req: Request) async throws -> Response {
         let format: RecordSplitter.Format
         switch (req.query[String.self, at: "format"], req.headers.contentType?.subType.lowercased()) {
         case ("csv", _), (nil, "csv"): format = .csv
@@ -72,9 +73,19 @@ struct UsersController {
                            "send text/csv or application/x-ndjson, or name the format: ?format=csv or ?format=ndjson")
         }
         // An empty body imports nothing (a CSV says it lacks its header row).
-        let body = req.body.data ?? ByteBuffer()
-        return try await ProfileImport(database: req.db, appID: try req.authorizedAppID, clock: req.marquee.clock, format: format)
-            .run(body)
+        let appID = try req.authorizedAppID
+        let job = try await req.marquee.importJobs.submit(appID: appID, format: format, body: req.body.data ?? ByteBuffer())
+        let response = try Response.json(job, status: .accepted)
+        response.headers.replaceOrAdd(name: .location, value: "/api/v1/apps/\(appID.canonical)/profiles/imports/\(job.id.canonical)")
+        return response
+    }
+
+    /// `GET …/profiles/imports/{importID}`: an import's progress, its line errors and how it ended.
+    @Sendable func importJob(req: Request) async throws -> ImportJob {
+        guard let text = req.parameters.get("importID"), let id = UUID(uuidString: text) else {
+            throw APIError(.badRequest, code: "invalid_id", "the import id must be a UUID")
+        }
+        return try await req.marquee.importJobs.job(id, appID: try req.authorizedAppID, on: req.db)
     }
 
     private static func userID(_ req: Request) throws -> String {

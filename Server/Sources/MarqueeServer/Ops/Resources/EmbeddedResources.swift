@@ -981,6 +981,11 @@ paths:
         is reported by number and skipped, and the others are imported. A body is at most 1 MB:
         larger files go in several requests, or through `marquee profiles import`, which reads a
         file of any size.
+
+        The import runs behind the request: the answer is 202 with the job, and `Location` names
+        where its progress is read (`GET …/profiles/imports/{importID}`). An instance runs one
+        import at a time, its batches pausing while devices have requests in flight, and keeps
+        at most 4 queued or running (503 `import_queue_full` beyond, with `Retry-After`).
       security: [{ bearer: [] }, { session: [] }]
       parameters:
         - { name: format, in: query, required: false, schema: { type: string, enum: [csv, ndjson] }, description: "Default: from Content-Type." }
@@ -992,31 +997,44 @@ paths:
           application/x-ndjson:
             schema: { type: string }
       responses:
-        "200":
-          description: What was imported, and the lines that were not.
+        "202":
+          description: The import job, queued or already running.
+          headers:
+            Location: { schema: { type: string }, description: Where the job's progress is read. }
           content:
             application/json:
-              schema:
-                type: object
-                required: [imported, failed, errors]
-                properties:
-                  imported: { type: integer }
-                  failed: { type: integer }
-                  errors:
-                    type: array
-                    description: The first 100 failures.
-                    items:
-                      type: object
-                      required: [line, message]
-                      properties:
-                        line: { type: integer }
-                        message: { type: string }
+              schema: { $ref: "#/components/schemas/ImportJob" }
         "400": { $ref: "#/components/responses/Error" }
         "401": { $ref: "#/components/responses/Error" }
         "403": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
         "413": { $ref: "#/components/responses/Error" }
         "415": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/Error" }
+  /api/v1/apps/{appID}/profiles/imports/{importID}:
+    parameters:
+      - $ref: "#/components/parameters/AppID"
+      - { name: importID, in: path, required: true, schema: { type: string, format: uuid }, description: The id the import's answer gave. }
+    get:
+      tags: [admin]
+      summary: A profile import's progress, its line errors and how it ended.
+      description: |
+        `queued` and `running` move on to `done` (every line was read; `report` says what was
+        imported and which lines were not), `failed` (`message` says why), or `interrupted` (its
+        server stopped first; the lines imported so far stay imported, and sending the file again
+        is safe). A queued or running job that has not moved for 15 minutes reads as `interrupted`.
+      security: [{ bearer: [] }, { session: [] }]
+      responses:
+        "200":
+          description: The job.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ImportJob" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "403": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
   /api/v1/apps/{appID}/users/{userID}/profile:
     parameters:
@@ -2057,6 +2075,32 @@ components:
         marqueeLanguage:
           type: [string, "null"]
           description: Marquee extension. The language the client shows messages in; each campaign is sent with its translations along that language's fallbacks only (absent, every translation).
+    ImportJob:
+      type: object
+      required: [id, status, format, report, createdAt, updatedAt]
+      properties:
+        id: { type: string, format: uuid }
+        status: { type: string, enum: [queued, running, done, failed, interrupted] }
+        format: { type: string, enum: [csv, ndjson] }
+        report:
+          type: object
+          required: [imported, failed, errors]
+          properties:
+            imported: { type: integer, description: Lines imported so far. }
+            failed: { type: integer, description: Lines refused so far. }
+            errors:
+              type: array
+              description: The first 100 refused lines.
+              items:
+                type: object
+                required: [line, message]
+                properties:
+                  line: { type: integer }
+                  message: { type: string }
+        message: { type: [string, "null"], description: Why a failed or interrupted job stopped. }
+        createdAt: { type: string, format: date-time }
+        updatedAt: { type: string, format: date-time }
+        finishedAt: { type: [string, "null"], format: date-time }
     PingResponse:
       type: object
       required: [currentPingMillis, nextPingMillis, data]

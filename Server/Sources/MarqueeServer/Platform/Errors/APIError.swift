@@ -43,6 +43,11 @@ public struct APIError: Error, Sendable, Equatable {
                                         "other counts, statistics or exports are running; retry shortly",
                                         headers: ["Retry-After": "5"])
 
+    /// This instance already has as many profile imports queued or running as it keeps.
+    static let importQueueFull = APIError(.serviceUnavailable, code: "import_queue_full",
+                                          "\(ImportJobs.maxJobs) imports are queued or running; send this one when one has finished",
+                                          headers: ["Retry-After": "30"])
+
     /// An admin read ran past the time it may take and was stopped.
     static func adminQueryOverBudget(_ budget: Duration) -> APIError {
         APIError(.serviceUnavailable, code: "query_over_budget",

@@ -25,11 +25,13 @@ final class MarqueeServices: Sendable {
     let adminLane: AdminLane
     /// Device requests in flight.
     let deviceTraffic: DeviceTraffic
+    /// Profile imports running behind their requests.
+    let importJobs: ImportJobs
 
     init(configuration: ServerConfiguration, clock: any ServerClock, catalog: CampaignCatalog, directory: AppDirectory,
          adminTokenHash: String, renderWorkers: RenderWorkers, impressionWriter: ImpressionWriter,
          inboxTracking: GroupCommit<InboxStore.TrackedEvents, Int>, passwords: PasswordWorkers, signInLimiter: SignInLimiter,
-         adminLane: AdminLane) {
+         adminLane: AdminLane, importJobs: (DeviceTraffic) -> ImportJobs) {
         self.configuration = configuration
         self.clock = clock
         self.catalog = catalog
@@ -42,6 +44,7 @@ final class MarqueeServices: Sendable {
         self.signInLimiter = signInLimiter
         self.adminLane = adminLane
         deviceTraffic = DeviceTraffic(clock: clock)
+        self.importJobs = importJobs(deviceTraffic)
     }
 }
 

@@ -28,6 +28,7 @@ enum MarqueeMigrations {
         M023_CreateCampaignPageViews(),
         M024_CreateSurveyResponses(),
         M025_AddCampaignPingBytes(),
+        M026_CreateImportJobs(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).

@@ -37,9 +37,10 @@ struct ProfileImport {
         var message: String
     }
 
-    /// Reads `chunks` to their end; `progress` hears the report after each batch.
+    /// Reads `chunks` to their end; `progress` hears the report after each batch, and may pause
+    /// the import (an import job lets device requests through) or stop it by throwing.
     func run<Chunks: AsyncSequence>(_ chunks: Chunks,
-                                    progress: (Report) -> Void = { _ in }) async throws -> Report where Chunks.Element == [UInt8] {
+                                    progress: (Report) async throws -> Void = { _ in }) async throws -> Report where Chunks.Element == [UInt8] {
         var splitter = RecordSplitter(format: format)
         var reader = LineReader(format: format)
         var report = Report()
@@ -59,7 +60,7 @@ struct ProfileImport {
                 if batch.count >= Self.batchSize {
                     try await apply(batch, to: &report)
                     batch.removeAll(keepingCapacity: true)
-                    progress(report)
+                    try await progress(report)
                 }
             }
         }
@@ -67,17 +68,17 @@ struct ProfileImport {
         if !stopped { try await take(splitter.finish()) }
         if !batch.isEmpty { try await apply(batch, to: &report) }
         if format == .csv && !reader.sawHeader && !stopped { fail(1, "the file is empty: a CSV import starts with a header row naming userID", in: &report) }
-        progress(report)
+        try await progress(report)
         return report
     }
 
     /// Reads bytes already in memory (a request's body, within its size limit).
-    func run(_ bytes: ByteBuffer) async throws -> Report {
+    func run(_ bytes: ByteBuffer, progress: (Report) async throws -> Void = { _ in }) async throws -> Report {
         let chunks = AsyncStream<[UInt8]> { continuation in
             continuation.yield(Array(bytes.readableBytesView))
             continuation.finish()
         }
-        return try await run(chunks)
+        return try await run(chunks, progress: progress)
     }
 
     private func fail(_ line: Int, _ message: String, in report: inout Report) {
