@@ -43,6 +43,8 @@ final class ConnectionCap: ChannelInboundHandler, Sendable {
     /// What `/metrics` shows of the cap.
     struct Snapshot: Sendable, Equatable {
         var open: Int
+        /// Connections with a request in flight.
+        var busy: Int
         var addresses: Int
         var evicted: Int
         var refused: Int
@@ -55,7 +57,10 @@ final class ConnectionCap: ChannelInboundHandler, Sendable {
     }
 
     var snapshot: Snapshot {
-        state.withLockedValue { Snapshot(open: $0.open.count, addresses: $0.perAddress.count, evicted: $0.evicted, refused: $0.refused) }
+        state.withLockedValue { state in
+            Snapshot(open: state.open.count, busy: state.open.values.filter { $0.idleSince == nil }.count,
+                     addresses: state.perAddress.count, evicted: state.evicted, refused: state.refused)
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
