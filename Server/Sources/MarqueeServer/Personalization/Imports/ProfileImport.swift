@@ -214,7 +214,7 @@ extension ProfileImport {
             case .string(let text): text.unicodeScalars.contains("\0")
             case .array(let items): items.contains(where: holdsNUL)
             case .object(let object): object.contains { $0.key.unicodeScalars.contains("\0") || holdsNUL($0.value) }
-            default: false
+            case .null, .bool, .number: false
             }
         }
 
