@@ -79,44 +79,23 @@ struct AdminLaneTests {
             $0.adminLane.queueWait = .milliseconds(50)
         }) { server in
             let lane = server.app.marquee.adminLane
-            let release = LaneRelease()
-            let (started, startedContinuation) = AsyncStream<Void>.makeStream()
-            let holder = Task {
-                try await lane.run(logger: server.app.logger, on: server.app.eventLoopGroup.any()) { _ in
-                    startedContinuation.yield()
-                    await release.wait()
-                }
-            }
-            var iterator = started.makeAsyncIterator()
-            _ = await iterator.next()
+            let hold = await LaneHold(server)
             await #expect(throws: APIError.adminLaneBusy) {
                 try await lane.run(logger: server.app.logger, on: server.app.eventLoopGroup.any()) { _ in }
             }
-            await release.open()
-            try await holder.value
+            try await hold.end()
         }
     }
 
     @Test func anAudienceCountGoesThroughTheLane() async throws {
         try await TestServer.with(.sqliteFile, adjust: { $0.adminLane.queueWait = .milliseconds(50) }) { server in
             let app = try await server.createApp()
-            let lane = server.app.marquee.adminLane
-            let release = LaneRelease()
-            let (started, startedContinuation) = AsyncStream<Void>.makeStream()
-            let holder = Task {
-                try await lane.run(logger: server.app.logger, on: server.app.eventLoopGroup.any()) { _ in
-                    startedContinuation.yield()
-                    await release.wait()
-                }
-            }
-            var iterator = started.makeAsyncIterator()
-            _ = await iterator.next()
+            let hold = await LaneHold(server)
             let busy = try await server.send(.POST, "/api/v1/apps/\(app.id)/audience", raw: #"{"rule": {"all": []}}"#)
             #expect(busy.status == .serviceUnavailable)
             #expect(busy.errorCode == "admin_lane_busy")
             #expect(busy.headers.first(name: "Retry-After") != nil)
-            await release.open()
-            try await holder.value
+            try await hold.end()
             let counted = try await server.send(.POST, "/api/v1/apps/\(app.id)/audience", raw: #"{"rule": {"all": []}}"#)
             #expect(counted.status == .ok, "\(counted.text)")
         }
@@ -147,6 +126,32 @@ struct DeviceTrafficReadinessTests {
             let ready = try await server.send(.GET, "/readyz", token: nil)
             #expect(ready.status == .ok, "\(ready.text)")
         }
+    }
+}
+
+/// A job that holds the lane's one place until the test ends it.
+private struct LaneHold {
+    private let release = LaneRelease()
+    private let holder: Task<Void, any Error>
+
+    /// Returns once the job runs.
+    init(_ server: TestServer) async {
+        let lane = server.app.marquee.adminLane
+        let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+        let release = release
+        holder = Task {
+            try await lane.run(logger: server.app.logger, on: server.app.eventLoopGroup.any()) { _ in
+                startedContinuation.yield()
+                await release.wait()
+            }
+        }
+        var iterator = started.makeAsyncIterator()
+        _ = await iterator.next()
+    }
+
+    func end() async throws {
+        await release.open()
+        try await holder.value
     }
 }
 
