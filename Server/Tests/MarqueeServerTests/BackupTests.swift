@@ -56,7 +56,7 @@ struct BackupTests {
         try await TestServer.with(storage: .sqliteFile(duringLoad)) { copy in
             let sql = try #require(copy.app.db as? any SQLDatabase)
             struct Row: Decodable { var device_id: String }
-            let devices = Set(try await sql.raw("SELECT DISTINCT device_id FROM impressions").all(decoding: Row.self).map(\.device_id))
+            let devices = Set(try await sql.raw("SELECT DISTINCT device_id FROM impression_batches").all(decoding: Row.self).map(\.device_id))
             let missing = before.filter { !devices.contains($0) }
             #expect(missing.isEmpty, "acknowledged before the backup but not in it: \(missing.prefix(5))")
             let stats = try await copy.send(.GET, statsPath).json

@@ -108,10 +108,9 @@ struct GroupCommitTests {
             let appID = app.id
             let writer = server.app.marquee.impressionWriter
             func batch(_ key: String, app: UUID) -> ImpressionWriter.Batch {
-                ImpressionWriter.Batch(appID: app, key: key, receivedAt: server.clock.now(), impressions: [
-                    .init(campaignID: campaignID, type: 1, occurredAt: 1, userKey: "u:a|t:", deviceID: nil, isTest: false, variant: "",
-                          unitKey: "user:a"),
-                ])
+                ImpressionWriter.Batch(appID: app, key: key, receivedAt: server.clock.now(), campaignID: campaignID, userKey: "u:a|t:",
+                                       deviceID: nil, isTest: false, variant: "", unitKey: "user:a",
+                                       events: [.init(type: .impression, occurredAt: 1)])
             }
             async let good = writer.write(batch("good", app: appID))
             // No such app: the foreign key refuses it.

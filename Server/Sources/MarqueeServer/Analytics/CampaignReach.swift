@@ -11,24 +11,21 @@ import SQLKit
 enum CampaignReach {
     static let schema = "campaign_reach"
     private static let insert = RowInsert(table: schema,
-                                          columns: ["app_id", "campaign_id", "unit_key", "user_key", "variant", "first_at", "received_at",
-                                                    "is_test"],
-                                          clause: "ON CONFLICT (campaign_id, unit_key) DO NOTHING RETURNING campaign_id, unit_key")
+                                          columns: ["app_id", "campaign_id", "unit_digest", "variant", "first_at", "received_at", "is_test"],
+                                          clause: "ON CONFLICT (campaign_id, unit_digest) DO NOTHING RETURNING campaign_id, unit_digest")
 
     /// An impression or control impression, as far as reach is concerned.
     struct Exposure: Sendable {
-        var appID: UUID
-        var campaignID: UUID
-        var unitKey: String
-        var userKey: String
-        var variant: String
-        var occurredAt: Int64
-        var isTest: Bool
+        /// The counts row the exposure is counted in; its quarter holds `firstAt`.
+        var countKey: CampaignCounts.Key
+        /// The ``ExperimentUnit`` key's digest: the user, whatever their identifiers' length.
+        var unit: KeyDigest
+        var firstAt: Int64
     }
 
     private struct Pair: Hashable, Decodable {
         var campaign_id: UUID
-        var unit_key: String
+        var unit_digest: KeyDigest
     }
 
     /// Records `exposures` seen at `receivedAt`, inside the caller's transaction; returns the
@@ -41,32 +38,30 @@ enum CampaignReach {
         // The earliest exposure of each user in this group, in one order for every writer.
         var first: [Pair: Exposure] = [:]
         for exposure in exposures {
-            let pair = Pair(campaign_id: exposure.campaignID, unit_key: exposure.unitKey)
-            if let seen = first[pair], seen.occurredAt <= exposure.occurredAt { continue }
+            let pair = Pair(campaign_id: exposure.countKey.campaignID, unit_digest: exposure.unit)
+            if let seen = first[pair], seen.firstAt <= exposure.firstAt { continue }
             first[pair] = exposure
         }
-        let ordered = first.sorted { ($0.key.campaign_id.uppercaseText, $0.key.unit_key) < ($1.key.campaign_id.uppercaseText, $1.key.unit_key) }
+        let ordered = first.sorted { ($0.key.campaign_id.uppercaseText, $0.key.unit_digest) < ($1.key.campaign_id.uppercaseText, $1.key.unit_digest) }
         let rows = ordered.map { _, exposure -> [StoredValue] in
-            [.uuid(exposure.appID), .uuid(exposure.campaignID), .text(exposure.unitKey), .text(exposure.userKey), .text(exposure.variant),
-             .integer(Int(exposure.occurredAt)), .date(receivedAt), .bool(exposure.isTest)]
+            let key = exposure.countKey
+            return [.uuid(key.appID), .uuid(key.campaignID), exposure.unit.stored, .text(key.variant), .integer(Int(exposure.firstAt)),
+                    .date(receivedAt), .bool(key.isTest)]
         }
         let inserted = Set(try await sql.run(insert, rows: rows, returning: Pair.self))
-        var known: [UUID: [String]] = [:]
+        var known: [UUID: [KeyDigest]] = [:]
         var deltas = CampaignCounts.Deltas()
         for (pair, exposure) in ordered {
             guard inserted.contains(pair) else {
-                known[pair.campaign_id, default: []].append(pair.unit_key)
+                known[pair.campaign_id, default: []].append(pair.unit_digest)
                 continue
             }
-            deltas.add(1, of: .newUser, to: CampaignCounts.Key(appID: exposure.appID, campaignID: exposure.campaignID,
-                                                               variant: exposure.variant,
-                                                               quarter: CampaignCounts.quarter(ofMillis: exposure.occurredAt),
-                                                               isTest: exposure.isTest))
+            deltas.add(1, of: .newUser, to: exposure.countKey)
         }
         for (campaignID, units) in known.sorted(by: { $0.key.uppercaseText < $1.key.uppercaseText }) {
             try await sql.raw("""
                 UPDATE \(unsafeRaw: schema) SET received_at = \(bind: StoredValue.date(receivedAt))
-                WHERE campaign_id = \(bind: StoredValue.uuid(campaignID)) AND unit_key IN (\(binds: units))
+                WHERE campaign_id = \(bind: StoredValue.uuid(campaignID)) AND unit_digest IN (\(binds: units.map(\.stored)))
                 """).run()
         }
         return deltas

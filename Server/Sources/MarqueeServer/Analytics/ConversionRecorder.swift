@@ -20,6 +20,8 @@ struct ConversionRecorder {
         if let batchID = request.batchId, batchID.isEmpty || !IdentifierLimits.fits(batchID, 100) {
             throw AnalyticsError.invalidBatch("batchId must be 1 to 100 bytes of UTF-8")
         }
+        try DeviceTime.check(request.exposedAt, field: "exposedAt")
+        try DeviceTime.check(request.convertedAt, field: "convertedAt")
         guard let campaignID = UUID(uuidString: request.campaignId),
               let campaign = try await CampaignLookup(database: database, app: app, catalog: catalog)
                 .campaign(campaignID, text: request.campaignId) else {
@@ -45,12 +47,12 @@ struct ConversionRecorder {
         let appID = app.id
         let unit = ExperimentUnit(identity: identity, deviceID: deviceID)
         let conversion = Conversions.Conversion(
-            appID: appID, campaignID: campaignID, unitKey: unit.key, userKey: identity.key,
+            appID: appID, campaignID: campaignID, unit: KeyDigest(unit.key),
             variant: ArmAttribution.arm(of: campaign, declared: declaredVariant, unit: unit),
             exposedAt: exposedAt, convertedAt: convertedAt, receivedAt: clock.now(),
             isTest: isTest || campaign.isTest || app.settings.isTester(DeviceContext(identity: identity, deviceID: deviceID)))
         guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
-        if try await Conversions.exists(campaignID: campaignID, unitKey: unit.key, on: sql) { return false }
+        if try await Conversions.exists(campaignID: campaignID, unit: conversion.unit, on: sql) { return false }
         // The unique key decides between reports racing past that check.
         return try await database.writeTransaction { db in
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }

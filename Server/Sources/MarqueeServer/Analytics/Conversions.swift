@@ -12,8 +12,8 @@ enum Conversions {
     struct Conversion: Sendable {
         var appID: UUID
         var campaignID: UUID
-        var unitKey: String
-        var userKey: String
+        /// The ``ExperimentUnit`` key's digest: the user, whatever their identifiers' length.
+        var unit: KeyDigest
         var variant: String
         var exposedAt: Int64
         var convertedAt: Int64
@@ -26,14 +26,14 @@ enum Conversions {
     }
 
     private struct Found: Decodable {
-        var unit_key: String
+        var campaign_id: UUID
     }
 
     /// Whether the user's conversion for the campaign is stored: a read, so retries of a counted
     /// conversion (an outbox that never saw its answer) take no write lock and no transaction.
-    static func exists(campaignID: UUID, unitKey: String, on sql: any SQLDatabase) async throws -> Bool {
+    static func exists(campaignID: UUID, unit: KeyDigest, on sql: any SQLDatabase) async throws -> Bool {
         try await sql.raw("""
-            SELECT unit_key FROM \(ident: schema) WHERE campaign_id = \(bind: campaignID) AND unit_key = \(bind: unitKey)
+            SELECT campaign_id FROM \(ident: schema) WHERE campaign_id = \(bind: campaignID) AND unit_digest = \(bind: unit.stored)
             """).first(decoding: Found.self) != nil
     }
 
@@ -41,12 +41,11 @@ enum Conversions {
     /// returns whether it was new.
     static func insert(_ conversion: Conversion, on sql: any SQLDatabase) async throws -> Bool {
         let inserted = try await sql.insert(into: schema)
-            .columns("id", "app_id", "campaign_id", "unit_key", "user_key", "variant", "exposed_at", "converted_at",
-                     "received_at", "is_test")
-            .values([SQLBind(UUID()), SQLBind(conversion.appID), SQLBind(conversion.campaignID), SQLBind(conversion.unitKey),
-                     SQLBind(conversion.userKey), SQLBind(conversion.variant), SQLBind(conversion.exposedAt),
-                     SQLBind(conversion.convertedAt), SQLBind(conversion.receivedAt), SQLBind(conversion.isTest)])
-            .ignoringConflicts(with: ["campaign_id", "unit_key"])
+            .columns("id", "app_id", "campaign_id", "unit_digest", "variant", "exposed_at", "converted_at", "received_at", "is_test")
+            .values([SQLBind(UUID()), SQLBind(conversion.appID), SQLBind(conversion.campaignID), SQLBind(conversion.unit.stored),
+                     SQLBind(conversion.variant), SQLBind(conversion.exposedAt), SQLBind(conversion.convertedAt),
+                     SQLBind(conversion.receivedAt), SQLBind(conversion.isTest)])
+            .ignoringConflicts(with: ["campaign_id", "unit_digest"])
             .returning("id").all(decoding: Inserted.self)
         guard !inserted.isEmpty else { return false }
         var deltas = CampaignCounts.Deltas()

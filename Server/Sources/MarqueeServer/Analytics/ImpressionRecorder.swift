@@ -40,17 +40,15 @@ struct ImpressionRecorder {
                 .campaign(campaignID, text: request.campaignId) else {
             throw AnalyticsError.campaignNotFound
         }
-        let identityKey = identity.key
         let unit = ExperimentUnit(identity: identity, deviceID: deviceID)
-        let variant = ArmAttribution.arm(of: campaign, declared: request.marqueeVariant, unit: unit)
-        let rows = request.impressions.map { impression in
-            ImpressionWriter.Batch.Row(campaignID: campaignID, type: impression.type.rawValue, occurredAt: impression.timestamp,
-                                       userKey: identityKey, userID: identity.userID, deviceID: deviceID, isTest: isTest,
-                                       variant: variant, unitKey: unit.key,
-                                       page: impression.type == .pageView ? impression.marqueePage : nil)
-        }
-        let batch = ImpressionWriter.Batch(appID: appID, key: Self.batchKey(request, deviceID: deviceID), receivedAt: clock.now(),
-                                           impressions: rows)
+        let batch = ImpressionWriter.Batch(
+            appID: appID, key: Self.batchKey(request, deviceID: deviceID), receivedAt: clock.now(), campaignID: campaignID,
+            userKey: identity.key, userID: identity.userID, deviceID: deviceID, isTest: isTest,
+            variant: ArmAttribution.arm(of: campaign, declared: request.marqueeVariant, unit: unit), unitKey: unit.key,
+            events: request.impressions.map { impression in
+                ImpressionEvents.Event(type: impression.type, page: impression.type == .pageView ? impression.marqueePage : nil,
+                                       occurredAt: impression.timestamp)
+            })
         // Copies racing from two server instances are settled by the writer's insert itself.
         return try await writer.write(batch)
     }

@@ -38,8 +38,7 @@ public struct ImpressionRetention: Sendable {
                     SELECT id FROM impression_batches WHERE received_at < \(bind: cutoff) LIMIT \(literal: batchesPerStep)
                     """).all(decoding: BatchID.self).map(\.id)
                 guard !batches.isEmpty else { return (0, 0) }
-                let impressions = try await RawImpressions.retire(where: "batch_id IN (\(binds: batches))", on: sql)
-                try await sql.raw("DELETE FROM impression_batches WHERE id IN (\(binds: batches))").run()
+                let impressions = try await RawImpressions.delete(where: "id IN (\(binds: batches))", on: sql)
                 return (batches.count, impressions)
             }
             retired += step.impressions
@@ -55,7 +54,7 @@ public struct ImpressionRetention: Sendable {
 
     private struct Key: Decodable {
         var campaign_id: UUID
-        var unit_key: String
+        var unit_digest: KeyDigest
     }
 
     /// Retires the rows of `table` received before `cutoff`, a step at a time.
@@ -66,10 +65,10 @@ public struct ImpressionRetention: Sendable {
             let count = try await database.writeTransaction { db -> Int in
                 guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
                 let keys = try await sql.raw("""
-                    SELECT campaign_id, unit_key FROM \(ident: table) WHERE received_at < \(bind: cutoff) LIMIT \(literal: limit)
+                    SELECT campaign_id, unit_digest FROM \(ident: table) WHERE received_at < \(bind: cutoff) LIMIT \(literal: limit)
                     """).all(decoding: Key.self)
                 for key in keys {
-                    _ = try await retire("campaign_id = \(bind: key.campaign_id) AND unit_key = \(bind: key.unit_key) AND received_at < \(bind: cutoff)", sql)
+                    _ = try await retire("campaign_id = \(bind: key.campaign_id) AND unit_digest = \(bind: key.unit_digest.stored) AND received_at < \(bind: cutoff)", sql)
                 }
                 return keys.count
             }

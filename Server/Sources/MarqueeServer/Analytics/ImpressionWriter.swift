@@ -8,51 +8,51 @@ import SQLKit
 /// A batch already stored (a client's retry) is not stored again, also when both copies wait in
 /// the same group. The same transaction keeps ``CampaignCounts`` and ``CampaignReach`` in step
 /// with the impressions it stores, so statistics never scan impressions.
+/// Each batch is one row (``ImpressionEvents``).
 ///
 /// On a SQLite file the transactions run on a connection of their own (``SQLiteWriterConnection``).
 struct ImpressionWriter: Sendable {
-    /// One batch ready to store: its key and rows, built by ``ImpressionRecorder``.
+    /// One batch ready to store: one display's events of one campaign, built by ``ImpressionRecorder``.
     struct Batch: Sendable {
         var appID: UUID
         var key: String
         var receivedAt: Date
-        var impressions: [Row]
+        var campaignID: UUID
+        var userKey: String
+        /// The user segments' history is kept for (``UserHistory``).
+        var userID: String?
+        var deviceID: String?
+        var isTest: Bool
+        /// The experiment arm (``ArmAttribution``); `""` without an experiment.
+        var variant: String
+        /// The ``ExperimentUnit`` key unique users are counted by.
+        var unitKey: String
+        var events: [ImpressionEvents.Event]
 
-        struct Row: Sendable {
-            var campaignID: UUID
-            var type: Int
-            var occurredAt: Int64
-            var userKey: String
-            /// The user segments' history is kept for (``UserHistory``).
-            var userID: String?
-            var deviceID: String?
-            var isTest: Bool
-            /// The experiment arm (``ArmAttribution``); `""` without an experiment.
-            var variant: String
-            /// The ``ExperimentUnit`` key unique users are counted by.
-            var unitKey: String
-            /// The carousel page of a page view, from 0.
-            var page: Int? = nil
+        /// When the batch is counted: at its first event. A batch is one display, so its clicks
+        /// count with its impression, and a batch adds to one row of ``CampaignCounts`` however
+        /// its device spreads the times.
+        var countedAt: Int64 {
+            events.map(\.occurredAt).min() ?? receivedAt.millis
         }
     }
 
     /// The most batches one transaction takes (100 impressions each at most).
     static let maxBatchesPerCommit = 64
 
-    /// A batch with its rows built (ids included) before it queues, so the writer's thread, which
-    /// every commit waits on, only stores them.
+    /// A batch with its row built before it queues, so the writer's thread, which every commit
+    /// waits on, only stores it.
     private struct Prepared: Sendable {
         var batch: Batch
-        var batchRow: [StoredValue]
-        var impressionRows: [[StoredValue]]
+        var row: [StoredValue]
 
         /// Stores the batches not stored before and names them: the unique (app_id, batch_key)
-        /// index decides, also against a concurrent writer of another instance.
-        static let batchInsert = RowInsert(table: ImpressionBatchRecord.schema, columns: ["id", "app_id", "batch_key", "received_at"],
-                                           clause: "ON CONFLICT (app_id, batch_key) DO NOTHING RETURNING app_id, batch_key")
-        static let impressionInsert = RowInsert(table: ImpressionRecord.schema,
-                                                columns: ["id", "app_id", "campaign_id", "batch_id", "type", "occurred_at", "user_key",
-                                                          "device_id", "is_test", "variant"])
+        /// index decides, also against a concurrent writer of another instance. The row holds the
+        /// batch's events (``ImpressionEvents``), naming its user and device once.
+        static let insert = RowInsert(table: ImpressionBatchRecord.schema,
+                                      columns: ["id", "app_id", "batch_key", "received_at", "campaign_id", "user_key", "device_id",
+                                                "is_test", "variant", "events"],
+                                      clause: "ON CONFLICT (app_id, batch_key) DO NOTHING RETURNING app_id, batch_key")
 
         var identity: Identity { Identity(app_id: batch.appID, batch_key: batch.key) }
 
@@ -63,16 +63,11 @@ struct ImpressionWriter: Sendable {
         }
 
         init(_ batch: Batch) {
-            // Time-ordered ids append to the primary-key indexes (see `UUID.timeOrdered`).
-            let ids = UUID.timeOrdered(at: batch.receivedAt, count: 1 + batch.impressions.count)
-            let batchID = ids[0]
             self.batch = batch
-            batchRow = [.uuid(batchID), .uuid(batch.appID), .text(batch.key), .date(batch.receivedAt)]
-            impressionRows = zip(ids.dropFirst(), batch.impressions).map { id, row in
-                [.uuid(id), .uuid(batch.appID), .uuid(row.campaignID), .uuid(batchID),
-                 .integer(row.type), .integer(Int(row.occurredAt)), .text(row.userKey), .text(row.deviceID), .bool(row.isTest),
-                 .text(row.variant)]
-            }
+            // Time-ordered ids append to the primary-key index (see `UUID.timeOrdered`).
+            row = [.uuid(UUID.timeOrdered(at: batch.receivedAt, count: 1)[0]), .uuid(batch.appID), .text(batch.key),
+                   .date(batch.receivedAt), .uuid(batch.campaignID), .text(batch.userKey), .text(batch.deviceID),
+                   .bool(batch.isTest), .text(batch.variant), .bytes(ImpressionEvents(batch.events).packed)]
         }
     }
 
@@ -100,42 +95,36 @@ struct ImpressionWriter: Sendable {
             // Of a batch sent twice into one group, only the first copy is offered.
             var firstCopy: [Prepared.Identity: Int] = [:]
             for (index, batch) in prepared.enumerated() where firstCopy[batch.identity] == nil { firstCopy[batch.identity] = index }
-            let offered = firstCopy.values.sorted().map { prepared[$0].batchRow }
-            let inserted = Set(try await sql.run(Prepared.batchInsert, rows: offered, returning: Prepared.Identity.self))
+            let offered = firstCopy.values.sorted().map { prepared[$0].row }
+            let inserted = Set(try await sql.run(Prepared.insert, rows: offered, returning: Prepared.Identity.self))
             let stored = prepared.enumerated().map { index, batch in
                 firstCopy[batch.identity] == index && inserted.contains(batch.identity)
             }
 
-            var impressionRows: [[StoredValue]] = []
             var counts = CampaignCounts.Deltas()
             var exposures: [CampaignReach.Exposure] = []
             var history: [UserHistory.Entry] = []
             var pageViews: [CampaignPageViews.Key: Int] = [:]
-            for (rows, isStored) in zip(prepared, stored) where isStored {
-                let batch = rows.batch
-                impressionRows += rows.impressionRows
-                for row in batch.impressions {
-                    if let page = row.page {
-                        pageViews[CampaignPageViews.Key(appID: batch.appID, campaignID: row.campaignID, variant: row.variant, page: page,
-                                                        isTest: row.isTest), default: 0] += 1
+            for (prepared, isStored) in zip(prepared, stored) where isStored {
+                let batch = prepared.batch
+                let countKey = CampaignCounts.Key(appID: batch.appID, campaignID: batch.campaignID, variant: batch.variant,
+                                                  quarter: CampaignCounts.quarter(ofMillis: batch.countedAt), isTest: batch.isTest)
+                for event in batch.events {
+                    if let page = event.page {
+                        pageViews[CampaignPageViews.Key(appID: batch.appID, campaignID: batch.campaignID, variant: batch.variant, page: page,
+                                                        isTest: batch.isTest), default: 0] += 1
                     }
-                    if let userID = row.userID, let action = UserHistory.action(forImpressionType: row.type) {
+                    if let userID = batch.userID, let action = UserHistory.action(forImpressionType: event.type) {
                         // A device clock ahead of the server's must not make history last longer.
-                        history.append(UserHistory.Entry(appID: batch.appID, userID: userID, campaignID: row.campaignID, action: action,
-                                                         at: min(row.occurredAt, batch.receivedAt.millis)))
+                        history.append(UserHistory.Entry(appID: batch.appID, userID: userID, campaignID: batch.campaignID, action: action,
+                                                         at: min(event.occurredAt, batch.receivedAt.millis)))
                     }
-                    guard let type = ImpressionTypeCode(rawValue: row.type), let metric = CountMetric(type) else { continue }
-                    counts.add(1, of: metric, to: CampaignCounts.Key(appID: batch.appID, campaignID: row.campaignID, variant: row.variant,
-                                                                     quarter: CampaignCounts.quarter(ofMillis: row.occurredAt),
-                                                                     isTest: row.isTest))
-                    if type == .impression {
-                        exposures.append(CampaignReach.Exposure(appID: batch.appID, campaignID: row.campaignID, unitKey: row.unitKey,
-                                                                userKey: row.userKey, variant: row.variant,
-                                                                occurredAt: row.occurredAt, isTest: row.isTest))
-                    }
+                    if let metric = CountMetric(event.type) { counts.add(1, of: metric, to: countKey) }
+                }
+                if batch.events.contains(where: { $0.type == .impression }) {
+                    exposures.append(CampaignReach.Exposure(countKey: countKey, unit: KeyDigest(batch.unitKey), firstAt: batch.countedAt))
                 }
             }
-            try await sql.run(Prepared.impressionInsert, rows: impressionRows)
             let receivedAt = prepared.map(\.batch.receivedAt).max() ?? Date()
             counts.add(try await CampaignReach.record(exposures, receivedAt: receivedAt, on: sql))
             try await CampaignCounts.add(counts, on: sql)

@@ -8,8 +8,9 @@ import SQLKit
 /// Impressions are stored under the identity key of the user who saw them
 /// (``UserIdentity/key``: `u:<user ID>|t:<tracking identifier>`), so a user is matched as a user
 /// ID or as an ID-tracking identifier (the key format is fixed by ``UserIdentity/key``). Their
-/// impressions go (their counts stay in ``CampaignCounts``, naming no one); their reach and
-/// conversion records go and are taken out of unique users and conversions; their survey answers go; their placeholder
+/// impressions stop naming them (their counts stay in ``CampaignCounts``, naming no one); their
+/// reach and conversion records (keyed by their unit's digest) go and are taken out of unique
+/// users and conversions; their survey answers go; their placeholder
 /// values (``UserAttributesStore``) go; audit entries that name them get a pseudonym instead
 /// (``AuditRedaction``).
 struct UserDataEraser {
@@ -35,9 +36,10 @@ struct UserDataEraser {
                   OR (length(user_key) >= length(\(bind: asTracker))
                       AND substr(user_key, length(user_key) - length(\(bind: asTracker)) + 1) = \(bind: asTracker)))
                 """
-            let impressions = try await RawImpressions.retire(where: matching, on: sql)
-            try await CampaignReach.retire(where: matching, on: sql)
-            try await Conversions.retire(where: matching, on: sql)
+            let impressions = try await RawImpressions.forget(where: matching, on: sql)
+            let units: SQLQueryString = "app_id = \(bind: appID) AND unit_digest IN (\(binds: Self.units(of: userID).map(\.stored)))"
+            try await CampaignReach.retire(where: units, on: sql)
+            try await Conversions.retire(where: units, on: sql)
             try await SurveyResponses.retire(where: matching, on: sql)
             let inbox = try await InboxStore.erase(userID: userID, appID: appID, on: db)
             try await UserAttributesStore.delete(appID: appID, userID: userID, on: sql)
@@ -46,5 +48,12 @@ struct UserDataEraser {
             let audit = try await redaction.apply(toEntriesOf: appID, on: db)
             return Erased(impressions: impressions, inboxMessages: inbox, auditEntries: audit)
         }
+    }
+
+    /// The experiment units `userID` is counted as in reach and conversions: as a user ID, or as
+    /// an ID-tracking identifier when the user had none.
+    private static func units(of userID: String) -> [KeyDigest] {
+        [UserIdentity(userID: userID, idTrackingIdentifier: nil), UserIdentity(userID: nil, idTrackingIdentifier: userID)]
+            .map { KeyDigest(ExperimentUnit(identity: $0, deviceID: nil).key) }
     }
 }

@@ -85,10 +85,13 @@ struct CatalogStore: Sendable {
 /// Failures of the store that are the server's, not the client's.
 enum StoreError: Error, CustomStringConvertible {
     case notSQL
+    /// A migration whose data cannot be put back as it was (restore a backup instead).
+    case irreversibleMigration(String)
 
     var description: String {
         switch self {
         case .notSQL: "the database does not speak SQL"
+        case .irreversibleMigration(let name): "\(name) cannot be reverted: restore a backup taken before it"
         }
     }
 }

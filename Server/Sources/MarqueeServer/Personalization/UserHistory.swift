@@ -36,11 +36,11 @@ enum UserHistory {
             """)
 
     /// What an impression of `type` says the user did, if it is history a segment reads.
-    static func action(forImpressionType type: Int) -> HistoryCondition.Action? {
-        switch ImpressionTypeCode(rawValue: type) {
+    static func action(forImpressionType type: ImpressionTypeCode) -> HistoryCondition.Action? {
+        switch type {
         case .impression: .saw
         case .actionOne, .actionTwo, .clickContent: .clicked
-        case .invalid, .exit, .optOut, .pageView, nil: nil
+        case .invalid, .exit, .optOut, .pageView: nil
         }
     }
 

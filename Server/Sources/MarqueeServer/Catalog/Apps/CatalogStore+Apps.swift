@@ -68,7 +68,6 @@ extension CatalogStore {
             let (_, current) = try await Self.find(appID, on: db)
             let before = try CatalogChange.snapshot(of: current)
             try await InboxStore.deleteAll(of: appID, on: db)
-            try await ImpressionRecord.query(on: db).filter(\.$appID == appID).delete()
             try await ImpressionBatchRecord.query(on: db).filter(\.$appID == appID).delete()
             try await CampaignRecord.query(on: db).withDeleted().filter(\.$app.$id == appID).delete(force: true)
             try await AppRecord.query(on: db).filter(\.$id == appID).delete()

@@ -52,7 +52,7 @@ extension StoredValue: SQLiteDataConvertible {
     init?(sqliteData: SQLiteData) { nil }
 
     /// What SQLiteKit's encoder makes of the value: UUIDs as their upper-case text, dates as
-    /// seconds since 1970, booleans as 0 or 1.
+    /// seconds since 1970, booleans as 0 or 1, bytes as a blob.
     var sqliteData: SQLiteData? { storedData }
 
     fileprivate var storedData: SQLiteData {
@@ -62,6 +62,7 @@ extension StoredValue: SQLiteDataConvertible {
         case .integer(let value): .integer(value)
         case .bool(let value): .integer(value ? 1 : 0)
         case .date(let value): .float(value.timeIntervalSince1970)
+        case .bytes(let value): .blob(ByteBuffer(data: value))
         }
     }
 }

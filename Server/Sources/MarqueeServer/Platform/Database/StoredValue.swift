@@ -11,6 +11,7 @@ enum StoredValue: Sendable, Encodable {
     case integer(Int)
     case bool(Bool)
     case date(Date)
+    case bytes(Data)
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -21,6 +22,7 @@ enum StoredValue: Sendable, Encodable {
         case .integer(let value): try container.encode(value)
         case .bool(let value): try container.encode(value)
         case .date(let value): try container.encode(value)
+        case .bytes(let value): try container.encode(value)
         }
     }
 }

@@ -10,7 +10,7 @@ struct M003_CreateImpressions: AsyncMigration {
             .field("received_at", .datetime)
             .unique(on: "app_id", "batch_key")
             .create()
-        try await database.schema(ImpressionRecord.schema)
+        try await database.schema("impressions")
             .id()
             .field("app_id", .uuid, .required, .references(AppRecord.schema, "id", onDelete: .cascade))
             .field("campaign_id", .uuid, .required)
@@ -22,11 +22,11 @@ struct M003_CreateImpressions: AsyncMigration {
             .field("is_test", .bool, .required)
             .create()
         try await (database as? any SQLDatabase)?
-            .create(index: "impressions_campaign_type").on(ImpressionRecord.schema).column("campaign_id").column("type").run()
+            .create(index: "impressions_campaign_type").on("impressions").column("campaign_id").column("type").run()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(ImpressionRecord.schema).delete()
+        try await database.schema("impressions").delete()
         try await database.schema(ImpressionBatchRecord.schema).delete()
     }
 }

@@ -4,10 +4,10 @@ import Fluent
 /// for campaigns without an experiment and for impressions stored before experiments existed.
 struct M014_AddImpressionVariants: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(ImpressionRecord.schema).field("variant", .string).update()
+        try await database.schema("impressions").field("variant", .string).update()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(ImpressionRecord.schema).deleteField("variant").update()
+        try await database.schema("impressions").deleteField("variant").update()
     }
 }

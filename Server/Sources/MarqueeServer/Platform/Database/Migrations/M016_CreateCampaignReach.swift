@@ -25,12 +25,27 @@ struct M016_CreateCampaignReach: AsyncMigration {
             SELECT app_id, campaign_id, user_key, device_id, is_test, MIN(occurred_at) AS first_at FROM impressions
             WHERE type = 1 GROUP BY app_id, campaign_id, user_key, device_id, is_test
             """).all(decoding: Viewer.self)
-        let exposures = viewers.map { viewer in
-            CampaignReach.Exposure(appID: viewer.app_id, campaignID: viewer.campaign_id,
-                                   unitKey: Self.unit(identityKey: viewer.user_key, deviceID: viewer.device_id).key,
-                                   userKey: viewer.user_key, variant: "", occurredAt: viewer.first_at, isTest: viewer.is_test)
+        // The earliest exposure of each campaign's unit, written as this table then stored it.
+        var first: [String: (Viewer, String)] = [:]
+        for viewer in viewers {
+            let unit = Self.unit(identityKey: viewer.user_key, deviceID: viewer.device_id).key
+            let pair = viewer.campaign_id.uppercaseText + "|" + unit
+            if let seen = first[pair], seen.0.first_at <= viewer.first_at { continue }
+            first[pair] = (viewer, unit)
         }
-        try await CampaignCounts.add(try await CampaignReach.record(exposures, receivedAt: Date(), on: sql), on: sql)
+        let receivedAt = Date()
+        let insert = RowInsert(table: CampaignReach.schema,
+                               columns: ["app_id", "campaign_id", "unit_key", "user_key", "variant", "first_at", "received_at", "is_test"])
+        var counts = CampaignCounts.Deltas()
+        let rows = first.values.map { viewer, unit -> [StoredValue] in
+            counts.add(1, of: .newUser, to: CampaignCounts.Key(appID: viewer.app_id, campaignID: viewer.campaign_id, variant: "",
+                                                               quarter: CampaignCounts.quarter(ofMillis: viewer.first_at),
+                                                               isTest: viewer.is_test))
+            return [.uuid(viewer.app_id), .uuid(viewer.campaign_id), .text(unit), .text(viewer.user_key), .text(""),
+                    .integer(Int(viewer.first_at)), .date(receivedAt), .bool(viewer.is_test)]
+        }
+        try await sql.run(insert, rows: rows)
+        try await CampaignCounts.add(counts, on: sql)
     }
 
     private struct Viewer: Decodable {

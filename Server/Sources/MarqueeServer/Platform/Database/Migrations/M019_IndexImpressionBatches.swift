@@ -8,7 +8,7 @@ import SQLKit
 struct M019_IndexImpressionBatches: AsyncMigration {
     func prepare(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase else { return }
-        try await sql.create(index: "impressions_batch").on(ImpressionRecord.schema).column("batch_id").run()
+        try await sql.create(index: "impressions_batch").on("impressions").column("batch_id").run()
     }
 
     func revert(on database: any Database) async throws {

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import MarqueeModel
+import MarqueeWire
 import SQLKit
 
 /// Segments and what they read: the app facts of each known user (columns of `user_profiles`),
@@ -107,7 +108,7 @@ struct M022_CreateSegments: AsyncMigration {
         for (rows, converted) in [(impressions, false), (conversions, true)] {
             for row in rows {
                 guard let userID = UserHistory.userID(identityKey: row.user_key),
-                      let action = converted ? .converted : UserHistory.action(forImpressionType: row.type) else { continue }
+                      let action = converted ? .converted : ImpressionTypeCode(rawValue: row.type).flatMap(UserHistory.action(forImpressionType:)) else { continue }
                 entries.append(UserHistory.Entry(appID: row.app_id, userID: userID, campaignID: row.campaign_id, action: action, at: row.last_at))
             }
         }

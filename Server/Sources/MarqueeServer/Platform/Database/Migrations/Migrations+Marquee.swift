@@ -29,6 +29,8 @@ enum MarqueeMigrations {
         M024_CreateSurveyResponses(),
         M025_AddCampaignPingBytes(),
         M026_CreateImportJobs(),
+        M027_PackImpressionBatches(),
+        M028_DigestExperimentUnits(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).

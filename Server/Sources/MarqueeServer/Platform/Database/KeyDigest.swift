@@ -1,0 +1,37 @@
+import Crypto
+import Foundation
+
+/// A 16-byte digest standing in for an identifier (a user ID, an experiment unit) in rows that
+/// are keyed by it: a key costs the same whatever the identifier's length or script, and the
+/// identifier itself is not stored again.
+///
+/// The first 16 bytes of SHA-256: no two identifiers meet by chance or by design.
+struct KeyDigest: Hashable, Sendable, Comparable {
+    let bytes: Data
+
+    init(_ identifier: String) {
+        bytes = Data(SHA256.hash(data: Data(identifier.utf8)).prefix(16))
+    }
+
+    init(stored bytes: Data) {
+        self.bytes = bytes
+    }
+
+    /// One order for every writer, so concurrent transactions lock rows in the same order.
+    static func < (a: KeyDigest, b: KeyDigest) -> Bool {
+        a.bytes.lexicographicallyPrecedes(b.bytes)
+    }
+
+    var stored: StoredValue { .bytes(bytes) }
+}
+
+extension KeyDigest: Codable {
+    init(from decoder: any Decoder) throws {
+        bytes = try decoder.singleValueContainer().decode(Data.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(bytes)
+    }
+}

@@ -1,0 +1,110 @@
+import Fluent
+import Foundation
+@testable import MarqueeServer
+import SQLKit
+import Testing
+import Vapor
+
+/// A database written before raw impressions were packed and units digested (migrations 27 and
+/// 28) keeps every fact: each batch becomes one row holding its events, reach and conversions
+/// keep their users under their digests, and erasure still finds them.
+@Suite("Storage migrations")
+struct StorageMigrationTests {
+    @Test(arguments: TestDatabase.production)
+    func factsStoredBeforeArePackedAndDigested(_ database: TestDatabase) async throws {
+        let storage = database.makeStorage()
+        let appID = UUID()
+        let campaignID = UUID()
+        let batchID = UUID()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        try await Self.migratedThrough26(storage) { db, sql in
+            let settings = try AppSettings.creating(from: JSONDecoder().decode(AppInput.self, from: Data(#"{"name": "Before"}"#.utf8)))
+            try await AppRecord(App(id: appID, settings: settings, secretHash: "unused", identityKeys: .noSecret, campaignsVersion: 0,
+                                    campaignsChangedAt: 0)).create(on: db)
+            try await sql.raw("""
+                INSERT INTO impression_batches (id, app_id, batch_key, received_at)
+                VALUES (\(bind: batchID), \(bind: appID), 'id:one', \(bind: now))
+                """).run()
+            for (type, at) in [(1, Int64(1_800_000_002_000)), (2, 1_800_000_001_000)] {
+                try await sql.raw("""
+                    INSERT INTO impressions (id, app_id, campaign_id, batch_id, type, occurred_at, user_key, device_id, is_test, variant)
+                    VALUES (\(bind: UUID()), \(bind: appID), \(bind: campaignID), \(bind: batchID), \(bind: type), \(bind: at),
+                            'u:ada|t:', 'phone', \(bind: false), 'b')
+                    """).run()
+            }
+            for (unit, user) in [("user:ada", "u:ada|t:"), ("user:bob", "u:bob|t:")] {
+                try await sql.raw("""
+                    INSERT INTO campaign_reach (app_id, campaign_id, unit_key, user_key, variant, first_at, received_at, is_test)
+                    VALUES (\(bind: appID), \(bind: campaignID), \(bind: unit), \(bind: user), 'b', 1800000001000, \(bind: now), \(bind: false))
+                    """).run()
+            }
+            try await sql.raw("""
+                INSERT INTO conversions (id, app_id, campaign_id, unit_key, user_key, variant, exposed_at, converted_at, received_at, is_test)
+                VALUES (\(bind: UUID()), \(bind: appID), \(bind: campaignID), 'user:ada', 'u:ada|t:', 'b', 1800000001000, 1800000003000,
+                        \(bind: now), \(bind: false))
+                """).run()
+        }
+
+        try await TestServer.with(storage: storage) { server in
+            let sql = try #require(server.app.db as? any SQLDatabase)
+            let batch = try #require(try await sql.raw("""
+                SELECT campaign_id, user_key, device_id, variant, events FROM impression_batches
+                """).first(decoding: BatchRow.self))
+            #expect(batch.campaign_id == campaignID && batch.user_key == "u:ada|t:" && batch.device_id == "phone" && batch.variant == "b")
+            #expect(ImpressionEvents(packed: batch.events)?.events == [.init(type: .actionOne, occurredAt: 1_800_000_001_000),
+                                                                       .init(type: .impression, occurredAt: 1_800_000_002_000)])
+            await #expect(throws: (any Error).self, "the per-impression table is gone") {
+                try await sql.raw("SELECT COUNT(*) AS n FROM impressions").run()
+            }
+            #expect(Set(try await Self.units(in: "campaign_reach", sql)) == [KeyDigest("user:ada"), KeyDigest("user:bob")])
+            #expect(try await Self.units(in: "conversions", sql) == [KeyDigest("user:ada")])
+
+            let erased = try await server.send(.DELETE, "/api/v1/apps/\(appID)/users/ada")
+            #expect(erased.status == .ok, "\(erased.text)")
+            #expect(erased.json["deletedImpressions"] as? Int == 2)
+            #expect(try await Self.units(in: "campaign_reach", sql) == [KeyDigest("user:bob")])
+            #expect(try await Self.units(in: "conversions", sql).isEmpty)
+            let forgotten = try #require(try await sql.raw("SELECT user_key, device_id, events FROM impression_batches")
+                .first(decoding: ForgottenRow.self))
+            #expect(forgotten.user_key == nil && forgotten.device_id == nil, "the batch stays, naming no one, so a retry is still known")
+        }
+    }
+
+    private struct BatchRow: Decodable {
+        var campaign_id: UUID
+        var user_key: String
+        var device_id: String
+        var variant: String
+        var events: Data
+    }
+
+    private struct ForgottenRow: Decodable {
+        var user_key: String?
+        var device_id: String?
+    }
+
+    private struct UnitRow: Decodable {
+        var unit_digest: KeyDigest
+    }
+
+    private static func units(in table: String, _ sql: any SQLDatabase) async throws -> [KeyDigest] {
+        try await sql.raw("SELECT unit_digest FROM \(ident: table)").all(decoding: UnitRow.self).map(\.unit_digest)
+    }
+
+    /// Runs `body` on `storage` migrated as the server was before migration 27.
+    private static func migratedThrough26(_ storage: ServerConfiguration.Storage,
+                                          _ body: (any Database, any SQLDatabase) async throws -> Void) async throws {
+        let app = try await Application.make(.testing)
+        do {
+            app.logger.logLevel = .warning
+            try await DatabaseSetup(storage: storage, waitSeconds: 120).apply(to: app)
+            app.migrations.add(Array(MarqueeMigrations.all.prefix { !($0 is M027_PackImpressionBatches) }))
+            try await app.autoMigrate()
+            try await body(app.db, try #require(app.db as? any SQLDatabase))
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        try await app.asyncShutdown()
+    }
+}
