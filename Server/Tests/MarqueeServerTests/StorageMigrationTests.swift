@@ -1,13 +1,15 @@
 import Fluent
 import Foundation
+import MarqueeModel
 @testable import MarqueeServer
 import SQLKit
 import Testing
 import Vapor
 
-/// A database written before raw impressions were packed and units digested (migrations 27 and
-/// 28) keeps every fact: each batch becomes one row holding its events, reach and conversions
-/// keep their users under their digests, and erasure still finds them.
+/// A database written before raw impressions were packed and users digested (migrations 27 to
+/// 29) keeps every fact: each batch becomes one row holding its events, reach, conversions,
+/// history, profile values and tags keep their users under their digests, audience counts
+/// still find them, and erasure still removes them.
 @Suite("Storage migrations")
 struct StorageMigrationTests {
     @Test(arguments: TestDatabase.production)
@@ -43,6 +45,19 @@ struct StorageMigrationTests {
                 VALUES (\(bind: UUID()), \(bind: appID), \(bind: campaignID), 'user:ada', 'u:ada|t:', 'b', 1800000001000, 1800000003000,
                         \(bind: now), \(bind: false))
                 """).run()
+            for user in ["ada", "bob"] {
+                try await sql.raw("""
+                    INSERT INTO user_profiles (app_id, user_id, profile, updated_at) VALUES (\(bind: appID), \(bind: user), '{}', 0)
+                    """).run()
+            }
+            try await sql.raw("""
+                INSERT INTO user_profile_values (app_id, user_id, name, kind, text_value) VALUES (\(bind: appID), 'ada', 'plan', 's', 'gold')
+                """).run()
+            try await sql.raw("INSERT INTO user_tags (app_id, user_id, tag) VALUES (\(bind: appID), 'bob', 'vip')").run()
+            try await sql.raw("""
+                INSERT INTO user_history (app_id, user_id, campaign_id, action, last_at)
+                VALUES (\(bind: appID), 'ada', \(bind: campaignID), 'saw', 1800000002000)
+                """).run()
         }
 
         try await TestServer.with(storage: storage) { server in
@@ -59,6 +74,16 @@ struct StorageMigrationTests {
             #expect(Set(try await Self.units(in: "campaign_reach", sql)) == [KeyDigest("user:ada"), KeyDigest("user:bob")])
             #expect(try await Self.units(in: "conversions", sql) == [KeyDigest("user:ada")])
 
+            struct RuleBody: Encodable { var rule: SegmentRule }
+            func audience(_ rule: SegmentRule) async throws -> Int? {
+                try await server.send(.POST, "/api/v1/apps/\(appID)/audience", json: RuleBody(rule: rule)).json["users"] as? Int
+            }
+            let sawIt = SegmentRule.history(HistoryCondition(campaign: campaignID.uuidString.lowercased(), action: .saw))
+            #expect(try await audience(.attribute(ProfileCondition(attribute: "plan", operator: .equals, value: .string("gold")))) == 1)
+            #expect(try await audience(.tag(TagCondition(tag: "vip", operator: .has))) == 1)
+            #expect(try await audience(sawIt) == 1)
+            #expect(try await audience(.any([sawIt, .tag(TagCondition(tag: "vip", operator: .has))])) == 2)
+
             let erased = try await server.send(.DELETE, "/api/v1/apps/\(appID)/users/ada")
             #expect(erased.status == .ok, "\(erased.text)")
             #expect(erased.json["deletedImpressions"] as? Int == 2)
@@ -67,6 +92,7 @@ struct StorageMigrationTests {
             let forgotten = try #require(try await sql.raw("SELECT user_key, device_id, events FROM impression_batches")
                 .first(decoding: ForgottenRow.self))
             #expect(forgotten.user_key == nil && forgotten.device_id == nil, "the batch stays, naming no one, so a retry is still known")
+            #expect(try await audience(sawIt) == 0)
         }
     }
 

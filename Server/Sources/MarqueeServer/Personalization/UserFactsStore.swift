@@ -63,9 +63,9 @@ struct UserFactsStore {
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
             // In SQL, so concurrent pings of one user count one new session, and time never goes back.
             try await sql.raw("""
-                INSERT INTO user_profiles (app_id, user_id, profile, updated_at, first_seen_at, last_seen_at, sessions,
+                INSERT INTO user_profiles (app_id, user_id, user_digest, profile, updated_at, first_seen_at, last_seen_at, sessions,
                                            app_version, app_version_order, platform, locale)
-                VALUES (\(bind: appID), \(bind: userID), '{}', \(bind: millis), \(bind: millis), \(bind: millis), 1,
+                VALUES (\(bind: appID), \(bind: userID), \(bind: KeyDigest(userID).stored), '{}', \(bind: millis), \(bind: millis), \(bind: millis), 1,
                         \(bind: version), \(bind: device.appVersion.map(Self.order)), \(bind: platform), \(bind: locale))
                 ON CONFLICT (app_id, user_id) DO UPDATE SET
                     first_seen_at = COALESCE(user_profiles.first_seen_at, excluded.first_seen_at),

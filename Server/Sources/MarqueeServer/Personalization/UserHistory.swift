@@ -4,8 +4,9 @@ import MarqueeWire
 import SQLKit
 
 /// When each known user last saw, clicked or converted on each campaign: what segments' history
-/// conditions read. One row per user, campaign and action, moved forward (never back) by the
-/// writers of impressions and conversions, inside their own transactions.
+/// conditions read. One row per user (by digest, ``KeyDigest``), campaign and action, moved
+/// forward (never back) by the writers of impressions and conversions, inside their own
+/// transactions.
 enum UserHistory {
     static let schema = "user_history"
 
@@ -29,9 +30,9 @@ enum UserHistory {
 
     /// A later time replaces an earlier one, whichever arrives first.
     private static let upsert = RowInsert(
-        table: schema, columns: ["app_id", "user_id", "campaign_id", "action", "last_at"],
+        table: schema, columns: ["app_id", "user_digest", "campaign_id", "action", "last_at"],
         clause: """
-            ON CONFLICT (app_id, user_id, campaign_id, action) DO UPDATE SET last_at = \
+            ON CONFLICT (app_id, user_digest, campaign_id, action) DO UPDATE SET last_at = \
             CASE WHEN excluded.last_at > user_history.last_at THEN excluded.last_at ELSE user_history.last_at END
             """)
 
@@ -57,9 +58,11 @@ enum UserHistory {
         var latest: [Entry.Key: Entry] = [:]
         for entry in entries where (latest[entry.key]?.at ?? .min) < entry.at { latest[entry.key] = entry }
         guard !latest.isEmpty else { return }
-        let rows: [[StoredValue]] = latest.values.sorted { ($0.userID, $0.at) < ($1.userID, $1.at) }.map {
-            [.uuid($0.appID), .text($0.userID), .uuid($0.campaignID), .text($0.action.rawValue), .integer(Int($0.at))]
-        }
+        let rows: [[StoredValue]] = latest.values.map { ($0, KeyDigest($0.userID)) }
+            .sorted { ($0.1, $0.0.campaignID.uppercaseText, $0.0.action.rawValue) < ($1.1, $1.0.campaignID.uppercaseText, $1.0.action.rawValue) }
+            .map { entry, user in
+                [.uuid(entry.appID), user.stored, .uuid(entry.campaignID), .text(entry.action.rawValue), .integer(Int(entry.at))]
+            }
         try await sql.run(upsert, rows: rows)
     }
 
@@ -74,7 +77,7 @@ enum UserHistory {
                         on sql: any SQLDatabase) async throws -> [SegmentSubject.HistoryEntry: Date] {
         guard !campaigns.isEmpty else { return [:] }
         let rows = try await sql.select().columns("campaign_id", "action", "last_at").from(schema)
-            .where("app_id", .equal, appID).where("user_id", .equal, userID)
+            .where("app_id", .equal, appID).where("user_digest", .equal, SQLBind(KeyDigest(userID).stored))
             .where("campaign_id", .in, campaigns)
             .all(decoding: Row.self)
         var history: [SegmentSubject.HistoryEntry: Date] = [:]
@@ -93,6 +96,6 @@ enum UserHistory {
 
     /// Removes the user's history, inside the caller's transaction (erasure).
     static func delete(appID: UUID, userID: String, on sql: any SQLDatabase) async throws {
-        try await sql.delete(from: schema).where("app_id", .equal, appID).where("user_id", .equal, userID).run()
+        try await sql.delete(from: schema).where("app_id", .equal, appID).where("user_digest", .equal, SQLBind(KeyDigest(userID).stored)).run()
     }
 }

@@ -4,7 +4,8 @@ import SQLKit
 
 /// A user's attributes and tags as rows the database can search: one row per value (a list,
 /// one per item) and one per tag. What audience counts query (``AudienceQuery``); the profile
-/// itself stays the JSON that pings read. Rewritten with the profile, in its transaction.
+/// itself stays the JSON that pings read. Rewritten with the profile, in its transaction. Rows
+/// name their user by digest (``KeyDigest``), the `user_digest` of the user's profile row.
 enum UserProfileIndex {
     static let valuesSchema = "user_profile_values"
     static let tagsSchema = "user_tags"
@@ -17,17 +18,18 @@ enum UserProfileIndex {
     /// Replaces the rows of one user with those of `profile`, inside the caller's transaction.
     static func replace(appID: UUID, userID: String, with profile: UserProfile, on sql: any SQLDatabase) async throws {
         try await delete(appID: appID, userID: userID, on: sql)
+        let user = KeyDigest(userID).stored
         var values: [[any SQLExpression]] = []
         for (name, value) in profile.attributes {
             for (kind, text, number) in rows(of: value) {
-                values.append([SQLBind(appID), SQLBind(userID), SQLBind(name), SQLBind(kind.rawValue),
+                values.append([SQLBind(appID), SQLBind(user), SQLBind(name), SQLBind(kind.rawValue),
                                text.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null,
                                number.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null])
             }
         }
-        try await insert(values, into: valuesSchema, columns: ["app_id", "user_id", "name", "kind", "text_value", "number_value"], on: sql)
-        try await insert(profile.tags.map { [SQLBind(appID), SQLBind(userID), SQLBind($0)] }, into: tagsSchema,
-                         columns: ["app_id", "user_id", "tag"], on: sql)
+        try await insert(values, into: valuesSchema, columns: ["app_id", "user_digest", "name", "kind", "text_value", "number_value"], on: sql)
+        try await insert(profile.tags.map { [SQLBind(appID), SQLBind(user), SQLBind($0)] }, into: tagsSchema,
+                         columns: ["app_id", "user_digest", "tag"], on: sql)
     }
 
     /// A profile may hold 10,000 list items: they go in statements of at most 500 rows, under
@@ -42,8 +44,9 @@ enum UserProfileIndex {
 
     /// Removes the user's rows, inside the caller's transaction.
     static func delete(appID: UUID, userID: String, on sql: any SQLDatabase) async throws {
-        try await sql.delete(from: valuesSchema).where("app_id", .equal, appID).where("user_id", .equal, userID).run()
-        try await sql.delete(from: tagsSchema).where("app_id", .equal, appID).where("user_id", .equal, userID).run()
+        let user = SQLBind(KeyDigest(userID).stored)
+        try await sql.delete(from: valuesSchema).where("app_id", .equal, appID).where("user_digest", .equal, user).run()
+        try await sql.delete(from: tagsSchema).where("app_id", .equal, appID).where("user_digest", .equal, user).run()
     }
 
     /// The rows one value is stored as. A date is seconds since 1970; an empty list keeps one

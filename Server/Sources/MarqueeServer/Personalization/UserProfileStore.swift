@@ -39,8 +39,8 @@ struct UserProfileStore {
         let text = String(decoding: try MarqueeJSON.encoder().encode(changed), as: UTF8.self)
         if existing == nil {
             let inserted = try await sql.raw("""
-                INSERT INTO \(ident: schema) (app_id, user_id, profile, updated_at)
-                VALUES (\(bind: appID), \(bind: userID), \(bind: text), \(bind: millis))
+                INSERT INTO \(ident: schema) (app_id, user_id, user_digest, profile, updated_at)
+                VALUES (\(bind: appID), \(bind: userID), \(bind: KeyDigest(userID).stored), \(bind: text), \(bind: millis))
                 ON CONFLICT (app_id, user_id) DO NOTHING RETURNING user_id
                 """).all()
             // A concurrent first change made the row meanwhile: apply this one over it.

@@ -44,7 +44,7 @@ struct AudienceCounter {
         while true {
             let query: SQLQueryString = """
                 SELECT COUNT(*) AS seen, SUM(CASE WHEN \(condition) THEN 1 ELSE 0 END) AS matched, MAX(p.user_id) AS last
-                FROM (SELECT app_id, user_id, first_seen_at, last_seen_at, sessions, app_version_order, platform, locale
+                FROM (SELECT app_id, user_id, user_digest, first_seen_at, last_seen_at, sessions, app_version_order, platform, locale
                       FROM user_profiles WHERE app_id = \(bind: appID) AND user_id > \(bind: after)
                       ORDER BY user_id LIMIT \(literal: chunkSize)) p
                 """

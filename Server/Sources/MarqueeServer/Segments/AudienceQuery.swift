@@ -7,7 +7,7 @@ import SQLKit
 /// ``SegmentRule/matches(_:)`` means: a value of another type never compares, and a `not…`
 /// holds for users without the value.
 ///
-/// Attribute, tag and history conditions are `p.user_id IN (…)` over a subquery that names no
+/// Attribute, tag and history conditions are `p.user_digest IN (…)` over a subquery that names no
 /// column of `p`: the database finds the matching users once per statement through the indexes
 /// of ``UserProfileIndex`` and `user_history` (by app, name and value), rather than once per user.
 struct AudienceQuery {
@@ -28,7 +28,7 @@ struct AudienceQuery {
         case .attribute(let condition): attribute(condition.attribute, condition.operator, condition.value)
         case .tag(let condition):
             (condition.operator == .has ? "" : "NOT ") + """
-                p.user_id IN (SELECT t.user_id FROM user_tags t WHERE t.app_id = \(bind: appID) AND t.tag = \(bind: condition.tag))
+                p.user_digest IN (SELECT t.user_digest FROM user_tags t WHERE t.app_id = \(bind: appID) AND t.tag = \(bind: condition.tag))
                 """
         case .fact(let condition): fact(condition)
         case .history(let condition): history(condition)
@@ -73,7 +73,7 @@ struct AudienceQuery {
         if let positive = op.negated { return "NOT " + attribute(name, positive, value) }
         guard let test = valueTest(op, value) else { return Self.no }
         return """
-            p.user_id IN (SELECT v.user_id FROM user_profile_values v WHERE v.app_id = \(bind: appID) \
+            p.user_digest IN (SELECT v.user_digest FROM user_profile_values v WHERE v.app_id = \(bind: appID) \
             AND v.name = \(bind: name) AND \(test))
             """
     }
@@ -161,7 +161,7 @@ struct AudienceQuery {
 
     private func history(_ condition: HistoryCondition) -> SQLQueryString {
         var test: SQLQueryString = """
-            p.user_id IN (SELECT h.user_id FROM user_history h WHERE h.app_id = \(bind: appID) \
+            p.user_digest IN (SELECT h.user_digest FROM user_history h WHERE h.app_id = \(bind: appID) \
             AND h.campaign_id = \(bind: UUID(uuidString: condition.campaign) ?? UUID()) AND h.action = \(bind: condition.action.rawValue)
             """
         if let days = condition.withinDays {

@@ -31,6 +31,7 @@ enum MarqueeMigrations {
         M026_CreateImportJobs(),
         M027_PackImpressionBatches(),
         M028_DigestExperimentUnits(),
+        M029_DigestUserKeys(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).
