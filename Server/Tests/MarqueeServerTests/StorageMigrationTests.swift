@@ -7,9 +7,9 @@ import Testing
 import Vapor
 
 /// A database written before raw impressions were packed and users digested (migrations 27 to
-/// 29) keeps every fact: each batch becomes one row holding its events, reach, conversions,
-/// history, profile values and tags keep their users under their digests, audience counts
-/// still find them, and erasure still removes them.
+/// 31) keeps every fact: each batch becomes one row holding its events; reach, conversions,
+/// history, profile values, tags and App Inbox rows keep their users under their digests;
+/// audience counts still find them, and erasure still removes them.
 @Suite("Storage migrations")
 struct StorageMigrationTests {
     @Test(arguments: TestDatabase.production)
@@ -18,6 +18,7 @@ struct StorageMigrationTests {
         let appID = UUID()
         let campaignID = UUID()
         let batchID = UUID()
+        let messageID = UUID()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         try await Self.migratedThrough26(storage) { db, sql in
             let settings = try AppSettings.creating(from: JSONDecoder().decode(AppInput.self, from: Data(#"{"name": "Before"}"#.utf8)))
@@ -58,6 +59,18 @@ struct StorageMigrationTests {
                 INSERT INTO user_history (app_id, user_id, campaign_id, action, last_at)
                 VALUES (\(bind: appID), 'ada', \(bind: campaignID), 'saw', 1800000002000)
                 """).run()
+            try await sql.raw("""
+                INSERT INTO inbox_messages (id, app_id, content, source, deliver_at, created_at)
+                VALUES (\(bind: messageID), \(bind: appID), '{}', 'api', 0, 0)
+                """).run()
+            try await sql.raw("""
+                INSERT INTO inbox_entries (app_id, message_id, user_id, deliver_at, is_read, is_deleted, change_seq)
+                VALUES (\(bind: appID), \(bind: messageID), 'ada', 0, \(bind: false), \(bind: false), 1)
+                """).run()
+            try await sql.raw("""
+                INSERT INTO inbox_events (app_id, user_id, event_key, message_id, interaction, occurred_at, device_id)
+                VALUES (\(bind: appID), 'ada', 'open-1', \(bind: messageID), 'opened', 0, 'phone')
+                """).run()
         }
 
         try await TestServer.with(storage: storage) { server in
@@ -73,6 +86,10 @@ struct StorageMigrationTests {
             }
             #expect(Set(try await Self.units(in: "campaign_reach", sql)) == [KeyDigest("user:ada"), KeyDigest("user:bob")])
             #expect(try await Self.units(in: "conversions", sql) == [KeyDigest("user:ada")])
+            let inbox = try #require(try await sql.raw("""
+                SELECT e.user_digest, v.event_digest, v.device_digest FROM inbox_entries e JOIN inbox_events v ON v.message_id = e.message_id
+                """).first(decoding: InboxRow.self))
+            #expect(inbox == InboxRow(user_digest: KeyDigest("ada"), event_digest: KeyDigest("open-1"), device_digest: KeyDigest("phone")))
 
             struct RuleBody: Encodable { var rule: SegmentRule }
             func audience(_ rule: SegmentRule) async throws -> Int? {
@@ -93,6 +110,8 @@ struct StorageMigrationTests {
                 .first(decoding: ForgottenRow.self))
             #expect(forgotten.user_key == nil && forgotten.device_id == nil, "the batch stays, naming no one, so a retry is still known")
             #expect(try await audience(sawIt) == 0)
+            #expect(try await sql.raw("SELECT user_digest FROM inbox_entries").all().isEmpty, "their inbox copy went")
+            #expect(try await sql.raw("SELECT user_digest FROM inbox_events").all().isEmpty, "and what they did with it")
         }
     }
 
@@ -107,6 +126,12 @@ struct StorageMigrationTests {
     private struct ForgottenRow: Decodable {
         var user_key: String?
         var device_id: String?
+    }
+
+    private struct InboxRow: Decodable, Equatable {
+        var user_digest: KeyDigest
+        var event_digest: KeyDigest
+        var device_digest: KeyDigest
     }
 
     private struct UnitRow: Decodable {

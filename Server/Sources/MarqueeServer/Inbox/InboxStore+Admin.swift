@@ -43,7 +43,7 @@ extension InboxStore {
         let m = InboxSchema.messages, e = InboxSchema.entries, v = InboxSchema.events
         var forUser: SQLQueryString = ""
         if let userID {
-            forUser = " AND EXISTS (SELECT 1 FROM \(ident: e) x WHERE x.message_id = m.id AND x.user_id = \(bind: userID))"
+            forUser = " AND EXISTS (SELECT 1 FROM \(ident: e) x WHERE x.message_id = m.id AND x.user_digest = \(bind: KeyDigest(userID).stored))"
         }
         if let messageID {
             forUser = forUser + " AND m.id = \(bind: messageID)"
@@ -54,7 +54,7 @@ extension InboxStore {
               (SELECT COUNT(*) FROM \(ident: e) r WHERE r.message_id = m.id) AS recipients,
               (SELECT COUNT(*) FROM \(ident: e) r WHERE r.message_id = m.id AND r.is_read = \(true)) AS read_count,
               (SELECT COUNT(*) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'opened') AS opened,
-              (SELECT COUNT(DISTINCT t.user_id) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'opened') AS unique_readers,
+              (SELECT COUNT(DISTINCT t.user_digest) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'opened') AS unique_readers,
               (SELECT COUNT(*) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'clicked') AS clicked
             FROM \(ident: m) m
             WHERE m.app_id = \(bind: appID) AND m.deleted_at IS NULL\(forUser)
@@ -103,10 +103,10 @@ extension InboxStore {
     static func erase(userID: String, appID: UUID, on db: any Database) async throws -> Int {
         let sql = try Self.sql(db)
         try await sql.raw("""
-            DELETE FROM \(ident: InboxSchema.events) WHERE app_id = \(bind: appID) AND user_id = \(bind: userID)
+            DELETE FROM \(ident: InboxSchema.events) WHERE app_id = \(bind: appID) AND user_digest = \(bind: KeyDigest(userID).stored)
             """).run()
         let removed = try await sql.raw("""
-            DELETE FROM \(ident: InboxSchema.entries) WHERE app_id = \(bind: appID) AND user_id = \(bind: userID)
+            DELETE FROM \(ident: InboxSchema.entries) WHERE app_id = \(bind: appID) AND user_digest = \(bind: KeyDigest(userID).stored)
             RETURNING message_id AS id
             """).all(decoding: IDRow.self)
         try await sql.raw("""

@@ -25,7 +25,7 @@ extension InboxStore {
         let delivered = Set(try await sql.raw("""
             SELECT m.campaign_id FROM \(ident: InboxSchema.entries) e
             JOIN \(ident: InboxSchema.messages) m ON m.id = e.message_id
-            WHERE e.app_id = \(bind: appID) AND e.user_id = \(bind: userID) AND m.campaign_id IN (\(binds: ids))
+            WHERE e.app_id = \(bind: appID) AND e.user_digest = \(bind: KeyDigest(userID).stored) AND m.campaign_id IN (\(binds: ids))
             """).all(decoding: CampaignRow.self).map(\.campaign_id))
         let missing = byID.filter { !delivered.contains($0.key) }
         guard !missing.isEmpty else { return }
@@ -49,10 +49,10 @@ extension InboxStore {
                     """).first(decoding: MessageRow.self) else { continue }
                 try await sql.raw("""
                     INSERT INTO \(ident: InboxSchema.entries)
-                      (app_id, message_id, user_id, deliver_at, expires_at, is_read, is_deleted, deleted_at, change_seq)
-                    VALUES (\(bind: appID), \(bind: message.id), \(bind: userID), \(bind: now), \(bind: expiresAt),
+                      (app_id, message_id, user_digest, deliver_at, expires_at, is_read, is_deleted, deleted_at, change_seq)
+                    VALUES (\(bind: appID), \(bind: message.id), \(bind: KeyDigest(userID).stored), \(bind: now), \(bind: expiresAt),
                             \(false), \(false), NULL, \(bind: seq))
-                    ON CONFLICT (message_id, user_id) DO NOTHING
+                    ON CONFLICT (message_id, user_digest) DO NOTHING
                     """).run()
             }
         }

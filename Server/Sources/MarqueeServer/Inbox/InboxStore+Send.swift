@@ -65,10 +65,10 @@ extension InboxStore {
             // Several rows per statement; 9 values a row stays far below every database's bind limit.
             for chunk in stride(from: 0, to: users.count, by: 500).map({ users[$0..<min($0 + 500, users.count)] }) {
                 var insert = sql.insert(into: InboxSchema.entries)
-                    .columns("app_id", "message_id", "user_id", "deliver_at", "expires_at", "is_read", "is_deleted",
+                    .columns("app_id", "message_id", "user_digest", "deliver_at", "expires_at", "is_read", "is_deleted",
                              "deleted_at", "change_seq")
                 for user in chunk {
-                    insert = insert.values(SQLBind(appID), SQLBind(messageID), SQLBind(user), SQLBind(deliverAt),
+                    insert = insert.values(SQLBind(appID), SQLBind(messageID), SQLBind(KeyDigest(user).stored), SQLBind(deliverAt),
                                            SQLBind(expiresAt), SQLBind(false), SQLBind(false), SQLBind(Int64?.none),
                                            SQLBind(seq))
                 }

@@ -48,7 +48,7 @@ extension InboxStore {
         let columns: SQLQueryString = """
             e.message_id, e.deliver_at, e.expires_at, e.is_read, e.is_deleted, e.change_seq, m.content
             FROM \(ident: entries) e JOIN \(ident: messages) m ON m.id = e.message_id
-            WHERE e.app_id = \(bind: appID) AND e.user_id = \(bind: userID)
+            WHERE e.app_id = \(bind: appID) AND e.user_digest = \(bind: KeyDigest(userID).stored)
             """
         let liveOnly: SQLQueryString = token == nil ? " AND e.is_deleted = \(false)" : ""
         var changed = try await sql.raw("""
@@ -112,7 +112,7 @@ extension InboxStore {
     func unreadCount(appID: UUID, userID: String, now: Int64) async throws -> Int {
         try await Self.sql(database).raw("""
             SELECT COUNT(*) AS total FROM \(ident: InboxSchema.entries)
-            WHERE app_id = \(bind: appID) AND user_id = \(bind: userID) AND is_read = \(false) AND is_deleted = \(false)
+            WHERE app_id = \(bind: appID) AND user_digest = \(bind: KeyDigest(userID).stored) AND is_read = \(false) AND is_deleted = \(false)
               AND deliver_at <= \(bind: now) AND (expires_at IS NULL OR expires_at > \(bind: now))
             """).first(decoding: CountRow.self)?.total ?? 0
     }

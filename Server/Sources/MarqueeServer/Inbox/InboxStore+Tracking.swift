@@ -16,11 +16,11 @@ extension InboxStore {
         var events: [InboxTrackingEvent]
     }
 
-    /// An event as the table's key knows it.
+    /// An event as the table's key knows it: its user's and its own ID's digests.
     private struct EventKey: Decodable, Hashable {
         var app_id: UUID
-        var user_id: String
-        var event_key: String
+        var user_digest: KeyDigest
+        var event_digest: KeyDigest
     }
 
     private struct MessageRow: Decodable {
@@ -29,8 +29,8 @@ extension InboxStore {
 
     private static let eventInsert = RowInsert(
         table: InboxSchema.events,
-        columns: ["app_id", "user_id", "event_key", "message_id", "interaction", "url", "occurred_at", "device_id"],
-        clause: "ON CONFLICT (app_id, user_id, event_key) DO NOTHING RETURNING app_id, user_id, event_key")
+        columns: ["app_id", "user_digest", "event_digest", "message_id", "interaction", "url", "occurred_at", "device_digest"],
+        clause: "ON CONFLICT (app_id, user_digest, event_digest) DO NOTHING RETURNING app_id, user_digest, event_digest")
 
     /// Stores opens and clicks of the user's own messages; returns how many were new. Under refused
     /// consent only events the app tracked explicitly without consent are stored, and a retried
@@ -59,17 +59,18 @@ extension InboxStore {
                 // Only the user's own messages can be tracked.
                 let own = Set(try await sql.raw("""
                     SELECT message_id FROM \(unsafeRaw: InboxSchema.entries)
-                    WHERE app_id = \(bind: StoredValue.uuid(batch.appID)) AND user_id = \(bind: batch.userID)
+                    WHERE app_id = \(bind: StoredValue.uuid(batch.appID)) AND user_digest = \(bind: KeyDigest(batch.userID).stored)
                       AND message_id IN (\(binds: ids))
                     """).all(decoding: MessageRow.self).map(\.message_id))
                 for event in batch.events {
                     guard let messageID = UUID(uuidString: event.messageID), own.contains(messageID) else { continue }
-                    let key = EventKey(app_id: batch.appID, user_id: batch.userID, event_key: event.id)
+                    let key = EventKey(app_id: batch.appID, user_digest: KeyDigest(batch.userID), event_digest: KeyDigest(event.id))
                     guard offeredBy[key] == nil else { continue }
                     offeredBy[key] = index
-                    let url = event.url.flatMap { $0.count <= URLRule.maxLength ? $0 : nil }
-                    rows.append([.uuid(batch.appID), .text(batch.userID), .text(event.id), .uuid(messageID),
-                                 .text(event.interaction.rawValue), .text(url), .integer(Int(event.timestamp)), .text(batch.deviceID)])
+                    let url = event.url.flatMap { $0.utf8.count <= URLRule.maxLength ? $0 : nil }
+                    rows.append([.uuid(batch.appID), key.user_digest.stored, key.event_digest.stored, .uuid(messageID),
+                                 .text(event.interaction.rawValue), .text(url), .integer(Int(event.timestamp)),
+                                 .bytes(batch.deviceID.map { KeyDigest($0).bytes })])
                 }
             }
             var stored = Array(repeating: 0, count: batches.count)

@@ -43,7 +43,7 @@ extension InboxStore {
             let seq = try await Self.nextSequence(of: appID, on: db)
             return try await Self.sql(db).raw("""
                 UPDATE \(ident: InboxSchema.entries) SET \(change), change_seq = \(bind: seq)
-                WHERE app_id = \(bind: appID) AND user_id = \(bind: userID) AND is_deleted = \(false) AND \(condition)
+                WHERE app_id = \(bind: appID) AND user_digest = \(bind: KeyDigest(userID).stored) AND is_deleted = \(false) AND \(condition)
                   AND deliver_at <= \(bind: now) AND (expires_at IS NULL OR expires_at > \(bind: now))\(filter)
                 RETURNING message_id
                 """).all(decoding: ChangedRow.self).count

@@ -16,6 +16,8 @@ struct UserFactsStore {
     static let sessionGap: Int64 = 30 * 60 * 1000
     /// How stale a stored last-seen time may get before a ping moves it.
     static let lastSeenPrecision: Int64 = 5 * 60 * 1000
+    /// The longest app version recorded, in bytes of UTF-8 (its sort key takes 10 bytes a part).
+    static let maxVersionBytes = 64
 
     /// A user's row as a ping reads it: facts and the profile text.
     struct Row: Decodable, Sendable {
@@ -51,7 +53,9 @@ struct UserFactsStore {
     /// Records that `device`'s user pinged at `millis`, and returns their row as it is now.
     func recordVisit(of device: DeviceContext, userID: String, appID: UUID, at millis: Int64) async throws -> Row {
         let stored = try await row(appID: appID, userID: userID)
-        let version = device.appVersion?.description
+        // Facts are kept within bounds, as the locale is: a longer version is not recorded.
+        let appVersion = device.appVersion.flatMap { $0.description.utf8.count <= Self.maxVersionBytes ? $0 : nil }
+        let version = appVersion?.description
         let platform = device.platform?.rawValue
         let locale = device.locale.map(LanguageTag.normalized).flatMap { $0.isEmpty || $0.utf8.count > LanguageTag.maxLength ? nil : $0 }
         if let stored, let last = stored.last_seen_at, stored.first_seen_at != nil, millis - last < Self.lastSeenPrecision,
@@ -66,7 +70,7 @@ struct UserFactsStore {
                 INSERT INTO user_profiles (app_id, user_id, user_digest, profile, updated_at, first_seen_at, last_seen_at, sessions,
                                            app_version, app_version_order, platform, locale)
                 VALUES (\(bind: appID), \(bind: userID), \(bind: KeyDigest(userID).stored), '{}', \(bind: millis), \(bind: millis), \(bind: millis), 1,
-                        \(bind: version), \(bind: device.appVersion.map(Self.order)), \(bind: platform), \(bind: locale))
+                        \(bind: version), \(bind: appVersion.map(Self.order)), \(bind: platform), \(bind: locale))
                 ON CONFLICT (app_id, user_id) DO UPDATE SET
                     first_seen_at = COALESCE(user_profiles.first_seen_at, excluded.first_seen_at),
                     sessions = COALESCE(user_profiles.sessions, 0) + CASE

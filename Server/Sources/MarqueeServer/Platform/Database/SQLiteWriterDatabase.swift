@@ -62,7 +62,7 @@ extension StoredValue: SQLiteDataConvertible {
         case .integer(let value): .integer(value)
         case .bool(let value): .integer(value ? 1 : 0)
         case .date(let value): .float(value.timeIntervalSince1970)
-        case .bytes(let value): .blob(ByteBuffer(data: value))
+        case .bytes(let value): value.map { .blob(ByteBuffer(data: $0)) } ?? .null
         }
     }
 }

@@ -11,7 +11,7 @@ enum StoredValue: Sendable, Encodable {
     case integer(Int)
     case bool(Bool)
     case date(Date)
-    case bytes(Data)
+    case bytes(Data?)
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -22,7 +22,8 @@ enum StoredValue: Sendable, Encodable {
         case .integer(let value): try container.encode(value)
         case .bool(let value): try container.encode(value)
         case .date(let value): try container.encode(value)
-        case .bytes(let value): try container.encode(value)
+        case .bytes(let value?): try container.encode(value)
+        case .bytes(nil): try container.encodeNil()
         }
     }
 }

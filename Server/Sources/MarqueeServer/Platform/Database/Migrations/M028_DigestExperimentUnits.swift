@@ -4,14 +4,12 @@ import SQLKit
 
 /// Reach and conversions are keyed by their unit's digest (``KeyDigest``) instead of its text,
 /// and no longer copy the identity key: a row costs the same whatever the user's identifiers.
-/// Both tables are rebuilt (SQLite cannot drop a column its unique key holds), their rows
-/// copied a page at a time.
+/// Both tables are rebuilt (``TableRebuild``).
 struct M028_DigestExperimentUnits: AsyncMigration {
-    private static let page = 1_000
-
     func prepare(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase else { return }
-        try await rebuild(CampaignReach.schema, index: "campaign_reach_received", on: database, sql) {
+        let reach = TableRebuild(table: CampaignReach.schema, indexes: ["campaign_reach_received"])
+        try await reach.replace(on: sql) {
             try await database.schema(CampaignReach.schema)
                 .field("app_id", .uuid, .required, .references(AppRecord.schema, "id", onDelete: .cascade))
                 .field("campaign_id", .uuid, .required)
@@ -22,11 +20,15 @@ struct M028_DigestExperimentUnits: AsyncMigration {
                 .field("is_test", .bool, .required)
                 .unique(on: "campaign_id", "unit_digest")
                 .create()
-        } copy: { (row: ReachRow) in
+            try await sql.create(index: "campaign_reach_received").on(CampaignReach.schema).column("received_at").run()
+        }
+        try await reach.copy(ReachRow.self, transform: { row in
             [.uuid(row.app_id), .uuid(row.campaign_id), KeyDigest(row.unit_key).stored, .text(row.variant), .integer(Int(row.first_at)),
              .date(row.received_at), .bool(row.is_test)]
-        }
-        try await rebuild(Conversions.schema, index: "conversions_received", on: database, sql) {
+        }, on: sql)
+
+        let conversions = TableRebuild(table: Conversions.schema, indexes: ["conversions_received"])
+        try await conversions.replace(on: sql) {
             try await database.schema(Conversions.schema)
                 .id()
                 .field("app_id", .uuid, .required, .references(AppRecord.schema, "id", onDelete: .cascade))
@@ -39,20 +41,17 @@ struct M028_DigestExperimentUnits: AsyncMigration {
                 .field("is_test", .bool, .required)
                 .unique(on: "campaign_id", "unit_digest")
                 .create()
-        } copy: { (row: ConversionRow) in
+            try await sql.create(index: "conversions_received").on(Conversions.schema).column("received_at").run()
+        }
+        try await conversions.copy(ConversionRow.self, transform: { row in
             [.uuid(row.id), .uuid(row.app_id), .uuid(row.campaign_id), KeyDigest(row.unit_key).stored, .text(row.variant),
              .integer(Int(row.exposed_at)), .integer(Int(row.converted_at)), .date(row.received_at), .bool(row.is_test)]
-        }
+        }, on: sql)
     }
 
-    private protocol KeyedRow: Decodable {
-        static var columns: [String] { get }
-        var campaign_id: UUID { get }
-        var unit_key: String { get }
-    }
-
-    private struct ReachRow: KeyedRow {
-        static let columns = ["app_id", "campaign_id", "unit_digest", "variant", "first_at", "received_at", "is_test"]
+    private struct ReachRow: RebuiltRow {
+        static let keyColumns = ["campaign_id", "unit_key"]
+        static let newColumns = ["app_id", "campaign_id", "unit_digest", "variant", "first_at", "received_at", "is_test"]
         var app_id: UUID
         var campaign_id: UUID
         var unit_key: String
@@ -60,10 +59,13 @@ struct M028_DigestExperimentUnits: AsyncMigration {
         var first_at: Int64
         var received_at: Date
         var is_test: Bool
+        var keyValues: [any Encodable & Sendable] { [campaign_id, unit_key] }
     }
 
-    private struct ConversionRow: KeyedRow {
-        static let columns = ["id", "app_id", "campaign_id", "unit_digest", "variant", "exposed_at", "converted_at", "received_at", "is_test"]
+    private struct ConversionRow: RebuiltRow {
+        static let keyColumns = ["campaign_id", "unit_key"]
+        static let newColumns = ["id", "app_id", "campaign_id", "unit_digest", "variant", "exposed_at", "converted_at", "received_at",
+                                 "is_test"]
         var id: UUID
         var app_id: UUID
         var campaign_id: UUID
@@ -73,30 +75,7 @@ struct M028_DigestExperimentUnits: AsyncMigration {
         var converted_at: Int64
         var received_at: Date
         var is_test: Bool
-    }
-
-    /// Renames `table` aside, creates it anew, copies its rows in pages of ``page`` (in the
-    /// order of its unique key), and drops the old one.
-    private func rebuild<Row: KeyedRow>(_ table: String, index: String, on database: any Database, _ sql: any SQLDatabase,
-                                        create: () async throws -> Void,
-                                        copy: (Row) -> [StoredValue]) async throws {
-        let old = table + "_keyed"
-        try await sql.raw("ALTER TABLE \(ident: table) RENAME TO \(ident: old)").run()
-        try await sql.drop(index: index).run()
-        try await create()
-        try await sql.create(index: index).on(table).column("received_at").run()
-        let insert = RowInsert(table: table, columns: Row.columns)
-        var after: Row?
-        while true {
-            let from: SQLQueryString = after.map { "WHERE (campaign_id, unit_key) > (\(bind: $0.campaign_id), \(bind: $0.unit_key))" } ?? ""
-            let rows = try await sql.raw("""
-                SELECT * FROM \(ident: old) \(from) ORDER BY campaign_id, unit_key LIMIT \(literal: Self.page)
-                """).all(decoding: Row.self)
-            try await sql.run(insert, rows: rows.map(copy))
-            guard rows.count == Self.page else { break }
-            after = rows.last
-        }
-        try await sql.drop(table: old).run()
+        var keyValues: [any Encodable & Sendable] { [campaign_id, unit_key] }
     }
 
     func revert(on database: any Database) async throws {

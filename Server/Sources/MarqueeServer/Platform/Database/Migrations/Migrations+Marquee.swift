@@ -32,6 +32,8 @@ enum MarqueeMigrations {
         M027_PackImpressionBatches(),
         M028_DigestExperimentUnits(),
         M029_DigestUserKeys(),
+        M030_DigestInboxEvents(),
+        M031_DigestInboxEntries(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).
