@@ -195,6 +195,12 @@ struct ExperimentAPITests {
                 ConversionRequest(campaignId: UUID().uuidString, isTest: false, userIdentifiers: [], marqueeVariant: nil,
                                   exposedAt: seen, convertedAt: seen, batchId: nil))
             #expect(missing.status == .notFound)
+            for (exposedAt, convertedAt) in [(Int64.min, seen), (seen, 253_402_300_800_000)] {
+                let outOfRange = try await server.send(.POST, "/v1/conversion", token: nil, subscription: app.subscriptionID, json:
+                    ConversionRequest(campaignId: id, isTest: false, userIdentifiers: [UserIdentifierDTO(id: "cy", type: .userID)],
+                                      marqueeVariant: nil, exposedAt: exposedAt, convertedAt: convertedAt, batchId: nil))
+                #expect(outOfRange.status == .badRequest, "device times outside 1970–9999 are refused: \(outOfRange.text)")
+            }
             let stats = try await server.send(.GET, "/api/v1/apps/\(app.id)/campaigns/\(id)/stats").json
             #expect(stats["conversions"] as? Int == 1)
         }

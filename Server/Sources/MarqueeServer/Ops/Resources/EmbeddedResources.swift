@@ -808,7 +808,7 @@ paths:
                 type: object
                 properties:
                   userID: { type: string }
-                  deletedImpressions: { type: integer }
+                  deletedImpressions: { type: integer, description: Impressions that no longer name the user (their batches stay, anonymous, so a retry is not counted again). }
                   deletedInboxMessages: { type: integer }
                   pseudonymizedAuditEntries: { type: integer, description: Audit entries that named the user and now name the pseudonym. }
                   pseudonym: { type: string }
