@@ -7,9 +7,10 @@ import Testing
 import Vapor
 
 /// A database written before raw impressions were packed and users digested (migrations 27 to
-/// 31) keeps every fact: each batch becomes one row holding its events; reach, conversions,
+/// 32) keeps every fact: each batch becomes one row holding its events; reach, conversions,
 /// history, profile values, tags and App Inbox rows keep their users under their digests;
-/// audience counts still find them, and erasure still removes them.
+/// a survey answer's choices share one row; audience counts still find them, and erasure still
+/// removes them.
 @Suite("Storage migrations")
 struct StorageMigrationTests {
     @Test(arguments: TestDatabase.production)
@@ -59,6 +60,18 @@ struct StorageMigrationTests {
                 INSERT INTO user_history (app_id, user_id, campaign_id, action, last_at)
                 VALUES (\(bind: appID), 'ada', \(bind: campaignID), 'saw', 1800000002000)
                 """).run()
+            let responseID = UUID()
+            try await sql.raw("""
+                INSERT INTO survey_responses (id, app_id, campaign_id, batch_id, variant, user_key, answered_at, received_at, is_test)
+                VALUES (\(bind: responseID), \(bind: appID), \(bind: campaignID), 'display-1', '', 'u:ada|t:', 0, 0, \(bind: false))
+                """).run()
+            let rows: [(String, String?, String?)] = [("colors", "red", nil), ("colors", "blue", nil), ("why", nil, "cheap"), ("score", "9", nil)]
+            for (question, choice, text) in rows {
+                try await sql.raw("""
+                    INSERT INTO survey_answers (response_id, campaign_id, question_id, choice, text, answered_at, is_test)
+                    VALUES (\(bind: responseID), \(bind: campaignID), \(bind: question), \(bind: choice), \(bind: text), 0, \(bind: false))
+                    """).run()
+            }
             try await sql.raw("""
                 INSERT INTO inbox_messages (id, app_id, content, source, deliver_at, created_at)
                 VALUES (\(bind: messageID), \(bind: appID), '{}', 'api', 0, 0)
@@ -86,6 +99,13 @@ struct StorageMigrationTests {
             }
             #expect(Set(try await Self.units(in: "campaign_reach", sql)) == [KeyDigest("user:ada"), KeyDigest("user:bob")])
             #expect(try await Self.units(in: "conversions", sql) == [KeyDigest("user:ada")])
+            let answers = try await sql.raw("SELECT question_id, choice, text FROM survey_answers ORDER BY question_id")
+                .all(decoding: AnswerRow.self)
+            #expect(answers.map(\.question_id) == ["colors", "score", "why"], "a row per question answered")
+            #expect(answers.map { $0.choice.map(ChosenValues.unpacked) } == [["red", "blue"], ["9"], nil])
+            #expect(answers.last?.text == "cheap")
+            let tallies = try await SurveyResponses.tallies(of: campaignID, on: sql)
+            #expect(Set(tallies.map { "\($0.question_id)=\($0.choice ?? "text"):\($0.count)" }) == ["colors=red:1", "colors=blue:1", "score=9:1", "why=text:1"])
             let inbox = try #require(try await sql.raw("""
                 SELECT e.user_digest, v.event_digest, v.device_digest FROM inbox_entries e JOIN inbox_events v ON v.message_id = e.message_id
                 """).first(decoding: InboxRow.self))
@@ -126,6 +146,12 @@ struct StorageMigrationTests {
     private struct ForgottenRow: Decodable {
         var user_key: String?
         var device_id: String?
+    }
+
+    private struct AnswerRow: Decodable {
+        var question_id: String
+        var choice: String?
+        var text: String?
     }
 
     private struct InboxRow: Decodable, Equatable {

@@ -4,7 +4,8 @@ import SQLKit
 
 /// The answers surveys collected: `survey_responses` holds one row per display that sent
 /// answers (its unique key on campaign and display makes a retried request count once), and
-/// `survey_answers` one row per value: a choice id or a score in `choice`, a text in `text`.
+/// `survey_answers` one row per question answered: its chosen ids or its score in `choice`
+/// (``ChosenValues``), or its text in `text`.
 /// Test traffic is stored flagged and left out of results, as impressions are.
 enum SurveyResponses {
     static let responses = "survey_responses"
@@ -42,16 +43,14 @@ enum SurveyResponses {
             .ignoringConflicts(with: ["campaign_id", "batch_id"])
             .returning("id").all(decoding: Inserted.self)
         guard !inserted.isEmpty else { return false }
-        let rows = response.answers.flatMap { answer -> [[StoredValue]] in
-            let values: [(choice: String?, text: String?)] = switch answer.value {
-            case .choices(let ids): ids.map { ($0, nil) }
-            case .score(let score): [(String(score), nil)]
-            case .text(let text): [(nil, text)]
+        let rows = response.answers.map { answer -> [StoredValue] in
+            let (choice, text): (String?, String?) = switch answer.value {
+            case .choices(let ids): (ChosenValues.packed(ids), nil)
+            case .score(let score): (ChosenValues.packed([String(score)]), nil)
+            case .text(let text): (nil, text)
             }
-            return values.map { value in
-                [.uuid(id), .uuid(response.campaignID), .text(answer.questionID), .text(value.choice), .text(value.text),
-                 .integer(Int(response.answeredAt)), .bool(response.isTest)]
-            }
+            return [.uuid(id), .uuid(response.campaignID), .text(answer.questionID), .text(choice), .text(text),
+                    .integer(Int(response.answeredAt)), .bool(response.isTest)]
         }
         if !rows.isEmpty { try await sql.run(answerInsert, rows: rows) }
         return true
@@ -72,14 +71,26 @@ enum SurveyResponses {
         /// `nil` on the row that counts a question's text answers.
         var choice: String?
         var count: Int
+
+        struct Key: Hashable {
+            var question: String
+            var choice: String?
+        }
     }
 
+    /// Counted per combination of choices in the database, then per choice here.
     static func tallies(of campaignID: UUID, on sql: any SQLDatabase) async throws -> [Tally] {
-        try await sql.raw("""
+        let combinations = try await sql.raw("""
             SELECT question_id, choice, CAST(COUNT(*) AS BIGINT) AS count
             FROM \(ident: answers) WHERE campaign_id = \(bind: campaignID) AND is_test = \(bind: false)
             GROUP BY question_id, choice
             """).all(decoding: Tally.self)
+        var counts: [Tally.Key: Int] = [:]
+        for combination in combinations {
+            let values: [String?] = combination.choice.map(ChosenValues.unpacked) ?? [nil]
+            for value in values { counts[Tally.Key(question: combination.question_id, choice: value), default: 0] += combination.count }
+        }
+        return counts.map { Tally(question_id: $0.key.question, choice: $0.key.choice, count: $0.value) }
     }
 
     /// How many displays answered each question (live traffic): a multiple choice counts once.
@@ -166,8 +177,9 @@ enum SurveyResponses {
             WHERE response_id IN (\(binds: rows.map(\.id)))
             """).all(decoding: AnswerRow.self)
         for row in answerRows {
-            guard let position = index[row.response_id], let value = row.choice ?? row.text else { continue }
-            page[position].values[row.question_id, default: []].append(value)
+            guard let position = index[row.response_id] else { continue }
+            let values = row.choice.map(ChosenValues.unpacked) ?? row.text.map { [$0] } ?? []
+            page[position].values[row.question_id, default: []] += values
         }
         return page
     }

@@ -34,6 +34,7 @@ enum MarqueeMigrations {
         M029_DigestUserKeys(),
         M030_DigestInboxEvents(),
         M031_DigestInboxEntries(),
+        M032_PackSurveyChoices(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).
