@@ -15,6 +15,17 @@ struct CampaignModelTests {
         #expect(Campaign.contexts(in: "] [x]] [[y]") == ["x", "[y"])
     }
 
+    /// RInAppMessaging's Android client reads an empty `[]` as a context: base clients are sent
+    /// names without one, and their contexts stay the same.
+    @Test func emptyContextsLeaveTheNameAndOnlyThey() {
+        let names = ["[a[b]c] []": "[a[b]c] ", "[]x[]": "x", "[a[]b] tail": "[a[]b] tail", "[[]]": "[[]]", "x[": "x[", "[]": "",
+                     "No contexts": "No contexts", "[ctx] [] [ctx2]": "[ctx]  [ctx2]"]
+        for (name, sent) in names {
+            #expect(Campaign.withoutEmptyContexts(name) == sent, "\(name)")
+            #expect(Campaign.contexts(in: sent) == Campaign.contexts(in: name), "\(name)")
+        }
+    }
+
     @Test func tooltipsCarryTheTooltipContextButNeverAskToVerifyIt() {
         let tooltip = Campaign(id: "t", name: "[cart] Cart hint", status: .active, message: Message(
             kind: .tooltip, title: "", tooltip: TooltipSettings(targetElementID: "cart.button")))

@@ -19,5 +19,7 @@ struct VersionTests {
         let releases = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
         let newest = try #require(releases.first, "CHANGELOG.md lists no release")
         #expect(newest.hasPrefix("## [\(MarqueeSDK.version)] - "), "the newest release is \(newest)")
+        let api = try String(contentsOf: root.appendingPathComponent("Server/Sources/MarqueeServer/Ops/Resources/openapi.yaml"), encoding: .utf8)
+        #expect(api.split(separator: "\n").contains("  version: \(MarqueeSDK.version)"), "openapi.yaml describes this version")
     }
 }

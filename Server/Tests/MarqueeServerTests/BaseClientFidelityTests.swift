@@ -190,9 +190,22 @@ struct BaseClientFidelityTests {
         try await TestServer.with { server in
             let (app, _) = try await created([Fixtures.modal("[a[b]c] [] Odd name")], server)
             let sent = try #require(try await server.ping(app, Self.baseClient).campaigns.first)
-            #expect(sent.name == "[a[b]c] [] Odd name", "the name reaches clients as written")
-            // iOS reads `a[b` (Android `a[b` and an empty one): Marquee reads what iOS reads.
+            // iOS reads `a[b`, Android `a[b` and an empty one: they are sent the name without
+            // its empty `[]`, so both read what Marquee reads.
+            #expect(sent.name == "[a[b]c]  Odd name")
             #expect(sent.contexts == ["a[b"])
+            #expect(Self.contextsAsAndroidReadsThem(sent.name) == ["a[b"])
+            let marquee = try await server.ping(app, Fixtures.pingBody(capabilities: [.campaignExtension]))
+            #expect(marquee.campaigns.first?.name == "[a[b]c] [] Odd name", "the Marquee SDK gets the name as written")
+        }
+    }
+
+    /// RInAppMessaging's Android client takes each shortest run from `[` to `]` as a context,
+    /// an empty one included.
+    static func contextsAsAndroidReadsThem(_ name: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: #"\[(.*?)\]"#)
+        return pattern.matches(in: name, range: NSRange(name.startIndex..., in: name)).compactMap {
+            Range($0.range(at: 1), in: name).map { String(name[$0]) }
         }
     }
 

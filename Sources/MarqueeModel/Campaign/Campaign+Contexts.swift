@@ -20,7 +20,8 @@ extension Campaign {
     /// A context runs from a `[` to the next `]`: a `[` inside it is part of its text, a `]`
     /// outside one is plain text, an unclosed `[` starts nothing, and an empty `[]` is no context.
     /// So `"[a[b]c] []"` has the one context `a[b`, as RInAppMessaging's iOS client reads it (its
-    /// Android client reads the same `a[b`, and an empty context after it).
+    /// Android client reads the same `a[b`, and an empty context after it: such clients are sent
+    /// the name ``withoutEmptyContexts(_:)``).
     public static func contexts(in name: String) -> [String] {
         var contexts: [String] = []
         var current: String?
@@ -35,5 +36,29 @@ extension Campaign {
             }
         }
         return contexts
+    }
+
+    /// `name` without its empty `[]` contexts, which RInAppMessaging's Android client reads as
+    /// an empty context and its iOS client as none: with them gone, both read
+    /// ``contexts(in:)``. A `[]` inside a context is part of that context's text and stays.
+    public static func withoutEmptyContexts(_ name: String) -> String {
+        var kept = ""
+        var insideContext = false
+        var pendingOpen = false
+        for character in name {
+            if pendingOpen {
+                pendingOpen = false
+                if character == "]" { continue }
+                kept.append("[")
+                insideContext = true
+            }
+            switch (character, insideContext) {
+            case ("[", false): pendingOpen = true
+            case ("]", true): insideContext = false; kept.append(character)
+            case (_, _): kept.append(character)
+            }
+        }
+        if pendingOpen { kept.append("[") }
+        return kept
     }
 }

@@ -2,5 +2,5 @@
 /// version: the SDK sends it as `sdkVersion`, `marquee --version` prints it, and `CHANGELOG.md`
 /// describes it (a test keeps the three in step).
 public enum MarqueeVersion {
-    public static let current = "1.0.0"
+    public static let current = "1.1.0"
 }

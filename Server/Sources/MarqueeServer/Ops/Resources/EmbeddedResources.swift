@@ -7,7 +7,7 @@ enum EmbeddedResources {
 openapi: 3.1.0
 info:
   title: Marquee
-  version: 1.0.0
+  version: 1.1.0
   summary: Self-hosted in-app messaging.
   description: |
     Two APIs share one server.
