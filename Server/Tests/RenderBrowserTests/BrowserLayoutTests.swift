@@ -149,6 +149,48 @@ struct BrowserLayoutTests {
         }
     }
 
+    /// Every kind, with and without media above its text, a carousel included, with titles long
+    /// enough to fill their line: no text box lies under the close control, in either theme and
+    /// orientation.
+    @Test("no kind's text lies under its close control")
+    func noTextLiesUnderTheCloseControl() async throws {
+        let browser = try HeadlessChromium.require()
+        let long = "How are we doing today, friend? Tell us in a minute"
+        var messages: [(String, Message)] = MessageKind.allCases.map { kind in
+            var message = SampleMessages.untimed(kind)
+            message.title = message.title.isEmpty ? message.title : long
+            return (kind.rawValue, message)
+        }
+        for kind in [MessageKind.modal, .fullScreen, .slideUp, .carousel] {
+            var textOnly = SampleMessages.untimed(kind)
+            textOnly.title = long
+            textOnly.image = nil
+            for index in textOnly.pages.indices { textOnly.pages[index].image = nil; textOnly.pages[index].title = long }
+            messages.append(("\(kind.rawValue)-textOnly", textOnly))
+        }
+        var pages: [BrowserPage] = []
+        for (name, message) in messages {
+            for theme in [Theme.light, .dark] {
+                for screen in Self.screens {
+                    let html = HTMLRenderer(options: RenderOptions(theme: theme, personalization: SampleMessages.personalization)).render(message)
+                    pages.append(BrowserPage(name: "\(name) \(theme.rawValue) \(screen.name)", html: html,
+                                             width: screen.size.width, height: screen.size.height))
+                }
+            }
+        }
+        let report = try await BrowserHarness.run(pages, in: browser)
+        #expect(report.pages.count == pages.count)
+        for page in report.pages {
+            try #require(page.loaded, "\(page.name): the message did not load")
+            guard let close = page.controls.first(where: { $0.name == "close" }) else { continue }
+            #expect(!page.textBoxes.isEmpty || page.name.hasPrefix("html") || page.name.hasPrefix("image") || page.name.hasPrefix("video"),
+                    "\(page.name): no text measured")
+            for text in page.textBoxes {
+                #expect(!text.rect.overlaps(close.rect), "\(page.name): \(text.name) at \(text.rect) lies under the close control at \(close.rect)")
+            }
+        }
+    }
+
     /// Markup a campaign might smuggle into text; each would set `__pwned` if it ever ran.
     static let payloads = [
         #"<img src=x onerror="window.__pwned=parent.__pwned=1">"#,

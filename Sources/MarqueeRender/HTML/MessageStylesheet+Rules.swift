@@ -21,6 +21,10 @@ extension MessageStylesheet {
     .mq-button { flex: 1 1 0; min-width: 0; min-height: 44px; padding: 10px 16px; border: 0; border-radius: 10px; font: 600 1rem/1.2 var(--mq-button-font); cursor: pointer; overflow-wrap: anywhere; }
     .mq-close { position: absolute; top: 6px; inset-inline-end: 6px; z-index: 2; width: 44px; height: 44px; padding: 0; border: 0; border-radius: 50%; background: transparent; color: var(--mq-title); font: 400 1.75rem/1 var(--mq-body-font); opacity: 0.72; cursor: pointer; }
     .mq-close:hover { opacity: 1; }
+    /* Text that may reach the top of a card (media above it can be missing or fail to load)
+       keeps clear of the close control: 44 px, 6 px from the edge. */
+    .mq-close ~ .mq-content > .mq-text, .mq-close ~ .mq-survey > .mq-text, .mq-close ~ .mq-pages .mq-page > .mq-text { padding-inline-end: 56px; }
+    .mq-close ~ .mq-survey > .mq-text:empty { padding-top: 44px; }
     .mq-opt-out { display: flex; align-items: center; gap: 8px; padding: 0 20px 14px; color: var(--mq-body); font: 400 0.875rem/1.3 var(--mq-body-font); cursor: pointer; }
     .mq-opt-out input { width: 20px; height: 20px; margin: 0; accent-color: var(--mq-title); }
     .mq-visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
@@ -90,7 +94,7 @@ extension MessageStylesheet {
     .mq-survey-error { margin: 0; padding: 0 20px 12px; color: var(--mq-focus); font: 600 0.875rem/1.3 var(--mq-body-font); }
     .mq-submit { background: var(--mq-title); color: var(--mq-background); }
     .mq-thanks { padding-top: 28px; text-align: center; }
-    .mq-thanks .mq-title { padding: 0 20px; }
+    .mq-thanks .mq-title { padding: 0 56px; }
     .mq-thanks .mq-body { padding: 0 20px 16px; }
     .mq-thanks .mq-button { background: var(--mq-title); color: var(--mq-background); }
     .mq-choice, .mq-score span, .mq-answer-text { border-color: color-mix(in srgb, var(--mq-body) 32%, transparent); }
@@ -126,17 +130,22 @@ extension MessageStylesheet {
     .mq-kind-fullScreen .mq-text { padding-top: 24px; }
     """
 
-    /// Landscape puts media beside the text; `any` decides in the browser.
+    /// Landscape puts media beside the text; `any` decides in the browser. The close control
+    /// then sits over the media, leaving the narrow text column its whole width.
     private static let orientation = """
     .mq-layout-landscape .mq-card { flex-direction: row; }
     .mq-layout-landscape .mq-media { flex: 1 1 50%; }
     .mq-layout-landscape .mq-media img { max-height: none; }
     .mq-layout-landscape .mq-content { flex: 1 1 50%; justify-content: center; overflow: auto; }
+    .mq-layout-landscape .mq-card:has(> .mq-media) > .mq-close { inset-inline-end: auto; inset-inline-start: 6px; }
+    .mq-layout-landscape .mq-media ~ .mq-content > .mq-text { padding-inline-end: 20px; }
     @media (orientation: landscape) {
       .mq-layout-any .mq-card { flex-direction: row; }
       .mq-layout-any .mq-media { flex: 1 1 50%; }
       .mq-layout-any .mq-media img { max-height: none; }
       .mq-layout-any .mq-content { flex: 1 1 50%; justify-content: center; overflow: auto; }
+      .mq-layout-any .mq-card:has(> .mq-media) > .mq-close { inset-inline-end: auto; inset-inline-start: 6px; }
+      .mq-layout-any .mq-media ~ .mq-content > .mq-text { padding-inline-end: 20px; }
     }
     """
 
@@ -145,7 +154,7 @@ extension MessageStylesheet {
     private static let slideUp = """
     .mq-kind-slideUp { padding: 12px; }
     .mq-kind-slideUp .mq-card { width: 100%; max-width: 480px; border-radius: 14px; }
-    .mq-kind-slideUp .mq-row { display: flex; align-items: center; gap: 12px; padding: 14px; padding-inline-end: 48px; }
+    .mq-kind-slideUp .mq-row { display: flex; align-items: center; gap: 12px; padding: 14px; padding-inline-end: 56px; }
     .mq-kind-slideUp .mq-media { flex: 0 0 64px; width: 64px; height: 64px; border-radius: 10px; }
     .mq-kind-slideUp .mq-text { flex: 1 1 auto; min-width: 0; padding: 0; }
     .mq-kind-slideUp .mq-title { font-size: 1.0625rem; }

@@ -32,6 +32,11 @@ struct PageReport: Decodable, Sendable {
         var width: Double
         var height: Double
         var description: String { "(x: \(x), y: \(y), width: \(width), height: \(height))" }
+
+        /// Whether the two boxes share any area (touching edges do not count).
+        func overlaps(_ other: Rect) -> Bool {
+            x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+        }
     }
 
     /// A Marquee element: the card, the title, a button, the close control, the opt-out box,
@@ -47,6 +52,13 @@ struct PageReport: Decodable, Sendable {
         /// `elementFromPoint` at its centre returns it or a descendant: nothing covers or clips it
         /// (and it is not `pointer-events: none`).
         var reachable: Bool
+    }
+
+    /// A visible text element (header, title, body, a survey prompt, a carousel page's text)
+    /// and its box.
+    struct TextBox: Decodable, Sendable {
+        var name: String
+        var rect: Rect
     }
 
     struct Texts: Decodable, Sendable {
@@ -89,6 +101,7 @@ struct PageReport: Decodable, Sendable {
     /// `on…` attributes anywhere in the document, as `tag@attribute`.
     var handlerAttributes: [String]
     var texts: Texts
+    var textBoxes: [TextBox]
     var frame: Frame?
     /// The document's address at the end of the run (it must not have navigated).
     var location: String
@@ -263,7 +276,7 @@ enum BrowserHarness {
         var report = { name: spec.name, loaded: !!root, viewport: { width: win.innerWidth, height: win.innerHeight },
                        eventsAtLoad: [], events: [], controls: [], missingTaps: [], contrasts: {}, pwned: false, scriptCount: 0,
                        unexpectedElements: [], handlerAttributes: [], location: String(win.location.href),
-                       texts: { documentTitle: "", buttons: [] } };
+                       texts: { documentTitle: "", buttons: [] }, textBoxes: [] };
         if (!root) { return report; }
 
         doc.getAnimations().forEach(function (animation) { animation.finish(); });
@@ -284,6 +297,12 @@ enum BrowserHarness {
           return { name: pair[0], rect: rectOf(pair[1]), visible: isVisible(pair[1], win),
                    inside: isInside(pair[1], win), reachable: isReachable(pair[1], doc) };
         });
+
+        doc.querySelectorAll("#marquee-header, #marquee-title, #marquee-body, .mq-prompt, .mq-page .mq-title, .mq-page .mq-body")
+          .forEach(function (element) {
+            if (element.classList.contains("mq-visually-hidden") || !isVisible(element, win)) { return; }
+            report.textBoxes.push({ name: element.id || element.className, rect: rectOf(element) });
+          });
 
         var card = doc.getElementById("marquee-message");
         var background = card ? luminance(win.getComputedStyle(card).backgroundColor) : null;
