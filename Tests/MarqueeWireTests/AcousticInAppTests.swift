@@ -57,6 +57,9 @@ import Testing
         #expect(banner.name == "Greeting")
         #expect(banner.message.kind == .banner, "no template is the default banner")
         #expect(banner.message.banner?.placement == .bottom && banner.message.banner?.autoCloseSeconds == nil, "0 stays until closed")
+        #expect(banner.message.colors.background == AcousticInApp.defaultBannerColor, "Acoustic's default banner colour")
+        #expect(banner.message.colors.body == .black)
+        #expect(image.message.colors.background == .white, "image and video keep a white card")
     }
 
     @Test func everyProblemIsNamedByItsField() throws {

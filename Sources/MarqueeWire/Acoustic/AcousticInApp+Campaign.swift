@@ -31,6 +31,8 @@ extension AcousticInApp {
     /// Seconds a banner or image stays when `duration` is not given, as in Acoustic's templates;
     /// a `duration` of 0 keeps it until the user closes it.
     public static let defaultDuration: Double = 5
+    /// A default banner's background when it names none: Acoustic's `#ff5886fa` (alpha first), an opaque blue.
+    public static let defaultBannerColor = HexColor("#5886FA")!
 
     /// The campaign this message is: shown on any of its rules (``MarqueeModel/EventKind/rule``
     /// events, `executeRule`), at most `maxViews` times (default 1), from `triggerDate` until
@@ -101,7 +103,8 @@ extension AcousticInApp.Content {
             closesAfter = duration > 0 ? duration : nil
         }
         let ink = hex(foreground, "foreground", fallback: .black)
-        let colors = MessageColors(title: ink, body: ink, background: hex(color, "color", fallback: .white))
+        let paper = template == .default ? AcousticInApp.defaultBannerColor : .white
+        let colors = MessageColors(title: ink, body: ink, background: hex(color, "color", fallback: paper))
         var message: Message
         switch template {
         case .default:
