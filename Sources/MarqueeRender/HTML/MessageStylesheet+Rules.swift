@@ -2,6 +2,8 @@ import MarqueeModel
 
 /// The fixed CSS: shared rules and one block per kind.
 extension MessageStylesheet {
+    /// Shared rules. Text that may reach the top of a card (media above it can be missing or
+    /// fail to load) keeps clear of the close control, 44 px wide and 6 px from the edge.
     static let base = """
     *, *::before, *::after { box-sizing: border-box; }
     html, body { margin: 0; padding: 0; height: 100%; background: transparent; -webkit-text-size-adjust: 100%; }
@@ -21,8 +23,6 @@ extension MessageStylesheet {
     .mq-button { flex: 1 1 0; min-width: 0; min-height: 44px; padding: 10px 16px; border: 0; border-radius: 10px; font: 600 1rem/1.2 var(--mq-button-font); cursor: pointer; overflow-wrap: anywhere; }
     .mq-close { position: absolute; top: 6px; inset-inline-end: 6px; z-index: 2; width: 44px; height: 44px; padding: 0; border: 0; border-radius: 50%; background: transparent; color: var(--mq-title); font: 400 1.75rem/1 var(--mq-body-font); opacity: 0.72; cursor: pointer; }
     .mq-close:hover { opacity: 1; }
-    /* Text that may reach the top of a card (media above it can be missing or fail to load)
-       keeps clear of the close control: 44 px, 6 px from the edge. */
     .mq-close ~ .mq-content > .mq-text, .mq-close ~ .mq-survey > .mq-text, .mq-close ~ .mq-pages .mq-page > .mq-text { padding-inline-end: 56px; }
     .mq-close ~ .mq-survey > .mq-text:empty { padding-top: 44px; }
     .mq-opt-out { display: flex; align-items: center; gap: 8px; padding: 0 20px 14px; color: var(--mq-body); font: 400 0.875rem/1.3 var(--mq-body-font); cursor: pointer; }
