@@ -174,9 +174,25 @@ public struct HeadlessChromium: Sendable {
         throw Failure.timedOut(after: timeout, stderr: Self.tail(of: errors))
     }
 
-    /// Runs the browser on `page` with `options`; returns the file holding its standard output.
+    /// Runs the browser on `page` with `options` in one of ``TestSlots/browsers`` (with the
+    /// DevTools browsers, never more than its limit at once); returns the file holding its
+    /// standard output.
     private func run(_ options: [String], page: URL, workDirectory: URL, virtualTimeBudget: Int,
                      timeout: Duration) async throws -> URL {
+        await TestSlots.browsers.acquire()
+        do {
+            let output = try await runNow(options, page: page, workDirectory: workDirectory, virtualTimeBudget: virtualTimeBudget,
+                                          timeout: timeout)
+            await TestSlots.browsers.release()
+            return output
+        } catch {
+            await TestSlots.browsers.release()
+            throw error
+        }
+    }
+
+    private func runNow(_ options: [String], page: URL, workDirectory: URL, virtualTimeBudget: Int,
+                        timeout: Duration) async throws -> URL {
         let output = workDirectory.appendingPathComponent("chromium-stdout.html")
         let errors = workDirectory.appendingPathComponent("chromium-stderr.txt")
         try Data().write(to: output)
