@@ -2213,8 +2213,8 @@ components:
         isTest: { type: boolean }
         userIdentifiers: { type: array, items: { $ref: "#/components/schemas/UserIdentifier" } }
         marqueeVariant: { type: string, description: "The arm (variant id or `control`); computed when absent." }
-        exposedAt: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807, description: Milliseconds since 1970 of the impression or control impression. }
-        convertedAt: { type: integer, format: int64, minimum: -9223372036854775808, maximum: 9223372036854775807, description: Milliseconds since 1970 of the goal's event. }
+        exposedAt: { type: integer, format: int64, minimum: 0, maximum: 253402300799999, description: "Milliseconds since 1970 of the impression or control impression (400 beyond the end of 9999)." }
+        convertedAt: { type: integer, format: int64, minimum: 0, maximum: 253402300799999, description: "Milliseconds since 1970 of the goal's event (400 beyond the end of 9999)." }
         batchId: { type: string, minLength: 1, maxLength: 100 }
     SurveyResponseRequest:
       type: object
