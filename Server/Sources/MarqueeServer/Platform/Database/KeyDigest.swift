@@ -13,10 +13,6 @@ struct KeyDigest: Hashable, Sendable, Comparable {
         bytes = Data(SHA256.hash(data: Data(identifier.utf8)).prefix(16))
     }
 
-    init(stored bytes: Data) {
-        self.bytes = bytes
-    }
-
     /// One order for every writer, so concurrent transactions lock rows in the same order.
     static func < (a: KeyDigest, b: KeyDigest) -> Bool {
         a.bytes.lexicographicallyPrecedes(b.bytes)
