@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import MarqueeModel
+@testable import MarqueeServer
 import MarqueeTestSupport
 import Testing
 
@@ -112,6 +113,55 @@ struct DashboardBrowserTests {
                 #expect(try await page.evaluate("document.cookie") == .string(""), "scripts cannot read the session cookie")
                 #expect(try await page.evaluate("document.getElementById('save').hidden") == .bool(false), "editors edit campaigns")
                 #expect(try await page.evaluate("document.getElementById('new-app-form').hidden") == .bool(true), "only admins add apps")
+            }
+        }
+    }
+
+    /// Figures the server cannot read now (its admin lane busy) say so in their own section with a
+    /// retry; the status line keeps what the editor did.
+    @Test func figuresThatCannotBeReadSaySoBesideAStillSuccessfulSave() async throws {
+        let databasePath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("marquee-e2e-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: databasePath) }
+        var lane = AdminLaneLimits()
+        lane.queueWait = .milliseconds(100)
+        try await LiveServer.with(storage: .sqliteFile(databasePath), adminLane: lane) { server in
+            let app = try await server.createApp(subscriptionID: "dash-figures")
+            let saved = try await server.createCampaign(Campaign(id: "", name: "Launch", status: .draft, message: Message(
+                kind: .modal, title: "Welcome back", body: "Ten percent off"), triggers: TriggerSet(triggers: [Trigger(.appStart)])), in: app)
+            try await server.createAccount("editor@example.com", role: "editor", password: Self.password)
+
+            // A long count holds the lane's one place.
+            let (gate, opening) = AsyncStream<Void>.makeStream()
+            defer { opening.finish() }
+            let (started, starting) = AsyncStream<Void>.makeStream()
+            let count = Task { [app = server.app] in
+                try await app.marquee.adminLane.run(logger: app.logger, on: app.eventLoopGroup.any()) { _ in
+                    starting.yield()
+                    for await _ in gate {}
+                }
+            }
+            var iterator = started.makeAsyncIterator()
+            _ = await iterator.next()
+
+            let fragment = "app=\(app.id.uuidString.lowercased())&campaign=\(saved.id)"
+            try await Self.withSignedInDashboard(server, fragment: fragment, email: "editor@example.com") { page in
+                try await page.waitUntil("document.body.dataset.figures === 'failed'")
+                #expect(try await page.evaluate("document.getElementById('figures-error').hidden") == .bool(false))
+                #expect(try await page.evaluate("document.getElementById('figures-error-text').textContent.includes('retry shortly')")
+                        == .bool(true))
+                try await page.click("save")
+                try await page.waitUntil("document.getElementById('status').textContent === 'Saved.'")
+                try await page.waitUntil("document.body.dataset.figures === 'failed'")
+                #expect(try await page.evaluate("document.getElementById('status').textContent") == .string("Saved."))
+                #expect(try await page.evaluate("document.getElementById('status').classList.contains('error')") == .bool(false))
+
+                opening.finish()
+                try await count.value
+                try await page.click("figures-retry")
+                try await page.waitUntil("document.body.dataset.figures === 'ready'")
+                #expect(try await page.evaluate("document.getElementById('figures-error').hidden") == .bool(true))
+                #expect(try await page.evaluate("document.getElementById('stats').textContent.includes('Impressions')") == .bool(true))
             }
         }
     }

@@ -100,14 +100,17 @@ final class DevToolsPage: Sendable {
             if (try? await evaluate("Boolean(\(condition))")) == .bool(true) { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw Failure(description: "the page never had \(condition); it shows: \(try await text())\n\(try await diagnosis())")
+        throw Failure(description: "the page never had \(condition); \(try await diagnosis())\nit shows: \(try await text())")
     }
 
-    /// What a failed wait reports besides the visible text: the document's state, the body's data
-    /// attributes and the page's requests with the time each took, the slowest last.
+    /// What a failed wait reports before the visible text (which logs may cut): the document's
+    /// state, the body's data attributes, what its status and alert lines say, and the page's
+    /// requests with the time each took.
     private func diagnosis() async throws -> String {
         let summary = try await evaluate("""
             JSON.stringify({ readyState: document.readyState, url: location.href, body: { ...document.body.dataset },
+                             says: [...document.querySelectorAll('[role=status], [role=alert]')]
+                               .filter((line) => line.textContent.trim() !== '').map((line) => `${line.id}: ${line.textContent.trim()}`),
                              requests: performance.getEntriesByType("resource")
                                .map((entry) => `${Math.round(entry.duration)} ms ${entry.name}`).slice(-20) })
             """)

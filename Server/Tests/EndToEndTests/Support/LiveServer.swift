@@ -26,7 +26,7 @@ final class LiveServer: Sendable {
 
     /// Starts a server; pass `storage` to reuse a database across a restart.
     static func start(storage: ServerConfiguration.Storage = .sqliteMemory, seedsDemo: Bool = false,
-                      trustedProxies: TrustedProxies = .none, connections: ConnectionLimits? = nil,
+                      trustedProxies: TrustedProxies = .none, connections: ConnectionLimits? = nil, adminLane: AdminLaneLimits? = nil,
                       clock: ManualServerClock = ManualServerClock(TestTime.start)) async throws -> LiveServer {
         let app = try await Application.make(.testing)
         do {
@@ -36,10 +36,14 @@ final class LiveServer: Sendable {
             // bcrypt's lowest cost: the same algorithm, 256 times cheaper than production's.
             configuration.passwordHashCost = 4
             // Many servers share the machine while the suite runs: a burst of requests may wait
-            // longer than production's bounds for a database connection, and readiness with it.
-            // Here they only stop a hang.
+            // longer than production's bounds for a database connection, readiness with it, and
+            // the admin lane's low-priority thread for the CPU. Here they only stop a hang; the
+            // lane's own bounds are tested with their production values or set by each test.
             configuration.databaseWaitSeconds = 120
             configuration.readinessTimeoutSeconds = 120
+            configuration.adminLane.budget = .seconds(120)
+            configuration.adminLane.queueWait = .seconds(120)
+            if let adminLane { configuration.adminLane = adminLane }
             try await configure(app, configuration: configuration, clock: clock)
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
             guard let port = app.marqueeListeningPort else {

@@ -47,10 +47,13 @@ struct TestServer: Sendable {
             // bcrypt's lowest cost: the same algorithm, 256 times cheaper than production's.
             configuration.passwordHashCost = 4
             // Many servers share the machine while the suite runs: a burst of requests may wait
-            // longer than production's bounds for a database connection, and readiness with it.
-            // Here they only stop a hang.
+            // longer than production's bounds for a database connection, readiness with it, and
+            // the admin lane's low-priority thread for the CPU. Here they only stop a hang; the
+            // lane's own bounds are tested with their production values or set by each test.
             configuration.databaseWaitSeconds = 120
             configuration.readinessTimeoutSeconds = 120
+            configuration.adminLane.budget = .seconds(120)
+            configuration.adminLane.queueWait = .seconds(120)
             adjust(&configuration)
             try await configure(app, configuration: configuration, clock: clock)
             try await body(TestServer(app: app, clock: clock))

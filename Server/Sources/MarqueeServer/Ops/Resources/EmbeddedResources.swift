@@ -3216,7 +3216,7 @@ export function wireAudit() {
         "campaign-figures.js": #"""
 // A campaign's figures under its editor: totals, a chart over time in the viewer's time zone,
 // each A/B test arm against the control group, and the same series as CSV.
-import { $, api, element, fillStats, say } from "./api.js";
+import { $, api, element, fillStats } from "./api.js";
 import { legend, lineChart } from "./chart.js";
 import { showSurveyResults } from "./survey-results.js";
 
@@ -3253,22 +3253,37 @@ function analyticsPath({ appID, campaignID }, format) {
 }
 
 // Shows the figures of the saved campaign `campaignID` (of message `kind`); `null` hides them (a new draft).
+// Figures that cannot be read (the server busy counting) say so in their own section, with a
+// retry, so the status line keeps what the viewer did ("Saved.").
 export async function showCampaignFigures(appID, campaignID, kind) {
   shown = campaignID ? { appID, campaignID, kind } : null;
   $("figures").hidden = !shown;
-  await showSurveyResults(appID, shown && kind === "survey" ? campaignID : null);
-  if (!shown) return;
+  showFiguresError(null);
+  if (!shown) return showSurveyResults(appID, null);
   const current = shown;
-  const [stats, series] = await Promise.all([
-    api("GET", `/api/v1/apps/${appID}/campaigns/${campaignID}/stats`),
-    api("GET", analyticsPath(current)),
-  ]);
-  if (shown !== current) return; // another campaign was opened meanwhile
-  showTotals(stats);
-  showChart(series);
-  showArms(stats);
-  $("figures-csv").href = analyticsPath(current, "csv");
-  document.body.dataset.figures = "ready";
+  document.body.dataset.figures = "loading";
+  try {
+    await showSurveyResults(appID, kind === "survey" ? campaignID : null);
+    const [stats, series] = await Promise.all([
+      api("GET", `/api/v1/apps/${appID}/campaigns/${campaignID}/stats`),
+      api("GET", analyticsPath(current)),
+    ]);
+    if (shown !== current) return; // another campaign was opened meanwhile
+    showTotals(stats);
+    showChart(series);
+    showArms(stats);
+    $("figures-csv").href = analyticsPath(current, "csv");
+    document.body.dataset.figures = "ready";
+  } catch (error) {
+    if (shown !== current) return;
+    showFiguresError(error);
+    document.body.dataset.figures = "failed";
+  }
+}
+
+function showFiguresError(error) {
+  $("figures-error").hidden = !error;
+  $("figures-error-text").textContent = error ? `The figures could not be read: ${error.message}` : "";
 }
 
 function showTotals(stats) {
@@ -3338,9 +3353,9 @@ function showArms(stats) {
 }
 
 export function wireCampaignFigures() {
-  $("figures-range").addEventListener("change", () => {
-    if (shown) showCampaignFigures(shown.appID, shown.campaignID, shown.kind).catch((error) => say(error.message, true));
-  });
+  const reload = () => { if (shown) showCampaignFigures(shown.appID, shown.campaignID, shown.kind); };
+  $("figures-range").addEventListener("change", reload);
+  $("figures-retry").addEventListener("click", reload);
 }
 
 """#,
@@ -4278,6 +4293,7 @@ button.link { border: 0; background: none; color: var(--accent); cursor: pointer
 .warning { color: #b54708; margin: 0; }
 .figures { border-top: 1px solid var(--line); margin-top: 12px; padding-top: 8px; }
 .figures h3 { font-size: 14px; margin: 4px 0; }
+.figures-error { color: var(--danger); }
 svg.chart { width: 100%; height: auto; max-height: 260px; display: block; margin-top: 8px; }
 svg.chart .grid { stroke: var(--line); stroke-width: 1; }
 svg.chart .axis { fill: var(--muted); font-size: 10px; }
@@ -4582,8 +4598,8 @@ async function save() {
     state.campaignID = saved.id;
     showInEditor(saved, false, { keepTarget: true });
     writeHash();
-    await showCampaignFigures(state.appID, saved.id, saved.message.kind);
     say("Saved.");
+    await showCampaignFigures(state.appID, saved.id, saved.message.kind);
   } catch (error) {
     showCampaignProblems(error);
   }
@@ -5366,6 +5382,9 @@ export function wireInbox() {
           </select>
           <a id="figures-csv" download>Download CSV</a>
         </div>
+        <p id="figures-error" class="figures-error" role="alert" hidden>
+          <span id="figures-error-text"></span> <button id="figures-retry" type="button">Retry</button>
+        </p>
         <dl id="stats" class="stats"></dl>
         <div id="figures-chart"></div>
         <div class="table-scroll">

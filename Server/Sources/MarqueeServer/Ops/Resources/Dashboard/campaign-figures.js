@@ -1,6 +1,6 @@
 // A campaign's figures under its editor: totals, a chart over time in the viewer's time zone,
 // each A/B test arm against the control group, and the same series as CSV.
-import { $, api, element, fillStats, say } from "./api.js";
+import { $, api, element, fillStats } from "./api.js";
 import { legend, lineChart } from "./chart.js";
 import { showSurveyResults } from "./survey-results.js";
 
@@ -37,22 +37,37 @@ function analyticsPath({ appID, campaignID }, format) {
 }
 
 // Shows the figures of the saved campaign `campaignID` (of message `kind`); `null` hides them (a new draft).
+// Figures that cannot be read (the server busy counting) say so in their own section, with a
+// retry, so the status line keeps what the viewer did ("Saved.").
 export async function showCampaignFigures(appID, campaignID, kind) {
   shown = campaignID ? { appID, campaignID, kind } : null;
   $("figures").hidden = !shown;
-  await showSurveyResults(appID, shown && kind === "survey" ? campaignID : null);
-  if (!shown) return;
+  showFiguresError(null);
+  if (!shown) return showSurveyResults(appID, null);
   const current = shown;
-  const [stats, series] = await Promise.all([
-    api("GET", `/api/v1/apps/${appID}/campaigns/${campaignID}/stats`),
-    api("GET", analyticsPath(current)),
-  ]);
-  if (shown !== current) return; // another campaign was opened meanwhile
-  showTotals(stats);
-  showChart(series);
-  showArms(stats);
-  $("figures-csv").href = analyticsPath(current, "csv");
-  document.body.dataset.figures = "ready";
+  document.body.dataset.figures = "loading";
+  try {
+    await showSurveyResults(appID, kind === "survey" ? campaignID : null);
+    const [stats, series] = await Promise.all([
+      api("GET", `/api/v1/apps/${appID}/campaigns/${campaignID}/stats`),
+      api("GET", analyticsPath(current)),
+    ]);
+    if (shown !== current) return; // another campaign was opened meanwhile
+    showTotals(stats);
+    showChart(series);
+    showArms(stats);
+    $("figures-csv").href = analyticsPath(current, "csv");
+    document.body.dataset.figures = "ready";
+  } catch (error) {
+    if (shown !== current) return;
+    showFiguresError(error);
+    document.body.dataset.figures = "failed";
+  }
+}
+
+function showFiguresError(error) {
+  $("figures-error").hidden = !error;
+  $("figures-error-text").textContent = error ? `The figures could not be read: ${error.message}` : "";
 }
 
 function showTotals(stats) {
@@ -122,7 +137,7 @@ function showArms(stats) {
 }
 
 export function wireCampaignFigures() {
-  $("figures-range").addEventListener("change", () => {
-    if (shown) showCampaignFigures(shown.appID, shown.campaignID, shown.kind).catch((error) => say(error.message, true));
-  });
+  const reload = () => { if (shown) showCampaignFigures(shown.appID, shown.campaignID, shown.kind); };
+  $("figures-range").addEventListener("change", reload);
+  $("figures-retry").addEventListener("click", reload);
 }

@@ -268,8 +268,8 @@ async function save() {
     state.campaignID = saved.id;
     showInEditor(saved, false, { keepTarget: true });
     writeHash();
-    await showCampaignFigures(state.appID, saved.id, saved.message.kind);
     say("Saved.");
+    await showCampaignFigures(state.appID, saved.id, saved.message.kind);
   } catch (error) {
     showCampaignProblems(error);
   }
