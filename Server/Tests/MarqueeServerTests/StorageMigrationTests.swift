@@ -21,7 +21,7 @@ struct StorageMigrationTests {
         let batchID = UUID()
         let messageID = UUID()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        try await Self.migratedThrough26(storage) { db, sql in
+        try await Self.migrated(through: 26, storage) { db, sql in
             let settings = try AppSettings.creating(from: JSONDecoder().decode(AppInput.self, from: Data(#"{"name": "Before"}"#.utf8)))
             try await AppRecord(App(id: appID, settings: settings, secretHash: "unused", identityKeys: .noSecret, campaignsVersion: 0,
                                     campaignsChangedAt: 0)).create(on: db)
@@ -47,9 +47,9 @@ struct StorageMigrationTests {
                 VALUES (\(bind: UUID()), \(bind: appID), \(bind: campaignID), 'user:ada', 'u:ada|t:', 'b', 1800000001000, 1800000003000,
                         \(bind: now), \(bind: false))
                 """).run()
-            for user in ["ada", "bob"] {
+            for (user, profile) in [("ada", #"{"attributes": {"plan": "gold"}}"#), ("bob", #"{"tags": ["vip"]}"#)] {
                 try await sql.raw("""
-                    INSERT INTO user_profiles (app_id, user_id, profile, updated_at) VALUES (\(bind: appID), \(bind: user), '{}', 0)
+                    INSERT INTO user_profiles (app_id, user_id, profile, updated_at) VALUES (\(bind: appID), \(bind: user), \(bind: profile), 0)
                     """).run()
             }
             try await sql.raw("""
@@ -120,6 +120,11 @@ struct StorageMigrationTests {
             #expect(try await audience(.tag(TagCondition(tag: "vip", operator: .has))) == 1)
             #expect(try await audience(sawIt) == 1)
             #expect(try await audience(.any([sawIt, .tag(TagCondition(tag: "vip", operator: .has))])) == 2)
+            for table in ["user_profile_values", "user_tags"] {
+                await #expect(throws: (any Error).self, "audience counts read profiles: \(table) is gone") {
+                    try await sql.raw("SELECT COUNT(*) AS n FROM \(ident: table)").run()
+                }
+            }
 
             let erased = try await server.send(.DELETE, "/api/v1/apps/\(appID)/users/ada")
             #expect(erased.status == .ok, "\(erased.text)")
@@ -132,6 +137,51 @@ struct StorageMigrationTests {
             #expect(try await audience(sawIt) == 0)
             #expect(try await sql.raw("SELECT user_digest FROM inbox_entries").all().isEmpty, "their inbox copy went")
             #expect(try await sql.raw("SELECT user_digest FROM inbox_events").all().isEmpty, "and what they did with it")
+        }
+    }
+
+    /// Sightings stored before segments existed (migration 22) become history that segments read,
+    /// next to profiles stored then.
+    @Test(arguments: TestDatabase.production)
+    func sightingsStoredBeforeSegmentsBecomeHistory(_ database: TestDatabase) async throws {
+        let storage = database.makeStorage()
+        let appID = UUID()
+        let campaignID = UUID()
+        let batchID = UUID()
+        try await Self.migrated(through: 21, storage) { _, sql in
+            try await sql.raw("""
+                INSERT INTO apps (id, name, subscription_id, secret_hash, rollout_percentage, ping_interval_seconds, test_user_ids,
+                                  test_device_ids, frequency_caps, campaigns_version, campaigns_changed_at)
+                VALUES (\(bind: appID), 'Before', 'before', 'unused', 100, 60, '[]', '[]', '[]', 0, 0)
+                """).run()
+            try await sql.raw("""
+                INSERT INTO impression_batches (id, app_id, batch_key, received_at)
+                VALUES (\(bind: batchID), \(bind: appID), 'id:one', \(bind: Date(timeIntervalSince1970: 1_800_000_000)))
+                """).run()
+            for (user, at) in [("ada", Int64(1_800_000_001_000)), ("ada", 1_800_000_002_000), ("bob", 1_700_000_000_000)] {
+                try await sql.raw("""
+                    INSERT INTO impressions (id, app_id, campaign_id, batch_id, type, occurred_at, user_key, device_id, is_test, variant)
+                    VALUES (\(bind: UUID()), \(bind: appID), \(bind: campaignID), \(bind: batchID), 1, \(bind: at),
+                            \(bind: "u:\(user)|t:"), 'phone', \(bind: false), '')
+                    """).run()
+            }
+            try await sql.raw("""
+                INSERT INTO user_profiles (app_id, user_id, profile, updated_at)
+                VALUES (\(bind: appID), 'ada', '{"attributes": {"plan": "gold"}, "tags": ["vip"]}', 0)
+                """).run()
+        }
+        try await TestServer.with(storage: storage) { server in
+            server.clock.set(Date(timeIntervalSince1970: 1_800_000_100))
+            struct RuleBody: Encodable { var rule: SegmentRule }
+            func audience(_ rule: SegmentRule) async throws -> Int? {
+                try await server.send(.POST, "/api/v1/apps/\(appID)/audience", json: RuleBody(rule: rule)).json["users"] as? Int
+            }
+            let history = SegmentRule.history(HistoryCondition(campaign: campaignID.uuidString.lowercased(), action: .saw, withinDays: 30))
+            let sawIt = try await audience(history)
+            #expect(sawIt == 1, "ada saw it lately; bob long ago")
+            let all = try await audience(.all([history, .attribute(ProfileCondition(attribute: "plan", operator: .equals, value: .string("gold"))),
+                                               .tag(TagCondition(tag: "vip", operator: .has))]))
+            #expect(all == 1)
         }
     }
 
@@ -168,14 +218,14 @@ struct StorageMigrationTests {
         try await sql.raw("SELECT unit_digest FROM \(ident: table)").all(decoding: UnitRow.self).map(\.unit_digest)
     }
 
-    /// Runs `body` on `storage` migrated as the server was before migration 27.
-    private static func migratedThrough26(_ storage: ServerConfiguration.Storage,
-                                          _ body: (any Database, any SQLDatabase) async throws -> Void) async throws {
+    /// Runs `body` on `storage` migrated as the server was up to migration `last`.
+    private static func migrated(through last: Int, _ storage: ServerConfiguration.Storage,
+                                 _ body: (any Database, any SQLDatabase) async throws -> Void) async throws {
         let app = try await Application.make(.testing)
         do {
             app.logger.logLevel = .warning
             try await DatabaseSetup(storage: storage, waitSeconds: 120).apply(to: app)
-            app.migrations.add(Array(MarqueeMigrations.all.prefix { !($0 is M027_PackImpressionBatches) }))
+            app.migrations.add(Array(MarqueeMigrations.all.prefix(last)))
             try await app.autoMigrate()
             try await body(app.db, try #require(app.db as? any SQLDatabase))
         } catch {

@@ -27,7 +27,7 @@ struct UserProfileStore {
     }
 
     /// Applies `change` inside the caller's transaction: the row is read locked (PostgreSQL) or
-    /// under the single writer (SQLite), checked, then written with its index, so concurrent
+    /// under the single writer (SQLite), checked, then written, so concurrent
     /// changes to one user all land. A refused change writes nothing.
     static func apply(_ change: ProfileChange, appID: UUID, userID: String, at millis: Int64,
                       on sql: any SQLDatabase) async throws -> UserProfile {
@@ -49,13 +49,11 @@ struct UserProfileStore {
             try await sql.update(schema).set("profile", to: SQLBind(text)).set("updated_at", to: SQLBind(millis))
                 .where("app_id", .equal, appID).where("user_id", .equal, userID).run()
         }
-        try await UserProfileIndex.replace(appID: appID, userID: userID, with: changed, on: sql)
         return changed
     }
 
-    /// Removes the user's profile, facts and index rows, inside the caller's transaction.
+    /// Removes the user's profile and facts, inside the caller's transaction.
     static func delete(appID: UUID, userID: String, on sql: any SQLDatabase) async throws {
-        try await UserProfileIndex.delete(appID: appID, userID: userID, on: sql)
         try await sql.delete(from: schema).where("app_id", .equal, appID).where("user_id", .equal, userID).run()
     }
 

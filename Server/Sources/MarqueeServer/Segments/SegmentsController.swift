@@ -43,33 +43,33 @@ struct SegmentsController {
         }
         let input = try req.decodeJSON(Input.self)
         let appID = try req.authorizedAppID
-        let sql = try req.db.sql()
-        var query = AudienceQuery(appID: appID, now: req.marquee.clock.now(), isPostgres: sql.dialect.name == "postgresql")
+        let audience: Audience
         switch (input.rule, input.targeting) {
         case (let rule?, nil):
             let issues = Segment(name: "audience", rule: rule).validationIssues()
             guard issues.isEmpty else { throw APIError.validation(issues) }
-            return try await Self.count(appID: appID, where: query.condition(rule), req: req)
+            audience = .rule(rule)
         case (nil, let targeting?):
             let records = try await SegmentRecord.query(on: req.db).filter(\.$app.$id == appID).all()
-            query.segments = Dictionary(uniqueKeysWithValues: try records.map { record in
-                let segment = try record.segment()
-                return (segment.id, segment)
-            })
-            guard let condition = query.condition(targeting) else {
+            guard let named = Audience.of(targeting, among: try records.map { try $0.segment() }) else {
                 throw APIError.validation([ValidationIssue(field: "targeting.segments", message: "names a segment this app does not have")])
             }
-            return try await Self.count(appID: appID, where: condition, req: req)
+            audience = named
         default:
             throw APIError(.badRequest, code: "invalid_body", "send a rule or a targeting, one of the two")
         }
+        return try await Self.count(appID: appID, in: audience, req: req)
     }
 
-    /// Counts in the admin lane, leaving a fifth of its budget to scale an unfinished count.
-    private static func count(appID: UUID, where condition: SQLQueryString, req: Request) async throws -> AudienceSize {
-        let timeLimit = req.marquee.adminLane.settings.budget * 0.8
+    /// Counts in the admin lane, deciding users on its threads, and leaving a fifth of its budget
+    /// to scale an unfinished count.
+    private static func count(appID: UUID, in audience: Audience, req: Request) async throws -> AudienceSize {
+        let lane = req.marquee.adminLane
+        let timeLimit = lane.settings.budget * 0.8
+        let now = req.marquee.clock.now()
         return try await req.inAdminLane { database in
-            try await AudienceCounter(database: database, timeLimit: timeLimit).count(appID: appID, where: condition)
+            try await AudienceCounter(database: database, timeLimit: timeLimit, compute: { try await lane.compute($0) })
+                .count(appID: appID, in: audience, now: now)
         }
     }
 }

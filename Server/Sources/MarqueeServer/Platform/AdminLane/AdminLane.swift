@@ -12,8 +12,9 @@ import Glibc
 /// Where admin reads that can take long run: audience counts, statistics and exports. Devices
 /// never wait behind them:
 /// - the lane has database connections of its own, so a device's request never waits for a
-///   connection a count holds; on SQLite they run on a thread of their own, at a lower CPU
-///   priority than the threads that serve devices;
+///   connection a count holds;
+/// - it has threads of its own, at a lower CPU priority than the threads that serve devices: a
+///   job's CPU work runs there (``compute(_:)``), and on SQLite its queries too;
 /// - it runs at most ``AdminLaneLimits/concurrency`` jobs at once; a job waits at most
 ///   ``AdminLaneLimits/queueWait`` for its turn, then is refused (``APIError/adminLaneBusy``);
 /// - each job's queries stop at its ``AdminLaneLimits/budget`` (SQLite: `sqlite3_interrupt`;
@@ -27,34 +28,37 @@ final class AdminLane: Sendable {
     let settings: AdminLaneLimits
     private let slots: LaneSlots
     private let source: Source
+    /// The lane's low-priority threads.
+    private let threads: NIOThreadPool
 
     private enum Source: Sendable {
-        /// The lane's own connections, and on SQLite its own thread.
-        case own(Databases, DatabaseID, threadPool: NIOThreadPool?)
+        /// The lane's own connections.
+        case own(Databases, DatabaseID)
         /// The application's (an in-memory SQLite database).
         case shared(Databases, DatabaseID)
     }
 
-    private init(settings: AdminLaneLimits, source: Source) {
+    private init(settings: AdminLaneLimits, source: Source, threads: NIOThreadPool) {
         self.settings = settings
         self.source = source
+        self.threads = threads
         slots = LaneSlots(capacity: settings.concurrency)
     }
 
     /// A lane for `storage`, using `app`'s event loops; closed when `app` shuts down.
     static func open(for storage: ServerConfiguration.Storage, settings: AdminLaneLimits, in app: Application) -> AdminLane {
+        let threads = NIOThreadPool(numberOfThreads: settings.concurrency)
+        threads.start()
+        for _ in 0..<settings.concurrency { threads.submit { _ in Self.lowerThisThreadsPriority() } }
         let lane: AdminLane
         switch storage {
         case .sqliteMemory:
-            lane = AdminLane(settings: settings, source: .shared(app.databases, .sqlite))
+            lane = AdminLane(settings: settings, source: .shared(app.databases, .sqlite), threads: threads)
         case .sqliteFile(let path):
-            let threadPool = NIOThreadPool(numberOfThreads: settings.concurrency)
-            threadPool.start()
-            for _ in 0..<settings.concurrency { threadPool.submit { _ in Self.lowerThisThreadsPriority() } }
-            let databases = Databases(threadPool: threadPool, on: app.eventLoopGroup)
+            let databases = Databases(threadPool: threads, on: app.eventLoopGroup)
             databases.use(.sqlite(.file(path), maxConnectionsPerEventLoop: 1, connectionPoolTimeout: .seconds(30)),
                           as: .sqlite)
-            lane = AdminLane(settings: settings, source: .own(databases, .sqlite, threadPool: threadPool))
+            lane = AdminLane(settings: settings, source: .own(databases, .sqlite), threads: threads)
         case .postgres(let url, let searchPath):
             let databases = Databases(threadPool: app.threadPool, on: app.eventLoopGroup)
             do {
@@ -64,7 +68,7 @@ final class AdminLane: Sendable {
                     .append(("statement_timeout", "\(settings.budget.nanoseconds / 1_000_000)"))
                 databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 1,
                                         connectionPoolTimeout: .seconds(30)), as: .psql)
-                lane = AdminLane(settings: settings, source: .own(databases, .psql, threadPool: nil))
+                lane = AdminLane(settings: settings, source: .own(databases, .psql), threads: threads)
             } catch {
                 // The application's own configuration parsed the same URL already.
                 preconditionFailure("the PostgreSQL URL was checked at start: \(error)")
@@ -86,7 +90,7 @@ final class AdminLane: Sendable {
         guard await slots.acquire(waitingAtMost: settings.queueWait) else { throw APIError.adminLaneBusy }
         defer { slots.release() }
         let (databases, id) = switch source {
-        case .own(let databases, let id, _), .shared(let databases, let id): (databases, id)
+        case .own(let databases, let id), .shared(let databases, let id): (databases, id)
         }
         guard let database = databases.database(id, logger: logger, on: eventLoop) else { throw StoreError.notSQL }
         do {
@@ -124,6 +128,11 @@ final class AdminLane: Sendable {
         }.get()
     }
 
+    /// Runs a job's CPU work on the lane's threads, off the event loops that answer devices.
+    func compute<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await threads.runIfActive(work)
+    }
+
     /// Whether `error` is a query stopped at its budget.
     static func isOverBudget(_ error: any Error) -> Bool {
         if let sqlite = error as? SQLiteError { return sqlite.reason == .interrupt }
@@ -140,9 +149,8 @@ final class AdminLane: Sendable {
     }
 
     fileprivate func shutdown() async {
-        guard case .own(let databases, _, let threadPool) = source else { return }
-        await databases.shutdownAsync()
-        try? await threadPool?.shutdownGracefully()
+        if case .own(let databases, _) = source { await databases.shutdownAsync() }
+        try? await threads.shutdownGracefully()
     }
 }
 

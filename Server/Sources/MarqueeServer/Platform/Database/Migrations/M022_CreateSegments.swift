@@ -5,9 +5,13 @@ import MarqueeWire
 import SQLKit
 
 /// Segments and what they read: the app facts of each known user (columns of `user_profiles`),
-/// an index of profile values and tags the audience count queries, and each user's last
-/// sighting, click and conversion per campaign, filled from what is stored so far. Each app
-/// gains the rules of what its devices may set in their user's profile (none, at first).
+/// an index of profile values and tags (left empty: M033 drops it, as audience counts read
+/// profiles themselves), and each user's last sighting, click and conversion per campaign,
+/// filled from what is stored so far. Each app gains the rules of what its devices may set in
+/// their user's profile (none, at first).
+///
+/// The rows are written in this migration's own terms (the history by user ID, as M029 finds
+/// it), not with the code of later tables.
 struct M022_CreateSegments: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(SegmentRecord.schema)
@@ -23,7 +27,7 @@ struct M022_CreateSegments: AsyncMigration {
                                ("app_version", .string), ("app_version_order", .string), ("platform", .string), ("locale", .string)] {
             try await database.schema(UserProfileStore.schema).field(.definition(name: .key(.init(stringLiteral: column)), dataType: type, constraints: [])).update()
         }
-        try await database.schema(UserProfileIndex.valuesSchema)
+        try await database.schema("user_profile_values")
             .field("app_id", .uuid, .required, .references(AppRecord.schema, "id", onDelete: .cascade))
             .field("user_id", .string, .required)
             .field("name", .string, .required)
@@ -31,7 +35,7 @@ struct M022_CreateSegments: AsyncMigration {
             .field("text_value", .string)
             .field("number_value", .double)
             .create()
-        try await database.schema(UserProfileIndex.tagsSchema)
+        try await database.schema("user_tags")
             .field("app_id", .uuid, .required, .references(AppRecord.schema, "id", onDelete: .cascade))
             .field("user_id", .string, .required)
             .field("tag", .string, .required)
@@ -48,42 +52,26 @@ struct M022_CreateSegments: AsyncMigration {
         try await database.schema(AppRecord.schema)
             .field("device_profile", .string, .required, .sql(.default("{}"))).update()
         guard let sql = database as? any SQLDatabase else { return }
-        try await sql.create(index: "user_profile_values_user").on(UserProfileIndex.valuesSchema).column("app_id").column("user_id").run()
-        try await sql.create(index: "user_profile_values_text").on(UserProfileIndex.valuesSchema)
+        try await sql.create(index: "user_profile_values_user").on("user_profile_values").column("app_id").column("user_id").run()
+        try await sql.create(index: "user_profile_values_text").on("user_profile_values")
             .column("app_id").column("name").column("text_value").run()
-        try await sql.create(index: "user_profile_values_number").on(UserProfileIndex.valuesSchema)
+        try await sql.create(index: "user_profile_values_number").on("user_profile_values")
             .column("app_id").column("name").column("number_value").run()
-        try await sql.create(index: "user_tags_tag").on(UserProfileIndex.tagsSchema).column("app_id").column("tag").run()
+        try await sql.create(index: "user_tags_tag").on("user_tags").column("app_id").column("tag").run()
         try await sql.create(index: "user_history_campaign").on(UserHistory.schema)
             .column("app_id").column("campaign_id").column("action").column("last_at").run()
-        try await fillIndex(on: sql)
         try await fillHistory(on: sql)
     }
 
     func revert(on database: any Database) async throws {
         try await database.schema(UserHistory.schema).delete()
-        try await database.schema(UserProfileIndex.tagsSchema).delete()
-        try await database.schema(UserProfileIndex.valuesSchema).delete()
+        try await database.schema("user_tags").delete()
+        try await database.schema("user_profile_values").delete()
         for column in ["first_seen_at", "last_seen_at", "sessions", "app_version", "app_version_order", "platform", "locale"] {
             try await database.schema(UserProfileStore.schema).deleteField(.key(.init(stringLiteral: column))).update()
         }
         try await database.schema(AppRecord.schema).deleteField("device_profile").update()
         try await database.schema(SegmentRecord.schema).delete()
-    }
-
-    private struct ProfileRow: Decodable {
-        var app_id: UUID
-        var user_id: String
-        var profile: String
-    }
-
-    /// Profiles stored before the index existed.
-    private func fillIndex(on sql: any SQLDatabase) async throws {
-        let rows = try await sql.select().columns("app_id", "user_id", "profile").from(UserProfileStore.schema).all(decoding: ProfileRow.self)
-        for row in rows {
-            let profile = try MarqueeJSON.decoder().decode(UserProfile.self, from: Data(row.profile.utf8))
-            try await UserProfileIndex.replace(appID: row.app_id, userID: row.user_id, with: profile, on: sql)
-        }
     }
 
     private struct Sighting: Decodable {
@@ -104,14 +92,19 @@ struct M022_CreateSegments: AsyncMigration {
             SELECT app_id, campaign_id, user_key, 0 AS type, MAX(converted_at) AS last_at FROM conversions
             WHERE user_key LIKE 'u:%' GROUP BY app_id, campaign_id, user_key
             """).all(decoding: Sighting.self)
-        var entries: [UserHistory.Entry] = []
+        // A later time wins when one user's row comes from both.
+        var latest: [[String]: (row: Sighting, userID: String, action: HistoryCondition.Action)] = [:]
         for (rows, converted) in [(impressions, false), (conversions, true)] {
             for row in rows {
                 guard let userID = UserHistory.userID(identityKey: row.user_key),
                       let action = converted ? .converted : ImpressionTypeCode(rawValue: row.type).flatMap(UserHistory.action(forImpressionType:)) else { continue }
-                entries.append(UserHistory.Entry(appID: row.app_id, userID: userID, campaignID: row.campaign_id, action: action, at: row.last_at))
+                let key = [row.app_id.uuidString, userID, row.campaign_id.uuidString, action.rawValue]
+                if (latest[key]?.row.last_at ?? .min) < row.last_at { latest[key] = (row, userID, action) }
             }
         }
-        try await UserHistory.record(entries, on: sql)
+        let insert = RowInsert(table: UserHistory.schema, columns: ["app_id", "user_id", "campaign_id", "action", "last_at"])
+        try await sql.run(insert, rows: latest.values.map { entry in
+            [.uuid(entry.row.app_id), .text(entry.userID), .uuid(entry.row.campaign_id), .text(entry.action.rawValue), .integer(Int(entry.row.last_at))]
+        })
     }
 }

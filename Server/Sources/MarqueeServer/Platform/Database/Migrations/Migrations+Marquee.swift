@@ -35,6 +35,7 @@ enum MarqueeMigrations {
         M030_DigestInboxEvents(),
         M031_DigestInboxEntries(),
         M032_PackSurveyChoices(),
+        M033_DropProfileIndex(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).
