@@ -929,7 +929,7 @@ paths:
       - $ref: "#/components/parameters/AppID"
     post:
       tags: [admin]
-      summary: How many known users a segment rule, or a campaign's targeting, admits; counted by the database.
+      summary: How many known users a segment rule, or a campaign's targeting, admits, decided as pings decide.
       description: |
         Send `{"rule": …}` (a segment's rule, saved or not) or `{"targeting": …}` (a campaign's
         targeting, its segments included). Known users are those the server has seen ping with a
