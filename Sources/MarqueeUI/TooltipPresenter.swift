@@ -69,18 +69,10 @@ public final class TooltipPresenter: NSObject, MessagePresenter {
         pages.removeValue(forKey: message.id)?.dismiss(message)
     }
 
-    /// The first visible view in any window that the target `identifier` points at
-    /// (``TooltipSettings/points(at:target:)``).
+    /// The view in the app's windows that the target `identifier` points at, found as the
+    /// watcher finds it (``ViewTree/firstVisible(pointedAtBy:)``).
     static func view(withIdentifier identifier: String) -> UIView? {
-        let windows = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\.windows)
-        var pending: [UIView] = windows
-        while !pending.isEmpty {
-            let view = pending.removeFirst()
-            if let viewIdentifier = view.accessibilityIdentifier, TooltipSettings.points(at: viewIdentifier, target: identifier),
-               !view.isHidden, view.window != nil { return view }
-            pending.append(contentsOf: view.subviews)
-        }
-        return nil
+        ViewTree.windows.firstVisible(pointedAtBy: identifier)
     }
 }
 #endif

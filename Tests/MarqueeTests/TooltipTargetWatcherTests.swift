@@ -42,6 +42,21 @@ import Testing
         TestView("screen", children: (0..<count).map { TestView("row-\($0)") })
     }
 
+    /// The presenter places a tooltip next to the view the watcher reported: the first visible
+    /// one the target points at, breadth first, never one under a hidden view.
+    @Test func thePresentersViewIsTheFirstVisibleOneTheTargetPointsAt() {
+        let hiddenParent = TestView("panel", children: [TestView("cart")])
+        hiddenParent.isHidden = true
+        let nested = TestView("cart")
+        let root = TestView("screen", children: [hiddenParent, TestView("list", children: [nested]), TestView("help")])
+        let tree = CountedTree(root: root).tree
+        #expect(tree.firstVisible(pointedAtBy: "cart") === nested, "a hidden panel's child is not on screen")
+        #expect(tree.firstVisible(pointedAtBy: "help")?.identifier == "help")
+        #expect(tree.firstVisible(pointedAtBy: "checkout") == nil)
+        nested.isHidden = true
+        #expect(tree.firstVisible(pointedAtBy: "cart") == nil)
+    }
+
     @Test func aTooltipShowsOnceItsViewAppearsWithNoCallFromTheApp() async {
         let harness = Harness(campaigns: [TooltipDisplayTests.tooltip("cart-tip", on: "cart")])
         let presenter = RecordingPresenter()

@@ -17,6 +17,22 @@ public struct ViewTree<View> {
         self.identifier = identifier
         self.isVisible = isVisible
     }
+
+    /// The first visible view, breadth first, whose identifier the tooltip target `target` points
+    /// at (``TooltipSettings/points(at:target:)``): the view a tooltip is placed next to. Hidden
+    /// views and their children are skipped, as ``ViewTreeScan`` skips them.
+    public func firstVisible(pointedAtBy target: String) -> View? {
+        var pending = roots()
+        var next = 0
+        while next < pending.count {
+            let view = pending[next]
+            next += 1
+            guard isVisible(view) else { continue }
+            if let id = identifier(view), TooltipSettings.points(at: id, target: target) { return view }
+            pending.append(contentsOf: children(view))
+        }
+        return nil
+    }
 }
 
 /// Finds the views that tooltips point at, a bounded number of views per step, so that watching
