@@ -15,6 +15,8 @@ import WebKit
 @MainActor
 public final class WebViewPresenter: NSObject, RenderingPresenter {
     private var webView: WKWebView?
+    /// The controller holding a full-screen message, which sets the status bar over it.
+    private var statusBarHost: StatusBarHostController?
     private var current: InAppMessage?
     /// The carousel pages the current display showed.
     private var session = BridgeSession()
@@ -75,10 +77,20 @@ public final class WebViewPresenter: NSObject, RenderingPresenter {
         options.inlineImages = message.inlineImages()
         let html = HTMLRenderer(options: options).render(message.message)
         webView.loadHTMLString(html, baseURL: nil)
-        if accessibilityCompatibleDisplay, let host = Self.topViewController(of: window)?.view {
+        let top = Self.topViewController(of: window)
+        if accessibilityCompatibleDisplay, let host = top?.view {
             webView.isAccessibilityElement = false
             webView.frame = host.convert(webView.frame, from: window)
             host.addSubview(webView)
+        } else if frame == nil, let top, top.viewIfLoaded?.window != nil,
+                  let text = options.statusBarText(for: message.message, deviceIsDark: window.traitCollection.userInterfaceStyle == .dark) {
+            let host = StatusBarHostController(text: text)
+            // Sized as the window before the web view goes in, so presenting resizes neither.
+            host.view.frame = window.bounds
+            webView.frame = host.view.bounds
+            host.view.addSubview(webView)
+            top.present(host, animated: false)
+            statusBarHost = host
         } else {
             window.addSubview(webView)
         }
@@ -108,6 +120,8 @@ public final class WebViewPresenter: NSObject, RenderingPresenter {
         webView?.configuration.userContentController.removeScriptMessageHandler(forName: MarqueeBridge.messageHandlerName)
         webView?.removeFromSuperview()
         webView = nil
+        statusBarHost?.presentingViewController?.dismiss(animated: false)
+        statusBarHost = nil
         current = nil
         completion = nil
     }
