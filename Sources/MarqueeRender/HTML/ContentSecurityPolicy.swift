@@ -30,7 +30,8 @@ struct ContentSecurityPolicy: Sendable, Hashable {
             images = images.enumerated().filter { images.firstIndex(of: $0.element) == $0.offset }.map(\.element)
             imageSources = images
             mediaSources = [markup.video?.origin].compactMap { $0 }
-            fontSources = []
+            // The app's bundled fonts come inside the stylesheet, whose hash pins them.
+            fontSources = markup.embeddedFonts.isEmpty ? [] : ["data:"]
         }
     }
 

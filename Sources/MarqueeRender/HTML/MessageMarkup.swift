@@ -36,6 +36,15 @@ struct MessageMarkup {
         }
     }
 
+    /// The app's bundled fonts this message uses, each once: written into the page (``EmbeddedFont``).
+    /// CSS matches font family names without regard to ASCII case.
+    var embeddedFonts: [EmbeddedFont] {
+        guard frame == nil else { return [] }
+        let used = Set(options.fontNames(for: message).all.map { $0.lowercased() })
+        var seen: Set<String> = []
+        return options.embeddedFonts.filter { used.contains($0.family.lowercased()) && seen.insert($0.family.lowercased()).inserted }
+    }
+
     /// Banner settings, with the model's defaults when the message has none.
     var banner: BannerSettings { message.banner ?? BannerSettings() }
 

@@ -47,25 +47,23 @@ struct MessageStylesheet {
     }
 
     private var variables: String {
-        let appearance = markup.message.appearance
-        // The campaign's fonts win over the app's defaults; a blank name counts as none.
-        func font(_ campaign: String?, _ app: String?) -> String {
-            let named = campaign?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false ? campaign : app
-            return CSSEscaping.fontFamily(named)
-        }
+        let names = markup.options.fontNames(for: markup.message)
         let fonts = [
-            "--mq-title-font: \(font(appearance.titleFont, style.title.fontName));",
-            "--mq-body-font: \(font(appearance.bodyFont, style.body.fontName));",
-            "--mq-button-font: \(font(appearance.buttonFont, style.button.fontName));",
+            "--mq-title-font: \(CSSEscaping.fontFamily(names.title));",
+            "--mq-body-font: \(CSSEscaping.fontFamily(names.body));",
+            "--mq-button-font: \(CSSEscaping.fontFamily(names.button));",
         ].joined(separator: " ")
+        let faces = markup.embeddedFonts.map { font in
+            "@font-face { font-family: \(CSSEscaping.string(font.family)); src: url(\(CSSEscaping.string(font.dataURL))); }\n"
+        }.joined()
         let colors = markup.options.resolvedColors(for: markup.message)
         switch theme {
         case .light:
-            return ":root { \(fonts) \(ThemePalette(colors, dark: false).cssVariables) }"
+            return faces + ":root { \(fonts) \(ThemePalette(colors, dark: false).cssVariables) }"
         case .dark:
-            return ":root { \(fonts) \(ThemePalette(colors, dark: true).cssVariables) }"
+            return faces + ":root { \(fonts) \(ThemePalette(colors, dark: true).cssVariables) }"
         case .automatic:
-            return """
+            return faces + """
             :root { \(fonts) \(ThemePalette(colors, dark: false).cssVariables) }
             @media (prefers-color-scheme: dark) { :root { \(ThemePalette(colors, dark: true).cssVariables) } }
             """

@@ -23,6 +23,8 @@ public struct RenderOptions: Sendable, Hashable {
     public var inlineImages: [String: InlineImage] = [:]
     /// Renders the message as embedded content in a placement; `nil` shows it over the app.
     public var embedding: Embedding?
+    /// Font files the app bundles, written into the page for the fonts the message uses.
+    public var embeddedFonts: [EmbeddedFont] = []
 
     /// Creates render options; every argument has a default suitable for a preview.
     public init(theme: Theme? = nil, viewport: ViewportSize? = nil, personalization: [String: String] = [:],
