@@ -40,6 +40,26 @@ struct RenderSettingsTests {
         #expect(harness.errors.errors.isEmpty)
     }
 
+    @Test func theInboxSpeaksTheUsersLanguageWithTheAppsOwnWordsInPlace() throws {
+        let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-strings-\(UUID().uuidString).bundle")
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let table = bundle.appendingPathComponent("en.lproj")
+        try FileManager.default.createDirectory(at: table, withIntermediateDirectories: true)
+        try #""MarqueeInbox.title" = "Mitteilungen";\#n"MarqueeInbox.unreadCount" = "%d neu (%@)";\#n"#
+            .write(to: table.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
+        let strings = try #require(Bundle(url: bundle))
+
+        let harness = Harness()
+        harness.sdk.language = "de-AT"
+        let labels = harness.sdk.currentInboxLabels(strings: strings)
+        #expect(labels.title == "Mitteilungen", "the app's word")
+        #expect(labels.unreadCount == InboxLabels.german.unreadCount, "a count's text that would not format is ignored")
+        #expect(labels.retry == "Erneut versuchen", "Marquee's German otherwise")
+        harness.sdk.language = "pt-BR"
+        harness.sdk.inboxLabels["pt"] = InboxLabels.french
+        #expect(harness.sdk.currentInboxLabels(strings: strings).retry == "Réessayer", "a language the app added")
+    }
+
     @Test func theInfoPlistFontsApplyWhereNeitherTheCampaignNorTheStyleDefaultsNameOne() async throws {
         let build = BuildConfiguration.fromInfoDictionary([
             "InAppMessagingCustomFontNameTitle": "Georgia",

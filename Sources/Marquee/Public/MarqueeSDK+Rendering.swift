@@ -33,6 +33,25 @@ extension MarqueeSDK {
         set { settings.localizedStrings = newValue }
     }
 
+    /// The App Inbox views' words per language. English, German, French and Japanese are built
+    /// in; add or replace one with `MarqueeSDK.shared.inboxLabels["es"] = …`.
+    public var inboxLabels: LanguageTable<InboxLabels> {
+        get { settings.inboxLabels }
+        set { settings.inboxLabels = newValue }
+    }
+
+    /// The App Inbox views' words now: those of ``language`` (English as the last resort), with
+    /// any word the app's `Localizable.strings` sets under ``MarqueeRender/InboxLabels/stringsKeys``
+    /// in its place. `bundle` is where those strings are read.
+    public func currentInboxLabels(strings bundle: Bundle = .main) -> InboxLabels {
+        settings.inboxLabels.value(for: [core.messageLanguage], fallback: InboxLabels()).overriding { key in
+            // A value no table holds comes back as the default given here.
+            let missing = "\u{0}"
+            let text = bundle.localizedString(forKey: key, value: missing, table: nil)
+            return text == missing ? nil : text
+        }
+    }
+
     /// The language messages are shown in, as a BCP 47 tag (`"de"`, `"pt-BR"`): the campaign's
     /// translation for it (`de-CH` falls back to `de`, then to the campaign's own text) and
     /// Marquee's own words. `nil`, the default, follows the app's language (the environment's

@@ -19,6 +19,7 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _assetCacheLimit = AssetCache.defaultLimitBytes
     private var _styleDefaults = StyleDefaults()
     private var _localizedStrings = LocalizedRenderStrings.builtIn
+    private var _inboxLabels = InboxLabels.builtIn
     private var _language: String?
     private var _sessionTimeout: TimeInterval = 30 * 60
     private var _triggerDeliveryMode = TriggerDeliveryMode.everyEligible
@@ -70,6 +71,10 @@ final class MarqueeSettings: @unchecked Sendable {
     var styleDefaults: StyleDefaults {
         get { lock.locked { _styleDefaults } }
         set { lock.locked { _styleDefaults = newValue } }
+    }
+    var inboxLabels: LanguageTable<InboxLabels> {
+        get { lock.locked { _inboxLabels } }
+        set { lock.locked { _inboxLabels = newValue } }
     }
     var localizedStrings: LocalizedRenderStrings {
         get { lock.locked { _localizedStrings } }

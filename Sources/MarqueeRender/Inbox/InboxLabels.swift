@@ -1,12 +1,20 @@
 import Foundation
 import MarqueeModel
 
-/// The words the App Inbox views use, with English defaults; replace them for another language.
-public struct InboxLabels: Sendable {
+/// The words the App Inbox views use, with English defaults. German, French and Japanese are
+/// built in (``builtIn``); an app adds languages, or changes single words in its own
+/// `Localizable.strings` (``overriding(_:)``).
+public struct InboxLabels: Sendable, Hashable {
     public var title = "Inbox"
     public var empty = "No messages yet."
+    /// The line under ``empty``.
+    public var emptyDetail = "Messages for you will appear here."
     public var loading = "Loading…"
     public var failed = "Your messages could not be loaded."
+    /// The line under ``failed``.
+    public var failedDetail = "Check your connection and try again."
+    /// The button that loads the inbox again after ``failed``.
+    public var retry = "Try again"
     /// `%d` is the count: "%d unread".
     public var unreadCount = "%d unread"
     public var unread = "●"
@@ -26,6 +34,28 @@ public struct InboxLabels: Sendable {
     public var mainAction = "See more"
 
     public init() {}
+
+    /// Every word of a language; the unread and read marks stay as they are.
+    init(title: String, empty: String, emptyDetail: String, loading: String, failed: String, failedDetail: String, retry: String,
+         unreadCount: String, unreadDescription: String, justNow: String, minutesAgo: String, hoursAgo: String, daysAgo: String,
+         missing: String, close: String, mainAction: String) {
+        self.title = title
+        self.empty = empty
+        self.emptyDetail = emptyDetail
+        self.loading = loading
+        self.failed = failed
+        self.failedDetail = failedDetail
+        self.retry = retry
+        self.unreadCount = unreadCount
+        self.unreadDescription = unreadDescription
+        self.justNow = justNow
+        self.minutesAgo = minutesAgo
+        self.hoursAgo = hoursAgo
+        self.daysAgo = daysAgo
+        self.missing = missing
+        self.close = close
+        self.mainAction = mainAction
+    }
 
     /// "2 h ago", from `date` to `now`.
     public func relativeTime(of date: Date, now: Date) -> String {

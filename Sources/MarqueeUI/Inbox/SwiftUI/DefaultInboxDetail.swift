@@ -20,7 +20,8 @@ public struct DefaultInboxDetail: View {
         case .missing:
             InboxPlaceholder(text: model.context.labels.missing, systemImage: "tray")
         case .failed(let message):
-            InboxPlaceholder(text: message, systemImage: "exclamationmark.triangle")
+            InboxPlaceholder(text: message, detail: model.context.labels.failedDetail, systemImage: "exclamationmark.triangle",
+                             action: (model.context.labels.retry, { [model] in Task { await model.load() } }))
         case .loaded(let detail):
             ScrollView {
                 VStack(alignment: .leading, spacing: 12) {

@@ -1,8 +1,10 @@
 #if canImport(SwiftUI)
+import MarqueeRender
 import SwiftUI
 
 /// The standard inbox list: rows linking to their detail, a progress indicator while loading, and
-/// a message when the inbox is empty or could not be loaded. Pull to refresh fetches.
+/// a message when the inbox is empty or could not be loaded, with a button to try again. Pull to
+/// refresh fetches.
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @MainActor
 public struct DefaultInboxList: View {
@@ -28,14 +30,17 @@ public struct DefaultInboxList: View {
         if case .loaded(let rows) = model.state { rows } else { [] }
     }
 
+    private var labels: InboxLabels { model.context.labels }
+
     @ViewBuilder private var placeholder: some View {
         switch model.state {
         case .loading:
-            ProgressView(model.context.labels.loading)
+            ProgressView(labels.loading)
         case .empty:
-            InboxPlaceholder(text: model.context.labels.empty, systemImage: "tray")
+            InboxPlaceholder(text: labels.empty, detail: labels.emptyDetail, systemImage: "tray")
         case .failed(let message):
-            InboxPlaceholder(text: message, systemImage: "exclamationmark.triangle")
+            InboxPlaceholder(text: message, detail: labels.failedDetail, systemImage: "exclamationmark.triangle",
+                             action: (labels.retry, { [model] in Task { await model.refresh() } }))
         case .loaded:
             EmptyView()
         }

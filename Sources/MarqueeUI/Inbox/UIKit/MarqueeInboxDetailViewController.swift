@@ -110,7 +110,7 @@ public final class MarqueeInboxDetailViewController: UIViewController, UITextVie
         case .missing:
             showState(labels.missing)
         case .failed(let message):
-            showState(message)
+            showState(message + "\n" + labels.failedDetail)
         case .loaded(let detail):
             showState(nil)
             show(detail)

@@ -5,10 +5,14 @@ import UIKit
 
 /// The App Inbox list for UIKit, on the same ``InboxListViewModel`` as the SwiftUI list: fetches
 /// when it appears and on pull to refresh, follows the inbox's changes, shows a progress
-/// indicator, the empty or failed state in words, and pushes ``MarqueeInboxDetailViewController``
-/// when a row is chosen. Show it inside a `UINavigationController`.
+/// indicator, the empty or failed state in words (with a button to try again), and pushes
+/// ``MarqueeInboxDetailViewController`` when a row is chosen. Show it inside a
+/// `UINavigationController`.
+///
+/// A subclass draws its own rows (``cell(for:at:)``) or does something else when one is chosen
+/// (``didSelect(_:)``).
 @MainActor
-public final class MarqueeInboxViewController: UITableViewController {
+open class MarqueeInboxViewController: UITableViewController {
     /// The list's logic.
     public let model: InboxListViewModel
     private var running: Task<Void, Never>?
@@ -22,9 +26,9 @@ public final class MarqueeInboxViewController: UITableViewController {
     }
 
     @available(*, unavailable)
-    required init?(coder: NSCoder) { fatalError("MarqueeInboxViewController is created in code") }
+    public required init?(coder: NSCoder) { fatalError("MarqueeInboxViewController is created in code") }
 
-    public override func viewDidLoad() {
+    open override func viewDidLoad() {
         super.viewDidLoad()
         tableView.register(InboxRowCell.self, forCellReuseIdentifier: InboxRowCell.reuseIdentifier)
         tableView.rowHeight = UITableView.automaticDimension
@@ -36,12 +40,12 @@ public final class MarqueeInboxViewController: UITableViewController {
         show()
     }
 
-    public override func viewWillAppear(_ animated: Bool) {
+    open override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         if running == nil { running = Task { [model] in await model.run() } }
     }
 
-    public override func viewDidDisappear(_ animated: Bool) {
+    open override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
         // Leaving for good (popped or dismissed), not for a pushed detail.
         if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
@@ -68,10 +72,12 @@ public final class MarqueeInboxViewController: UITableViewController {
             tableView.backgroundView = spinner
         case .empty:
             rows = []
-            tableView.backgroundView = Self.placeholder(labels.empty)
+            tableView.backgroundView = InboxStateView(text: labels.empty, detail: labels.emptyDetail)
         case .failed(let message):
             rows = []
-            tableView.backgroundView = Self.placeholder(message)
+            tableView.backgroundView = InboxStateView(text: message, detail: labels.failedDetail, action: (labels.retry, { [model] in
+                Task { await model.refresh() }
+            }))
         case .loaded(let loaded):
             rows = loaded
             tableView.backgroundView = nil
@@ -79,28 +85,31 @@ public final class MarqueeInboxViewController: UITableViewController {
         tableView.reloadData()
     }
 
-    private static func placeholder(_ text: String) -> UIView {
-        let label = UILabel()
-        label.text = text
-        label.font = .preferredFont(forTextStyle: .headline)
-        label.textAlignment = .center
-        label.numberOfLines = 0
-        return label
-    }
-
-    public override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+    open override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
         rows.count
     }
 
-    public override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+    open override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        cell(for: rows[indexPath.row], at: indexPath)
+    }
+
+    open override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        tableView.deselectRow(at: indexPath, animated: true)
+        didSelect(rows[indexPath.row])
+    }
+
+    /// The cell that shows `row`: Marquee's own, unless a subclass draws its own (registering
+    /// its cell class in `viewDidLoad`).
+    open func cell(for row: InboxRow, at indexPath: IndexPath) -> UITableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: InboxRowCell.reuseIdentifier, for: indexPath)
-        (cell as? InboxRowCell)?.show(rows[indexPath.row], labels: model.context.labels)
+        (cell as? InboxRowCell)?.show(row, labels: model.context.labels)
         return cell
     }
 
-    public override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-        tableView.deselectRow(at: indexPath, animated: true)
-        let detail = MarqueeInboxDetailViewController(messageID: rows[indexPath.row].id, context: model.context)
+    /// The user chose `row`: pushes its ``MarqueeInboxDetailViewController``, unless a subclass
+    /// does something else.
+    open func didSelect(_ row: InboxRow) {
+        let detail = MarqueeInboxDetailViewController(messageID: row.id, context: model.context)
         navigationController?.pushViewController(detail, animated: true)
     }
 }
