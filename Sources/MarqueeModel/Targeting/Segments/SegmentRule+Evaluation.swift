@@ -122,24 +122,47 @@ extension SegmentOperator {
     /// Whether `value` (absent when the user has none) compares with `operand` as this operator says.
     /// Values of different types never compare, so their comparisons do not hold.
     func holds(for value: ProfileValue?, operand: ProfileValue?, now: Date) -> Bool {
-        if let positive = negated { return !positive.holds(for: value, operand: operand, now: now) }
-        guard let value else { return false }
-        switch (self, value, operand) {
-        case (.exists, _, _): return true
-        case (.equals, _, let operand?): return value == operand
-        case (.contains, .list(let items), .string(let item)?): return items.contains(item)
-        case (.contains, .string(let text), .string(let part)?): return !part.isEmpty && text.contains(part)
-        case (.greaterThan, .number(let a), .number(let b)?): return a > b
-        case (.lessThan, .number(let a), .number(let b)?): return a < b
-        case (.atLeast, .number(let a), .number(let b)?): return a >= b
-        case (.atMost, .number(let a), .number(let b)?): return a <= b
-        case (.greaterThan, .date(let a), .date(let b)?): return a > b
-        case (.lessThan, .date(let a), .date(let b)?): return a < b
-        case (.atLeast, .date(let a), .date(let b)?): return a >= b
-        case (.atMost, .date(let a), .date(let b)?): return a <= b
-        case (.withinLastDays, .date(let date), .number(let days)?): return date >= now.addingTimeInterval(-days * 86_400)
-        case (.moreThanDaysAgo, .date(let date), .number(let days)?): return date < now.addingTimeInterval(-days * 86_400)
-        default: return false
+        guard let value else { return negated != nil }
+        switch self {
+        case .notExists, .notEquals, .notContains:
+            return !(negated?.holds(for: value, operand: operand, now: now) ?? false)
+        case .exists:
+            return true
+        case .equals:
+            return operand == value
+        case .contains:
+            guard case .string(let part)? = operand else { return false }
+            return switch value {
+            case .list(let items): items.contains(part)
+            case .string(let text): !part.isEmpty && text.contains(part)
+            case .number, .boolean, .date: false
+            }
+        case .greaterThan, .lessThan, .atLeast, .atMost:
+            guard let order = Self.order(value, operand) else { return false }
+            return switch self {
+            case .greaterThan: order == .orderedDescending
+            case .lessThan: order == .orderedAscending
+            case .atLeast: order != .orderedAscending
+            case .atMost: order != .orderedDescending
+            case .exists, .notExists, .equals, .notEquals, .contains, .notContains, .withinLastDays, .moreThanDaysAgo: false
+            }
+        case .withinLastDays, .moreThanDaysAgo:
+            guard case .date(let date) = value, case .number(let days)? = operand else { return false }
+            let since = now.addingTimeInterval(-days * 86_400)
+            return self == .withinLastDays ? date >= since : date < since
+        }
+    }
+
+    /// How `value` compares with `operand`: numbers with numbers, dates with dates; `nil` for any
+    /// other pair, which never compares.
+    private static func order(_ value: ProfileValue, _ operand: ProfileValue?) -> ComparisonResult? {
+        func compare<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
+            a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+        }
+        switch (value, operand) {
+        case (.number(let a), .number(let b)?): return compare(a, b)
+        case (.date(let a), .date(let b)?): return compare(a, b)
+        case (.number, _), (.date, _), (.string, _), (.boolean, _), (.list, _): return nil
         }
     }
 
