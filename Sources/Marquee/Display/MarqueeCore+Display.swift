@@ -159,7 +159,7 @@ extension MarqueeCore {
         switch resolution {
         case .buttonClick(let id): message.allButtons.first { $0.id == id }?.action
         case .contentClick: message.contentAction
-        default: nil
+        case .userDismissed, .timedOut, .interrupted: nil
         }
     }
 }

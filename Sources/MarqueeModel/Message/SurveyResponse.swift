@@ -44,7 +44,8 @@ public struct SurveyAnswer: Sendable, Hashable, Codable {
         switch present[0] {
         case .choices: value = .choices(try container.decode([String].self, forKey: .choices))
         case .score: value = .score(try container.decode(Int.self, forKey: .score))
-        default: value = .text(try container.decode(String.self, forKey: .text))
+        case .text: value = .text(try container.decode(String.self, forKey: .text))
+        case .question: preconditionFailure("only value keys are looked for")
         }
     }
 
