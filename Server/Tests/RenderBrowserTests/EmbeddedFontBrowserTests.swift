@@ -19,41 +19,20 @@ struct EmbeddedFontBrowserTests {
         return try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts").appendingPathComponent(file))
     }
 
-    /// Renders `message` (with `fonts`) in a frame, waits for its fonts, and reports each font
-    /// face's status and the width of the title's text.
+    /// Renders `message` (with `fonts`), waits for its fonts, and reports each font face's status
+    /// and the width of the title's text.
     static func measure(_ message: Message, fonts: [EmbeddedFont], in browser: HeadlessChromium) async throws -> (faces: [String], width: Double) {
         var options = RenderOptions(theme: .light, viewport: ViewportSize(width: 600, height: 800))
         options.embeddedFonts = fonts
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-fonts-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try HTMLRenderer(options: options).render(message).write(to: directory.appendingPathComponent("message.html"), atomically: true, encoding: .utf8)
-        let harness = """
-            <!DOCTYPE html><html><body>
-            <iframe id="message" src="message.html" style="width: 600px; height: 800px; border: 0"></iframe>
-            <div id="result"></div>
-            <script>
-            document.getElementById("message").addEventListener("load", async () => {
-              const page = document.getElementById("message").contentDocument;
-              await page.fonts.ready;
-              const faces = [...page.fonts].map((face) => `${face.family.replace(/"/g, "")}:${face.status}`);
-              const text = page.createRange();
-              text.selectNodeContents(page.getElementById("marquee-title"));
-              const width = text.getBoundingClientRect().width;
-              document.getElementById("result").setAttribute("data-result", JSON.stringify({ faces, width }));
-            });
-            </script>
-            </body></html>
-            """
-        let harnessURL = directory.appendingPathComponent("harness.html")
-        try harness.write(to: harnessURL, atomically: true, encoding: .utf8)
-        let dom = try await browser.dumpDOM(of: harnessURL, workDirectory: directory)
-        struct Result: Decodable { var faces: [String]; var width: Double }
-        let start = try #require(dom.range(of: "data-result=\""), "the harness wrote a result: \(dom.prefix(1_000))")
-        let end = try #require(dom[start.upperBound...].firstIndex(of: "\""))
-        let json = dom[start.upperBound..<end].replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-        let result = try JSONDecoder().decode(Result.self, from: Data(json.utf8))
-        return (result.faces, result.width)
+        struct Measured: Decodable { var faces: [String]; var width: Double }
+        let measured = try await FramedPage.run(HTMLRenderer(options: options).render(message), script: """
+            await page.fonts.ready;
+            const text = page.createRange();
+            text.selectNodeContents(page.getElementById("marquee-title"));
+            return { faces: [...page.fonts].map((face) => `${face.family.replace(/"/g, "")}:${face.status}`),
+                     width: text.getBoundingClientRect().width };
+            """, in: browser, as: Measured.self)
+        return (measured.faces, measured.width)
     }
 
     @Test("the title is drawn in the app's bundled font")

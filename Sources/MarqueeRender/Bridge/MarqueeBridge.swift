@@ -10,11 +10,12 @@ public enum MarqueeBridge {
     /// The bridge in the message document.
     ///
     /// It reads what to do from Marquee's markup (`data-marquee-action` on buttons, the close
-    /// control and a clickable card; `data-auto-close` seconds and `data-dismissable` on
-    /// `#marquee-root`; `#marquee-opt-out`; `#marquee-video`; `#marquee-frame`), so it needs no
-    /// per-message code. It posts at most one resolution (button, content, close or link) per
-    /// display, cancels the auto-close timer when it does, and forwards link taps from the
-    /// sandboxed `html` frame only when they come from that frame.
+    /// control, a clickable card and a media caption that expands; `data-auto-close` seconds,
+    /// `data-dismissable` and `data-marquee-kind` on `#marquee-root`; `#marquee-opt-out`;
+    /// `#marquee-video`; `#marquee-frame`), so it needs no per-message code. It posts at most one
+    /// resolution (button, content, close or link) per display, cancels the auto-close timer when
+    /// it does or when the user expands a caption, closes an image or video on a swipe down, and
+    /// forwards link taps from the sandboxed `html` frame only when they come from that frame.
     public static let script = """
     (function () {
       "use strict";
@@ -68,6 +69,10 @@ public enum MarqueeBridge {
           submitSurvey();
         } else if (action === "button") {
           resolve({ type: "button", buttonId: control.getAttribute("data-marquee-button") || "" });
+        } else if (action === "expand") {
+          // Reading the text is using the message: it no longer closes by itself.
+          control.toggleAttribute("data-expanded");
+          if (timer !== null) { clearTimeout(timer); timer = null; }
         } else if (action === "close") {
           resolve({ type: "close", reason: "user" });
         } else if (action === "content") {
@@ -111,6 +116,20 @@ public enum MarqueeBridge {
           var moved = event.clientX - swipeStart;
           swipeStart = null;
           if (Math.abs(moved) > 40) { showPage(currentPage + (moved < 0 ? forward : -forward)); }
+        });
+      }
+
+      // An image or video that may be closed also closes with a swipe down (Acoustic's templates).
+      var kind = root.getAttribute("data-marquee-kind");
+      if ((kind === "image" || kind === "video") && root.getAttribute("data-dismissable") === "true" && !embedded) {
+        var dragStart = null;
+        root.addEventListener("pointerdown", function (event) { dragStart = { x: event.clientX, y: event.clientY }; });
+        root.addEventListener("pointerup", function (event) {
+          if (dragStart === null) { return; }
+          var down = event.clientY - dragStart.y;
+          var across = Math.abs(event.clientX - dragStart.x);
+          dragStart = null;
+          if (down > 80 && across < down) { resolve({ type: "close", reason: "user" }); }
         });
       }
 

@@ -37,9 +37,9 @@ extension MessageMarkup {
         ])
     }
 
-    /// The image is the message; the title stays available to screen readers.
+    /// The image is the message; its text is a caption below it (``mediaText``).
     var imageMarkup: Markup {
-        card([closeButton, imageBlock(alt: text.mediaAlt), hiddenTitle, optOut, buttonRow])
+        card([closeButton, imageBlock(alt: text.mediaAlt), mediaText, optOut, buttonRow])
     }
 
     /// A video that plays inline and closes the message when it ends.
@@ -64,7 +64,7 @@ extension MessageMarkup {
         } else {
             player = .tag("p", [Markup.Attribute("class", "mq-body mq-unavailable")], [.text(options.strings.videoUnavailable)])
         }
-        return card([closeButton, player, hiddenTitle, optOut, buttonRow])
+        return card([closeButton, player, mediaText, optOut, buttonRow])
     }
 
     /// Campaign HTML in a sandboxed frame: scripts run, but in an opaque origin that can reach

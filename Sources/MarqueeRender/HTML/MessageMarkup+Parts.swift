@@ -61,9 +61,26 @@ extension MessageMarkup {
         ])
     }
 
-    /// The title for assistive technologies only, for kinds whose content is media.
+    /// The title for assistive technologies only, for kinds whose content is media or pages.
     var hiddenTitle: Markup? {
         text.title.isEmpty ? nil : textElement("h1", id: "marquee-title", class: "mq-title mq-visually-hidden", text.title)
+    }
+
+    /// The text of a message whose content is media: with a body, a caption under the media
+    /// showing the title and two lines of the body, which a tap expands to all of it and
+    /// collapses again (Acoustic's image and video templates); without one, the title for
+    /// assistive technologies only.
+    var mediaText: Markup? {
+        guard let body = text.body, !body.isEmpty else { return hiddenTitle }
+        return .tag("div", [
+            Markup.Attribute("id", "marquee-caption"),
+            Markup.Attribute("class", "mq-text mq-caption"),
+            Markup.Attribute("data-marquee-id", "marquee-caption"),
+            Markup.Attribute("data-marquee-action", "expand"),
+        ], [
+            text.title.isEmpty ? nil : textElement("h1", id: "marquee-title", class: "mq-title", text.title),
+            textElement("p", id: "marquee-body", class: "mq-body", body),
+        ])
     }
 
     /// The message image, when it has a usable one.

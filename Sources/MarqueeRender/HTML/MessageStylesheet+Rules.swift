@@ -61,8 +61,8 @@ extension MessageStylesheet {
         case .fullScreen: fullScreen + "\n" + orientation
         case .slideUp: slideUp
         case .banner: banner
-        case .image: image
-        case .video: video
+        case .image: image + "\n" + mediaCaption
+        case .video: video + "\n" + mediaCaption
         case .html: html
         case .tooltip: tooltip
         case .carousel: carousel
@@ -193,6 +193,13 @@ extension MessageStylesheet {
     .mq-kind-image .mq-close { background: rgba(0, 0, 0, 0.45); color: #FFFFFF; opacity: 1; }
     .mq-kind-image .mq-opt-out { padding: 12px 12px 0; }
     .mq-kind-image .mq-buttons { padding: 12px; }
+    """
+
+    /// The caption of an image or video with a body: two lines of it until a tap expands it.
+    private static let mediaCaption = """
+    .mq-caption { padding: 12px 16px; cursor: pointer; }
+    .mq-caption .mq-body { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
+    .mq-caption[data-expanded] .mq-body { display: block; -webkit-line-clamp: none; overflow: visible; }
     """
 
     private static let video = """

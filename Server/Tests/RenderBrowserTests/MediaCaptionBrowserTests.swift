@@ -1,0 +1,86 @@
+import Foundation
+import MarqueeModel
+import MarqueeRender
+import MarqueeTestSupport
+import Testing
+
+/// An image or video with text, as Acoustic's templates show it, in a real browser (headless
+/// Chromium): a caption under the media shows the title and two lines of the body, a tap expands
+/// it and another collapses it (and stops the message closing by itself), and a swipe down
+/// closes the message.
+@Suite("Media captions in headless Chromium",
+       .enabled(if: HeadlessChromium.isEnabled,
+                "No Chromium found: install Debian's chromium package or set MARQUEE_CHROMIUM to run these tests"))
+struct MediaCaptionBrowserTests {
+    static let body = String(repeating: "Every line of this description tells more about the spring collection. ", count: 8)
+
+    struct Observed: Decodable {
+        var titleVisible: Bool
+        var collapsed: Double
+        var expanded: Double
+        var collapsedAgain: Double
+        var events: [String]
+        var afterSwipe: [String]
+    }
+
+    static let script = """
+        const caption = page.getElementById("marquee-caption");
+        const body = page.getElementById("marquee-body");
+        const title = page.getElementById("marquee-title");
+        const titleBox = title.getBoundingClientRect();
+        const titleVisible = titleBox.width > 1 && titleBox.height > 1;
+        const collapsed = body.getBoundingClientRect().height;
+        caption.click();
+        const expanded = body.getBoundingClientRect().height;
+        caption.click();
+        const collapsedAgain = body.getBoundingClientRect().height;
+        // The message would close by itself after a second; reading its text stops that.
+        await new Promise((done) => frame.setTimeout(done, 1500));
+        const events = frame.__marqueeEvents.map((event) => JSON.stringify(event));
+        const root = page.getElementById("marquee-root");
+        const point = (type, y) => root.dispatchEvent(new frame.PointerEvent(type, { clientX: 200, clientY: y, bubbles: true }));
+        point("pointerdown", 200);
+        point("pointerup", 340);
+        const afterSwipe = frame.__marqueeEvents.map((event) => event.type + ":" + (event.reason || ""));
+        return { titleVisible, collapsed, expanded, collapsedAgain, events, afterSwipe };
+        """
+
+    @Test("the caption expands and collapses on a tap, and a swipe down closes the message", arguments: [MessageKind.image, .video])
+    func theCaptionExpandsAndASwipeCloses(kind: MessageKind) async throws {
+        let browser = try HeadlessChromium.require()
+        var message = Message(kind: kind, title: "Spring collection", body: Self.body)
+        message.image = MessageImage(url: "https://cdn.example.com/spring.png")
+        message.media = MediaSettings(videoURL: kind == .video ? "https://cdn.example.com/spring.mp4" : nil, autoCloseSeconds: 1)
+        let html = HTMLRenderer(options: RenderOptions(theme: .light, viewport: ViewportSize(width: 390, height: 844))).render(message)
+        let observed = try await FramedPage.run(html, width: 390, height: 844, script: Self.script, in: browser, as: Observed.self)
+
+        #expect(observed.titleVisible, "the title shows, not only to screen readers")
+        #expect(observed.collapsed > 20 && observed.collapsed < 60, "two lines of the body: \(observed.collapsed) px")
+        #expect(observed.expanded > observed.collapsed * 2, "a tap shows all of it: \(observed.expanded) px")
+        #expect(observed.collapsedAgain == observed.collapsed, "another tap collapses it")
+        #expect(!observed.events.contains { $0.contains("\"content\"") || $0.contains("\"close\"") },
+                "expanding the text is not a click of the message, and stops it closing by itself: \(observed.events)")
+        #expect(observed.afterSwipe.last == "close:user", "a swipe down closes it: \(observed.afterSwipe)")
+    }
+
+    @Test("without a body, the title is for screen readers only and a swipe down on an undismissable message does nothing")
+    func withoutABodyTheTitleStaysHidden() async throws {
+        let browser = try HeadlessChromium.require()
+        var message = Message(kind: .image, title: "Spring collection")
+        message.image = MessageImage(url: "https://cdn.example.com/spring.png")
+        message.isDismissable = false
+        let html = HTMLRenderer(options: RenderOptions(theme: .light)).render(message)
+        struct Hidden: Decodable { var caption: Bool; var titleWidth: Double; var afterSwipe: Int }
+        let observed = try await FramedPage.run(html, script: """
+            const root = page.getElementById("marquee-root");
+            const point = (type, y) => root.dispatchEvent(new frame.PointerEvent(type, { clientX: 200, clientY: y, bubbles: true }));
+            point("pointerdown", 200);
+            point("pointerup", 400);
+            return { caption: page.getElementById("marquee-caption") !== null,
+                     titleWidth: page.getElementById("marquee-title").getBoundingClientRect().width,
+                     afterSwipe: frame.__marqueeEvents.filter((event) => event.type === "close").length };
+            """, in: browser, as: Hidden.self)
+        #expect(!observed.caption && observed.titleWidth <= 1)
+        #expect(observed.afterSwipe == 0)
+    }
+}
