@@ -94,6 +94,25 @@ import Testing
         }
     }
 
+    @Test func namedActionsReachTheAppAsTheMessagesExtras() throws {
+        let campaign = try Self.read("""
+            {"rules": ["offer"], "actions": [{"name": "coupon", "value": "SPRING10"}, {"name": "screen", "value": "offers"}],
+             "content": {"text": "Spring sale"}}
+            """).campaign(id: "offer")
+        #expect(campaign.message.extras == ["coupon": "SPRING10", "screen": "offers"])
+
+        let twice = try Self.read("""
+            {"rules": ["offer"], "actions": [{"name": "coupon", "value": "A"}, {"name": "coupon", "value": "B"}, {"value": "C"}],
+             "content": {"text": "Spring sale"}}
+            """)
+        do {
+            _ = try twice.campaign(id: "offer")
+            Issue.record("an action named twice is refused")
+        } catch {
+            #expect(error.issues.map(\.field) == ["actions[1].name", "actions[2].name"])
+        }
+    }
+
     @Test func aPayloadWithoutAnInAppMessageHasNone() throws {
         #expect(try AcousticInApp.from(json: Data(#"{"aps": {"alert": "Hi"}}"#.utf8)) == nil)
         #expect(throws: DecodingError.self) { try AcousticInApp.from(json: Data(#"{"rules": ["a"], "maxViews": "many"}"#.utf8)) }

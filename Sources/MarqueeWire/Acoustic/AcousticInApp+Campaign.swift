@@ -36,7 +36,8 @@ extension AcousticInApp {
 
     /// The campaign this message is: shown on any of its rules (``MarqueeModel/EventKind/rule``
     /// events, `executeRule`), at most `maxViews` times (default 1), from `triggerDate` until
-    /// `expirationDate`. Active, so a device holding it can show it at once.
+    /// `expirationDate`, with its `actions` as the message's extras. Active, so a device holding
+    /// it can show it at once.
     public func campaign(id: String, name: String? = nil) throws(AcousticImportError) -> Campaign {
         var issues: [ValidationIssue] = []
         func problem(_ field: String, _ message: String) { issues.append(ValidationIssue(field: field, message: message)) }
@@ -56,7 +57,8 @@ extension AcousticInApp {
             problem("content", "is required")
             throw AcousticImportError(issues: issues)
         }
-        let message = template.map { content.message($0, problem) }
+        var message = template.map { content.message($0, problem) }
+        message?.extras = extras(problem)
         guard let message, issues.isEmpty else { throw AcousticImportError(issues: issues) }
 
         let campaign = Campaign(
@@ -66,6 +68,23 @@ extension AcousticInApp {
         let invalid = campaign.validationIssues(frequencyCapIDs: [])
         guard invalid.isEmpty else { throw AcousticImportError(issues: invalid) }
         return campaign
+    }
+
+    /// ``actions`` by name; each needs a name of its own.
+    private func extras(_ problem: (String, String) -> Void) -> [String: String] {
+        var extras: [String: String] = [:]
+        for (index, action) in (actions ?? []).enumerated() {
+            guard let name = action.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
+                problem("actions[\(index)].name", "is required")
+                continue
+            }
+            guard extras[name] == nil else {
+                problem("actions[\(index)].name", "'\(name)' is named twice")
+                continue
+            }
+            extras[name] = action.value ?? ""
+        }
+        return extras
     }
 
     private func date(_ text: String?, field: String, _ problem: (String, String) -> Void) -> Date? {

@@ -21,6 +21,15 @@ public struct AcousticInApp: Sendable, Hashable, Decodable {
     public var content: Content?
     public var triggerDate: String?
     public var expirationDate: String?
+    /// Named values for the app (`[{"name": …, "value": …}]`): the campaign's message carries
+    /// them as its ``MarqueeModel/Message/extras``, handed to the app with the message.
+    public var actions: [NamedValue]?
+
+    /// One of ``actions``.
+    public struct NamedValue: Sendable, Hashable, Decodable {
+        public var name: String?
+        public var value: String?
+    }
 
     public struct Content: Sendable, Hashable, Decodable {
         public var title: String?
@@ -61,7 +70,7 @@ public struct AcousticInApp: Sendable, Hashable, Decodable {
         public var value: String?
     }
 
-    enum CodingKeys: String, CodingKey { case rules, maxViews, template, content, triggerDate, expirationDate }
+    enum CodingKeys: String, CodingKey { case rules, maxViews, template, content, triggerDate, expirationDate, actions }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -71,6 +80,7 @@ public struct AcousticInApp: Sendable, Hashable, Decodable {
         content = try c.decodeIfPresent(Content.self, forKey: .content)
         triggerDate = try c.decodeIfPresent(String.self, forKey: .triggerDate)
         expirationDate = try c.decodeIfPresent(String.self, forKey: .expirationDate)
+        actions = try c.decodeIfPresent([NamedValue].self, forKey: .actions)
     }
 
     /// Reads the in-app message from a push payload (`{"aps": …, "inApp": {…}}`) or from the

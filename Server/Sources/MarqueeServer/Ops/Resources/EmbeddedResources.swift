@@ -1472,8 +1472,9 @@ paths:
         `inApp` object alone: `rules`, `maxViews` (default 1), `template` (`default` banner,
         `image` or `video`), `content` (`text`, `title`, `image`, `video`, `mainImage`, `icon`,
         `color`, `foreground`, `orientation`, `duration`, `action` of type `url`, `dial` or
-        `openApp`), `triggerDate` and `expirationDate`. The campaign shows on any of the rules
-        (`executeRule`). Problems are reported per field (422).
+        `openApp`), `triggerDate`, `expirationDate` and `actions` (`[{"name", "value"}]`, which
+        become the message's `extras`). The campaign shows on any of the rules (`executeRule`).
+        Problems are reported per field (422).
       security: [{ bearer: [] }, { session: [] }]
       parameters:
         - { name: name, in: query, schema: { type: string, maxLength: 200 }, description: "Default: Acoustic in-app: <rules>." }
