@@ -135,6 +135,7 @@ let package = Package(
                 .product(name: "MarqueeModel", package: "Marquee"),
                 .product(name: "MarqueeRender", package: "Marquee"),
                 .product(name: "MarqueeTesting", package: "Marquee"),
+                .product(name: "MarqueeWire", package: "Marquee"),
             ],
             swiftSettings: strict
         ),

@@ -75,7 +75,7 @@ public final class WebViewPresenter: NSObject, RenderingPresenter {
         var options = renderContext.options(viewport: viewport, personalization: message.personalization(over: personalization),
                                             showsTooltipTarget: false)
         options.inlineImages = message.inlineImages()
-        options.embeddedFonts = BundledFonts.main.fonts(named: options.fontNames(for: message.message).all)
+        options.embeddedFonts = BundledFontFiles.main.fonts(named: options.fontNames(for: message.message).all)
         let html = HTMLRenderer(options: options).render(message.message)
         webView.loadHTMLString(html, baseURL: nil)
         let top = Self.topViewController(of: window)

@@ -16,8 +16,8 @@ struct InboxLabelsTests {
     @Test func everyBuiltInLanguageNamesEveryWordAndFormatsCounts() {
         for language in InboxLabels.builtIn.languages {
             let labels = InboxLabels.builtIn.value(for: [language], fallback: InboxLabels())
-            for (key, label) in InboxLabels.stringsKeys {
-                #expect(!labels[keyPath: label].isEmpty, "\(language): \(key)")
+            for (key, word) in InboxLabels.stringsKeys {
+                #expect(!labels[keyPath: word].isEmpty, "\(language): \(key)")
             }
             #expect(String(format: labels.unreadCount, 3).contains("3"), "\(language)")
             #expect(labels.relativeTime(of: Date(timeIntervalSince1970: 0), now: Date(timeIntervalSince1970: 7_200)).contains("2"), "\(language)")

@@ -40,24 +40,37 @@ struct RenderSettingsTests {
         #expect(harness.errors.errors.isEmpty)
     }
 
-    @Test func theInboxSpeaksTheUsersLanguageWithTheAppsOwnWordsInPlace() throws {
+    @Test func marqueesWordsSpeakTheUsersLanguageWithTheAppsOwnInPlace() async throws {
         let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-strings-\(UUID().uuidString).bundle")
         defer { try? FileManager.default.removeItem(at: bundle) }
         let table = bundle.appendingPathComponent("en.lproj")
         try FileManager.default.createDirectory(at: table, withIntermediateDirectories: true)
-        try #""MarqueeInbox.title" = "Mitteilungen";\#n"MarqueeInbox.unreadCount" = "%d neu (%@)";\#n"#
-            .write(to: table.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
-        let strings = try #require(Bundle(url: bundle))
+        try #"""
+            "MarqueeInbox.title" = "Mitteilungen";
+            "MarqueeInbox.unreadCount" = "%d neu (%@)";
+            "Marquee.close" = "Zumachen";
+            """#.write(to: table.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
 
         let harness = Harness()
+        let presenter = RecordingPresenter()
+        harness.sdk.register(presenter: presenter)
         harness.sdk.language = "de-AT"
-        let labels = harness.sdk.currentInboxLabels(strings: strings)
+        harness.sdk.stringsBundle = try #require(Bundle(url: bundle))
+        await harness.start()
+
+        let labels = harness.sdk.currentInboxLabels
         #expect(labels.title == "Mitteilungen", "the app's word")
         #expect(labels.unreadCount == InboxLabels.german.unreadCount, "a count's text that would not format is ignored")
         #expect(labels.retry == "Erneut versuchen", "Marquee's German otherwise")
+
+        harness.sdk.present(message: Message(kind: .modal, title: "Hallo"))
+        await harness.sdk.waitUntilIdle()
+        let strings = try #require(presenter.renderOptions.first?.strings)
+        #expect(strings.close == "Zumachen" && strings.optOut == RenderStrings.german.optOut, "messages take the app's words too")
+
         harness.sdk.language = "pt-BR"
         harness.sdk.inboxLabels["pt"] = InboxLabels.french
-        #expect(harness.sdk.currentInboxLabels(strings: strings).retry == "Réessayer", "a language the app added")
+        #expect(harness.sdk.currentInboxLabels.retry == "Réessayer", "a language the app added")
     }
 
     @Test func theInfoPlistFontsApplyWhereNeitherTheCampaignNorTheStyleDefaultsNameOne() async throws {

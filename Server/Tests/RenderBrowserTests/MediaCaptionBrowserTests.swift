@@ -2,10 +2,11 @@ import Foundation
 import MarqueeModel
 import MarqueeRender
 import MarqueeTestSupport
+import MarqueeWire
 import Testing
 
-/// An image or video with text, as Acoustic's templates show it, in a real browser (headless
-/// Chromium): a caption under the media shows the title and two lines of the body, a tap expands
+/// An Acoustic image or video message with text, imported and then shown in a real browser
+/// (headless Chromium): a caption under the media shows the title and two lines of the body, a tap expands
 /// it and another collapses it (and stops the message closing by itself), and a swipe down
 /// closes the message.
 @Suite("Media captions in headless Chromium",
@@ -45,12 +46,18 @@ struct MediaCaptionBrowserTests {
         return { titleVisible, collapsed, expanded, collapsedAgain, events, afterSwipe };
         """
 
-    @Test("the caption expands and collapses on a tap, and a swipe down closes the message", arguments: [MessageKind.image, .video])
-    func theCaptionExpandsAndASwipeCloses(kind: MessageKind) async throws {
+    /// An Acoustic image or video message, imported as the admin API and the SDK import it, that
+    /// closes by itself after a second.
+    static func imported(_ template: String) throws -> Message {
+        let media = template == "image" ? #""image": "https://cdn.example.com/spring.png""# : #""video": "https://cdn.example.com/spring.mp4""#
+        let json = #"{"rules": ["spring"], "template": "\#(template)", "content": {"title": "Spring collection", "text": "\#(body)", \#(media), "duration": 1}}"#
+        return try #require(try AcousticInApp.from(json: Data(json.utf8))).campaign(id: "spring").message
+    }
+
+    @Test("the caption expands and collapses on a tap, and a swipe down closes the message", arguments: ["image", "video"])
+    func theCaptionExpandsAndASwipeCloses(template: String) async throws {
         let browser = try HeadlessChromium.require()
-        var message = Message(kind: kind, title: "Spring collection", body: Self.body)
-        message.image = MessageImage(url: "https://cdn.example.com/spring.png")
-        message.media = MediaSettings(videoURL: kind == .video ? "https://cdn.example.com/spring.mp4" : nil, autoCloseSeconds: 1)
+        let message = try Self.imported(template)
         let html = HTMLRenderer(options: RenderOptions(theme: .light, viewport: ViewportSize(width: 390, height: 844))).render(message)
         let observed = try await FramedPage.run(html, width: 390, height: 844, script: Self.script, in: browser, as: Observed.self)
 

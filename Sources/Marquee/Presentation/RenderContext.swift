@@ -17,11 +17,13 @@ public struct RenderContext: Sendable {
     }
 
     /// Reads `settings` and `language` at each call. The build's fonts fill in where the style
-    /// defaults name none. Survey answers go to `surveyAnswered`.
+    /// defaults name none, and the app's `Localizable.strings` replaces single words. Survey
+    /// answers go to `surveyAnswered`.
     init(settings: MarqueeSettings, build: BuildConfiguration, language: @escaping @Sendable () -> String,
          surveyAnswered: @escaping @Sendable (_ messageID: String, _ answers: [SurveyAnswer]) -> Void) {
         read = {
-            (build.fillingFonts(of: settings.styleDefaults), settings.localizedStrings.strings(for: [language()]))
+            (build.fillingFonts(of: settings.styleDefaults),
+             settings.localizedStrings.strings(for: [language()]).overriding(settings.stringsBundle.appString))
         }
         self.surveyAnswered = surveyAnswered
     }

@@ -41,15 +41,17 @@ extension MarqueeSDK {
     }
 
     /// The App Inbox views' words now: those of ``language`` (English as the last resort), with
-    /// any word the app's `Localizable.strings` sets under ``MarqueeRender/InboxLabels/stringsKeys``
-    /// in its place. `bundle` is where those strings are read.
-    public func currentInboxLabels(strings bundle: Bundle = .main) -> InboxLabels {
-        settings.inboxLabels.value(for: [core.messageLanguage], fallback: InboxLabels()).overriding { key in
-            // A value no table holds comes back as the default given here.
-            let missing = "\u{0}"
-            let text = bundle.localizedString(forKey: key, value: missing, table: nil)
-            return text == missing ? nil : text
-        }
+    /// any word the app's `Localizable.strings` sets in its place (``stringsBundle``).
+    public var currentInboxLabels: InboxLabels {
+        settings.inboxLabels.value(for: [core.messageLanguage], fallback: InboxLabels()).overriding(settings.stringsBundle.appString)
+    }
+
+    /// The bundle whose `Localizable.strings` may replace Marquee's words one by one, in every
+    /// language (the keys ``MarqueeRender/RenderStrings/stringsKeys`` and
+    /// ``MarqueeRender/InboxLabels/stringsKeys`` list): the app's main bundle by default.
+    public var stringsBundle: Bundle {
+        get { settings.stringsBundle }
+        set { settings.stringsBundle = newValue }
     }
 
     /// The language messages are shown in, as a BCP 47 tag (`"de"`, `"pt-BR"`): the campaign's

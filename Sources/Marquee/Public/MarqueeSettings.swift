@@ -20,6 +20,7 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _styleDefaults = StyleDefaults()
     private var _localizedStrings = LocalizedRenderStrings.builtIn
     private var _inboxLabels = InboxLabels.builtIn
+    private var _stringsBundle = Bundle.main
     private var _language: String?
     private var _sessionTimeout: TimeInterval = 30 * 60
     private var _triggerDeliveryMode = TriggerDeliveryMode.everyEligible
@@ -71,6 +72,10 @@ final class MarqueeSettings: @unchecked Sendable {
     var styleDefaults: StyleDefaults {
         get { lock.locked { _styleDefaults } }
         set { lock.locked { _styleDefaults = newValue } }
+    }
+    var stringsBundle: Bundle {
+        get { lock.locked { _stringsBundle } }
+        set { lock.locked { _stringsBundle = newValue } }
     }
     var inboxLabels: LanguageTable<InboxLabels> {
         get { lock.locked { _inboxLabels } }

@@ -37,10 +37,12 @@ extension InboxLabels {
         unreadCount: "未読 %d 件", unreadDescription: "未読", justNow: "たった今", minutesAgo: "%d分前",
         hoursAgo: "%d時間前", daysAgo: "%d日前", missing: "このメッセージは利用できなくなりました。",
         close: "閉じる", mainAction: "詳しく見る")
+}
 
+extension InboxLabels: AppLocalizableWords {
     /// The keys an app's `Localizable.strings` may set, each replacing one word in every language
     /// (`"MarqueeInbox.title" = "Messages";`).
-    public static var stringsKeys: [(key: String, label: WritableKeyPath<InboxLabels, String>)] {
+    public static var stringsKeys: [(key: String, word: WritableKeyPath<InboxLabels, String>)] {
         [
             ("MarqueeInbox.title", \.title), ("MarqueeInbox.empty", \.empty), ("MarqueeInbox.emptyDetail", \.emptyDetail),
             ("MarqueeInbox.loading", \.loading), ("MarqueeInbox.failed", \.failed), ("MarqueeInbox.failedDetail", \.failedDetail),
@@ -51,20 +53,10 @@ extension InboxLabels {
         ]
     }
 
-    /// These labels with each word `lookup` finds under its key (``stringsKeys``) in its place.
-    /// A count's text must hold exactly one `%d` and no other format (`%%` is a percent sign);
-    /// one that does not is ignored, as a blank one is.
-    public func overriding(_ lookup: (String) -> String?) -> InboxLabels {
-        var labels = self
-        for (key, label) in Self.stringsKeys {
-            guard let text = lookup(key), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
-            if self[keyPath: label].contains("%d") {
-                // What follows each `%`: the count's text is a format, which must take one number.
-                let formats = text.replacingOccurrences(of: "%%", with: "").components(separatedBy: "%").dropFirst()
-                guard formats.count == 1, formats.allSatisfy({ $0.hasPrefix("d") }) else { continue }
-            }
-            labels[keyPath: label] = text
-        }
-        return labels
+    /// A count's text is a format, which must take exactly one number (`%d`; `%%` is a percent sign).
+    public static func accepts(_ text: String, replacing current: String, at word: WritableKeyPath<InboxLabels, String>) -> Bool {
+        guard current.contains("%d") else { return true }
+        let formats = text.replacingOccurrences(of: "%%", with: "").components(separatedBy: "%").dropFirst()
+        return formats.count == 1 && formats.allSatisfy { $0.hasPrefix("d") }
     }
 }

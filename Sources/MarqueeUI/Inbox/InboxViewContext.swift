@@ -14,10 +14,10 @@ public struct InboxViewContext: Sendable {
 
     /// A context for the inbox of `sdk` (by default the shared instance), in the words of
     /// `labels`: by default the SDK's in the user's language, with the app's own strings in place
-    /// (``Marquee/MarqueeSDK/currentInboxLabels(strings:)``).
+    /// (``Marquee/MarqueeSDK/currentInboxLabels``).
     public init(sdk: MarqueeSDK = .shared, clock: any MarqueeClock = SystemClock(), labels: InboxLabels? = nil) {
         self.inbox = sdk.inbox
         self.clock = clock
-        self.labels = labels ?? sdk.currentInboxLabels()
+        self.labels = labels ?? sdk.currentInboxLabels
     }
 }
