@@ -32,7 +32,7 @@ public final class BundledFontFiles: @unchecked Sendable {
     /// The bundled fonts among `requested`, each under the name it was asked by; a name no file
     /// goes by, or a file that is not a usable font, is the system's to resolve.
     public func fonts(named requested: [String]) -> [EmbeddedFont] {
-        lock.withLock {
+        lock.locked {
             let index = self.index ?? files.map { url in (Set(names(url).map { $0.lowercased() }), url) }
             self.index = index
             return requested.compactMap { name in
