@@ -165,6 +165,8 @@ struct DashboardBrowserTests {
                 try await page.waitUntil(failed(afterRead: 2))
                 #expect(try await page.evaluate("document.getElementById('status').textContent") == .string("Saved."))
                 #expect(try await page.evaluate("document.getElementById('status').classList.contains('error')") == .bool(false))
+                try await page.evaluate("document.getElementById('figures').scrollIntoView({ block: 'start', behavior: 'instant' })")
+                try await page.saveScreenshot("dashboard-figures-unreadable")
 
                 opening.finish()
                 try await count.value
