@@ -22,18 +22,6 @@ struct StorageAmplificationTests {
 
         var testDescription: String { rawValue }
 
-        /// Cases still over the goal, for a reason of their design: a user's first sync copies
-        /// every running inbox campaign into their inbox, as many as the app runs. The test fails
-        /// once one of them meets the goal, so the list stays true.
-        var isOverTheGoal: Bool {
-            switch self {
-            case .inboxSyncOfTenCampaigns: true
-            case .profileTexts, .profileLists, .profileTags, .config, .ping, .pingWithLongAppVersion, .displayPermission, .oneImpression, .hundredImpressions,
-                 .everyImpressionTypeOverManyQuarters, .conversion, .surveyText, .surveyChoices, .inboxSync, .inboxUpdate,
-                 .inboxTrackOpens, .inboxTrackClicks: false
-            }
-        }
-
         /// Enough requests that whole pages average out: fewer where each request is large.
         var requests: Int {
             switch self {
@@ -67,11 +55,7 @@ struct StorageAmplificationTests {
             let ratio = Double(stored) / Double(sent)
             let figures = "stored \(stored) B for \(sent) B sent, ratio \(String(format: "%.2f", ratio))"
             print("storage amplification \(route): \(figures); grew most: \(grown)")
-            if route.isOverTheGoal {
-                withKnownIssue("\(route) stores more than twice what it is sent") { #expect(ratio <= 2, "\(route): \(figures)") }
-            } else {
-                #expect(ratio <= 2, "\(route): \(figures)")
-            }
+            #expect(ratio <= 2, "\(route): \(figures)")
         }
     }
 

@@ -74,7 +74,7 @@ struct StorageMigrationTests {
             }
             try await sql.raw("""
                 INSERT INTO inbox_messages (id, app_id, content, source, deliver_at, created_at)
-                VALUES (\(bind: messageID), \(bind: appID), '{}', 'api', 0, 0)
+                VALUES (\(bind: messageID), \(bind: appID), '{"title": "Hello"}', 'api', 0, 0)
                 """).run()
             try await sql.raw("""
                 INSERT INTO inbox_entries (app_id, message_id, user_id, deliver_at, is_read, is_deleted, change_seq)
@@ -107,9 +107,15 @@ struct StorageMigrationTests {
             let tallies = try await SurveyResponses.tallies(of: campaignID, on: sql)
             #expect(Set(tallies.map { "\($0.question_id)=\($0.choice ?? "text"):\($0.count)" }) == ["colors=red:1", "colors=blue:1", "score=9:1", "why=text:1"])
             let inbox = try #require(try await sql.raw("""
-                SELECT e.user_digest, v.event_digest, v.device_digest FROM inbox_entries e JOIN inbox_events v ON v.message_id = e.message_id
+                SELECT e.user_key, v.event_digest, v.device_digest FROM inbox_entries e
+                JOIN inbox_messages m ON m.copy_key = e.message_key JOIN inbox_events v ON v.message_id = m.id
                 """).first(decoding: InboxRow.self))
-            #expect(inbox == InboxRow(user_digest: KeyDigest("ada"), event_digest: KeyDigest("open-1"), device_digest: KeyDigest("phone")))
+            #expect(inbox == InboxRow(user_key: InboxCopyKey.user("ada", in: appID), event_digest: KeyDigest("open-1"),
+                                      device_digest: KeyDigest("phone")))
+            let ownInbox = try await server.send(.GET, "/api/v1/apps/\(appID)/inbox/messages?userID=ada")
+            let listed = try #require((ownInbox.json["items"] as? [[String: Any]])?.first, "\(ownInbox.text)")
+            #expect(listed["id"] as? String == messageID.uuidString.lowercased() && (listed["stats"] as? [String: Any])?["recipients"] as? Int == 1,
+                    "the copy is still found by its user and its message: \(ownInbox.text)")
 
             struct RuleBody: Encodable { var rule: SegmentRule }
             func audience(_ rule: SegmentRule) async throws -> Int? {
@@ -135,7 +141,7 @@ struct StorageMigrationTests {
                 .first(decoding: ForgottenRow.self))
             #expect(forgotten.user_key == nil && forgotten.device_id == nil, "the batch stays, naming no one, so a retry is still known")
             #expect(try await audience(sawIt) == 0)
-            #expect(try await sql.raw("SELECT user_digest FROM inbox_entries").all().isEmpty, "their inbox copy went")
+            #expect(try await sql.raw("SELECT user_key FROM inbox_entries").all().isEmpty, "their inbox copy went")
             #expect(try await sql.raw("SELECT user_digest FROM inbox_events").all().isEmpty, "and what they did with it")
         }
     }
@@ -205,7 +211,7 @@ struct StorageMigrationTests {
     }
 
     private struct InboxRow: Decodable, Equatable {
-        var user_digest: KeyDigest
+        var user_key: KeyDigest
         var event_digest: KeyDigest
         var device_digest: KeyDigest
     }

@@ -43,7 +43,8 @@ extension InboxStore {
         let m = InboxSchema.messages, e = InboxSchema.entries, v = InboxSchema.events
         var forUser: SQLQueryString = ""
         if let userID {
-            forUser = " AND EXISTS (SELECT 1 FROM \(ident: e) x WHERE x.message_id = m.id AND x.user_digest = \(bind: KeyDigest(userID).stored))"
+            let user = InboxCopyKey.user(userID, in: appID).stored
+            forUser = " AND EXISTS (SELECT 1 FROM \(ident: e) x WHERE x.message_key = m.copy_key AND x.user_key = \(bind: user))"
         }
         if let messageID {
             forUser = forUser + " AND m.id = \(bind: messageID)"
@@ -51,8 +52,8 @@ extension InboxStore {
         let sql = try Self.sql(database)
         var summaries = try await sql.raw("""
             SELECT m.id, m.content, m.source, m.campaign_id, m.deliver_at, m.expires_at, m.created_at,
-              (SELECT COUNT(*) FROM \(ident: e) r WHERE r.message_id = m.id) AS recipients,
-              (SELECT COUNT(*) FROM \(ident: e) r WHERE r.message_id = m.id AND r.is_read = \(true)) AS read_count,
+              (SELECT COUNT(*) FROM \(ident: e) r WHERE r.message_key = m.copy_key) AS recipients,
+              (SELECT COUNT(*) FROM \(ident: e) r WHERE r.message_key = m.copy_key AND r.is_read = \(true)) AS read_count,
               (SELECT COUNT(*) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'opened') AS opened,
               (SELECT COUNT(DISTINCT t.user_digest) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'opened') AS unique_readers,
               (SELECT COUNT(*) FROM \(ident: v) t WHERE t.message_id = m.id AND t.interaction = 'clicked') AS clicked
@@ -76,8 +77,8 @@ extension InboxStore {
         return summaries
     }
 
-    private struct IDRow: Decodable {
-        var id: UUID
+    private struct KeyRow: Decodable {
+        var copy_key: Int64
     }
 
     /// Removes a message from every recipient's inbox; devices drop it at their next sync.
@@ -88,12 +89,12 @@ extension InboxStore {
             let sql = try Self.sql(db)
             let deleted = try await sql.raw("""
                 UPDATE \(ident: InboxSchema.messages) SET deleted_at = \(bind: now)
-                WHERE id = \(bind: messageID) AND app_id = \(bind: appID) AND deleted_at IS NULL RETURNING id
-                """).all(decoding: IDRow.self)
-            guard !deleted.isEmpty else { throw InboxStoreError.messageNotFound }
+                WHERE id = \(bind: messageID) AND app_id = \(bind: appID) AND deleted_at IS NULL RETURNING copy_key
+                """).first(decoding: KeyRow.self)
+            guard let deleted else { throw InboxStoreError.messageNotFound }
             try await sql.raw("""
                 UPDATE \(ident: InboxSchema.entries) SET is_deleted = \(true), deleted_at = \(bind: now), change_seq = \(bind: seq)
-                WHERE app_id = \(bind: appID) AND message_id = \(bind: messageID) AND is_deleted = \(false)
+                WHERE message_key = \(bind: deleted.copy_key) AND is_deleted = \(false)
                 """).run()
         }
     }
@@ -106,12 +107,12 @@ extension InboxStore {
             DELETE FROM \(ident: InboxSchema.events) WHERE app_id = \(bind: appID) AND user_digest = \(bind: KeyDigest(userID).stored)
             """).run()
         let removed = try await sql.raw("""
-            DELETE FROM \(ident: InboxSchema.entries) WHERE app_id = \(bind: appID) AND user_digest = \(bind: KeyDigest(userID).stored)
-            RETURNING message_id AS id
-            """).all(decoding: IDRow.self)
+            DELETE FROM \(ident: InboxSchema.entries) WHERE user_key = \(bind: InboxCopyKey.user(userID, in: appID).stored)
+            RETURNING message_key AS copy_key
+            """).all(decoding: KeyRow.self)
         try await sql.raw("""
             DELETE FROM \(ident: InboxSchema.messages) WHERE app_id = \(bind: appID)
-              AND NOT EXISTS (SELECT 1 FROM \(ident: InboxSchema.entries) e WHERE e.message_id = \(ident: InboxSchema.messages).id)
+              AND NOT EXISTS (SELECT 1 FROM \(ident: InboxSchema.entries) e WHERE e.message_key = \(ident: InboxSchema.messages).copy_key)
             """).run()
         return removed.count
     }
@@ -119,7 +120,11 @@ extension InboxStore {
     /// Everything of an app's inbox, when the app is deleted (inside the caller's transaction).
     static func deleteAll(of appID: UUID, on db: any Database) async throws {
         let sql = try Self.sql(db)
-        for table in [InboxSchema.events, InboxSchema.entries, InboxSchema.messages, InboxSchema.sequences] {
+        try await sql.raw("""
+            DELETE FROM \(ident: InboxSchema.entries)
+            WHERE message_key IN (SELECT copy_key FROM \(ident: InboxSchema.messages) WHERE app_id = \(bind: appID))
+            """).run()
+        for table in [InboxSchema.events, InboxSchema.messages, InboxSchema.sequences] {
             try await sql.raw("DELETE FROM \(ident: table) WHERE app_id = \(bind: appID)").run()
         }
     }

@@ -47,34 +47,34 @@ extension InboxStore {
         let now = clock.now()
         let issues = delivery.validationIssues(now: now)
         guard issues.isEmpty else { throw InboxStoreError.invalid(issues) }
-        let messageID = UUID()
         let content = String(decoding: try MarqueeJSON.encoder().encode(delivery.content), as: UTF8.self)
         let deliverAt = (delivery.deliverAt ?? now).inboxMillis
         let expiresAt = delivery.expiresAt?.inboxMillis
         var seen = Set<String>()
         let users = delivery.userIDs.filter { seen.insert($0).inserted }
         let nowMillis = now.inboxMillis
-        try await database.writeTransaction { db in
+        return try await database.writeTransaction { db in
             let seq = try await Self.nextSequence(of: appID, on: db)
             let sql = try Self.sql(db)
+            let messageID = try await InboxCopyKey.newMessageID(on: sql)
+            let messageKey = InboxCopyKey.message(messageID)
             try await sql.raw("""
-                INSERT INTO \(ident: InboxSchema.messages) (id, app_id, content, source, deliver_at, expires_at, created_at)
-                VALUES (\(bind: messageID), \(bind: appID), \(bind: content), \(bind: delivery.source.rawValue),
+                INSERT INTO \(ident: InboxSchema.messages) (id, copy_key, app_id, content, source, deliver_at, expires_at, created_at)
+                VALUES (\(bind: messageID), \(bind: messageKey), \(bind: appID), \(bind: content), \(bind: delivery.source.rawValue),
                         \(bind: deliverAt), \(bind: expiresAt), \(bind: nowMillis))
                 """).run()
-            // Several rows per statement; 9 values a row stays far below every database's bind limit.
+            // Several rows per statement; 8 values a row stays far below every database's bind limit.
             for chunk in stride(from: 0, to: users.count, by: 500).map({ users[$0..<min($0 + 500, users.count)] }) {
                 var insert = sql.insert(into: InboxSchema.entries)
-                    .columns("app_id", "message_id", "user_digest", "deliver_at", "expires_at", "is_read", "is_deleted",
-                             "deleted_at", "change_seq")
+                    .columns("message_key", "user_key", "deliver_at", "expires_at", "is_read", "is_deleted", "deleted_at", "change_seq")
                 for user in chunk {
-                    insert = insert.values(SQLBind(appID), SQLBind(messageID), SQLBind(KeyDigest(user).stored), SQLBind(deliverAt),
+                    insert = insert.values(SQLBind(messageKey), SQLBind(InboxCopyKey.user(user, in: appID).stored), SQLBind(deliverAt),
                                            SQLBind(expiresAt), SQLBind(false), SQLBind(false), SQLBind(Int64?.none),
                                            SQLBind(seq))
                 }
                 try await insert.run()
             }
+            return messageID
         }
-        return messageID
     }
 }

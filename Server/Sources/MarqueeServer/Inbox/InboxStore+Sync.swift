@@ -46,9 +46,9 @@ extension InboxStore {
         let sql = try Self.sql(db)
         let entries = InboxSchema.entries, messages = InboxSchema.messages
         let columns: SQLQueryString = """
-            e.message_id, e.deliver_at, e.expires_at, e.is_read, e.is_deleted, e.change_seq, m.content
-            FROM \(ident: entries) e JOIN \(ident: messages) m ON m.id = e.message_id
-            WHERE e.app_id = \(bind: appID) AND e.user_digest = \(bind: KeyDigest(userID).stored)
+            m.id AS message_id, e.deliver_at, e.expires_at, e.is_read, e.is_deleted, e.change_seq, m.content
+            FROM \(ident: entries) e JOIN \(ident: messages) m ON m.copy_key = e.message_key
+            WHERE e.user_key = \(bind: InboxCopyKey.user(userID, in: appID).stored)
             """
         let liveOnly: SQLQueryString = token == nil ? " AND e.is_deleted = \(false)" : ""
         var changed = try await sql.raw("""
@@ -112,7 +112,7 @@ extension InboxStore {
     func unreadCount(appID: UUID, userID: String, now: Int64) async throws -> Int {
         try await Self.sql(database).raw("""
             SELECT COUNT(*) AS total FROM \(ident: InboxSchema.entries)
-            WHERE app_id = \(bind: appID) AND user_digest = \(bind: KeyDigest(userID).stored) AND is_read = \(false) AND is_deleted = \(false)
+            WHERE user_key = \(bind: InboxCopyKey.user(userID, in: appID).stored) AND is_read = \(false) AND is_deleted = \(false)
               AND deliver_at <= \(bind: now) AND (expires_at IS NULL OR expires_at > \(bind: now))
             """).first(decoding: CountRow.self)?.total ?? 0
     }

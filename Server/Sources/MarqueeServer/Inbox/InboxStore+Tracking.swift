@@ -58,9 +58,10 @@ extension InboxStore {
                 let ids = batch.events.compactMap { UUID(uuidString: $0.messageID) }.map(StoredValue.uuid)
                 // Only the user's own messages can be tracked.
                 let own = Set(try await sql.raw("""
-                    SELECT message_id FROM \(unsafeRaw: InboxSchema.entries)
-                    WHERE app_id = \(bind: StoredValue.uuid(batch.appID)) AND user_digest = \(bind: KeyDigest(batch.userID).stored)
-                      AND message_id IN (\(binds: ids))
+                    SELECT m.id AS message_id FROM \(unsafeRaw: InboxSchema.entries) e
+                    JOIN \(unsafeRaw: InboxSchema.messages) m ON m.copy_key = e.message_key
+                    WHERE e.user_key = \(bind: InboxCopyKey.user(batch.userID, in: batch.appID).stored)
+                      AND m.app_id = \(bind: StoredValue.uuid(batch.appID)) AND m.id IN (\(binds: ids))
                     """).all(decoding: MessageRow.self).map(\.message_id))
                 for event in batch.events {
                     guard let messageID = UUID(uuidString: event.messageID), own.contains(messageID) else { continue }

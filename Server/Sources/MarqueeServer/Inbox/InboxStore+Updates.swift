@@ -8,7 +8,7 @@ extension InboxStore {
     static let maxIDsPerUpdate = 1_000
 
     private struct ChangedRow: Decodable {
-        var message_id: UUID
+        var message_key: Int64
     }
 
     /// Applies a user's change to their own messages; returns how many changed. Other users'
@@ -38,14 +38,16 @@ extension InboxStore {
             change = "is_deleted = \(true), deleted_at = \(bind: now)"
             condition = "is_deleted = \(false)"
         }
-        let filter: SQLQueryString = byID ? " AND message_id IN (\(binds: ids))" : ""
+        let filter: SQLQueryString = byID ? """
+             AND message_key IN (SELECT copy_key FROM \(ident: InboxSchema.messages) WHERE app_id = \(bind: appID) AND id IN (\(binds: ids)))
+            """ : ""
         return try await database.writeTransaction { db in
             let seq = try await Self.nextSequence(of: appID, on: db)
             return try await Self.sql(db).raw("""
                 UPDATE \(ident: InboxSchema.entries) SET \(change), change_seq = \(bind: seq)
-                WHERE app_id = \(bind: appID) AND user_digest = \(bind: KeyDigest(userID).stored) AND is_deleted = \(false) AND \(condition)
+                WHERE user_key = \(bind: InboxCopyKey.user(userID, in: appID).stored) AND is_deleted = \(false) AND \(condition)
                   AND deliver_at <= \(bind: now) AND (expires_at IS NULL OR expires_at > \(bind: now))\(filter)
-                RETURNING message_id
+                RETURNING message_key
                 """).all(decoding: ChangedRow.self).count
         }
     }

@@ -10,7 +10,11 @@ struct KeyDigest: Hashable, Sendable, Comparable {
     let bytes: Data
 
     init(_ identifier: String) {
-        bytes = Data(SHA256.hash(data: Data(identifier.utf8)).prefix(16))
+        self.init(hashing: Data(identifier.utf8))
+    }
+
+    init(hashing data: Data) {
+        bytes = Data(SHA256.hash(data: data).prefix(16))
     }
 
     /// One order for every writer, so concurrent transactions lock rows in the same order.

@@ -59,7 +59,7 @@ extension StoredValue: SQLiteDataConvertible {
         switch self {
         case .uuid(let value): .text(value.uppercaseText)
         case .text(let value): value.map { .text($0) } ?? .null
-        case .integer(let value): .integer(value)
+        case .integer(let value): value.map { .integer($0) } ?? .null
         case .bool(let value): .integer(value ? 1 : 0)
         case .date(let value): .float(value.timeIntervalSince1970)
         case .bytes(let value): value.map { .blob(ByteBuffer(data: $0)) } ?? .null

@@ -8,7 +8,7 @@ import Foundation
 enum StoredValue: Sendable, Encodable {
     case uuid(UUID)
     case text(String?)
-    case integer(Int)
+    case integer(Int?)
     case bool(Bool)
     case date(Date)
     case bytes(Data?)
@@ -19,7 +19,8 @@ enum StoredValue: Sendable, Encodable {
         case .uuid(let value): try container.encode(value)
         case .text(let value?): try container.encode(value)
         case .text(nil): try container.encodeNil()
-        case .integer(let value): try container.encode(value)
+        case .integer(let value?): try container.encode(value)
+        case .integer(nil): try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .date(let value): try container.encode(value)
         case .bytes(let value?): try container.encode(value)

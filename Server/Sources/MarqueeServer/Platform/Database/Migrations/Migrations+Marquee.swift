@@ -36,6 +36,7 @@ enum MarqueeMigrations {
         M031_DigestInboxEntries(),
         M032_PackSurveyChoices(),
         M033_DropProfileIndex(),
+        M034_KeyInboxCopies(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).
