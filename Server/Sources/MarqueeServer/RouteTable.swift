@@ -37,6 +37,7 @@ enum RouteTable {
         Endpoint(.POST, "/api/v1/session/sign-in", .signIn, SignInController().signIn),
         Endpoint(.GET, "/api/v1/session", .admin(.session), SessionController().session),
         Endpoint(.POST, "/api/v1/session/sign-out", .admin(.session), SessionController().signOut),
+        Endpoint(.GET, "/api/v1/model", .admin(.session), DashboardModelController().model),
         Endpoint(.POST, "/api/v1/preview/frame", .previewFrame, PreviewFrameController().frame),
         Endpoint(.POST, "/api/v1/preview/inbox/frame", .previewFrame, PreviewFrameController().inboxFrame),
         Endpoint(.POST, "/api/v1/preview", .admin(.preview), PreviewController().previewDraft),

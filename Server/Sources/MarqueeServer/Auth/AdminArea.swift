@@ -1,7 +1,7 @@
 /// The parts of the admin API that permissions are granted on; ``RouteTable`` gives each admin
 /// route its area.
 enum AdminArea: Sendable, Equatable {
-    /// `session`, `session/sign-out`: who is signed in, and signing out.
+    /// `session`, `session/sign-out`, `model`: who is signed in, signing out, and what forms offer.
     case session
     /// `apps`: listing and creating apps.
     case apps

@@ -36,12 +36,7 @@ extension SegmentRule {
 
 extension FactCondition {
     func validate(into report: inout ValidationReport) {
-        let allowed: Set<SegmentOperator> = switch fact {
-        case .firstSeen, .lastSeen: [.exists, .notExists, .greaterThan, .lessThan, .atLeast, .atMost, .withinLastDays, .moreThanDaysAgo]
-        case .sessions: [.equals, .notEquals, .greaterThan, .lessThan, .atLeast, .atMost]
-        case .appVersion: [.exists, .notExists, .equals, .notEquals, .greaterThan, .lessThan, .atLeast, .atMost]
-        case .platform, .locale: [.exists, .notExists, .equals, .notEquals]
-        }
+        let allowed = fact.operators
         guard allowed.contains(`operator`) else {
             report.check(false, "operator", "\(fact.rawValue) takes \(allowed.map(\.rawValue).sorted().joined(separator: ", "))")
             return
@@ -59,6 +54,18 @@ extension FactCondition {
             break
         case (.appVersion, _), (.platform, _), (.locale, _), (.sessions, _):
             report.check(false, "value", "\(fact.rawValue) is compared with \(fact == .sessions ? "a number" : "a text")")
+        }
+    }
+}
+
+extension FactCondition.Fact {
+    /// The operators a condition on this fact may use, in the order a form offers them.
+    public var operators: [SegmentOperator] {
+        switch self {
+        case .firstSeen, .lastSeen: [.withinLastDays, .moreThanDaysAgo, .greaterThan, .lessThan, .atLeast, .atMost, .exists, .notExists]
+        case .sessions: [.atLeast, .atMost, .greaterThan, .lessThan, .equals, .notEquals]
+        case .appVersion: [.atLeast, .atMost, .greaterThan, .lessThan, .equals, .notEquals, .exists, .notExists]
+        case .platform, .locale: [.equals, .notEquals, .exists, .notExists]
         }
     }
 }

@@ -474,6 +474,25 @@ paths:
         "401": { $ref: "#/components/responses/Error" }
         "400": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/Error" }
+  /api/v1/model:
+    get:
+      tags: [admin]
+      summary: What the dashboard's forms offer, from the model the server validates with.
+      description: |
+        Message kinds, the attribute types of trigger and goal conditions with the operators each
+        takes, segment operators and the app facts they apply to, account roles, and the bounds
+        of numbers forms ask for. Every choice has the `id` the API takes and a `title` to show.
+        Any signed-in account may read it.
+      security: [{ bearer: [] }, { session: [] }]
+      responses:
+        "200":
+          description: The model.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/DashboardModel" }
+        "401": { $ref: "#/components/responses/Error" }
+        "400": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
   /api/v1/session/sign-in:
     post:
       tags: [admin]
@@ -1954,6 +1973,54 @@ components:
         application/json:
           schema: { $ref: "#/components/schemas/Error" }
   schemas:
+    DashboardModel:
+      type: object
+      required: [messageKinds, attributeTypes, conditionOperators, segmentOperators, appFacts, roles, limits]
+      properties:
+        messageKinds: { type: array, items: { $ref: "#/components/schemas/ModelChoice" } }
+        attributeTypes:
+          type: array
+          items:
+            type: object
+            required: [id, title, operators]
+            properties:
+              id: { type: string }
+              title: { type: string }
+              operators: { type: array, items: { type: string }, description: "Ids of `conditionOperators` this type takes." }
+        conditionOperators: { type: array, items: { $ref: "#/components/schemas/ModelOperator" } }
+        segmentOperators: { type: array, items: { $ref: "#/components/schemas/ModelOperator" } }
+        appFacts:
+          type: array
+          items:
+            type: object
+            required: [id, title, operators]
+            properties:
+              id: { type: string }
+              title: { type: string }
+              operators: { type: array, items: { type: string }, description: "Ids of `segmentOperators` a condition on this fact may use." }
+        roles: { type: array, items: { $ref: "#/components/schemas/ModelChoice" } }
+        limits:
+          type: object
+          description: Inclusive bounds by name (carouselPages, surveyQuestions, surveyChoices, surveyTextLength, variantWeight, controlPercent, goalWindowHours).
+          additionalProperties:
+            type: object
+            required: [min, max]
+            properties:
+              min: { type: number }
+              max: { type: number }
+    ModelChoice:
+      type: object
+      required: [id, title]
+      properties:
+        id: { type: string }
+        title: { type: string }
+    ModelOperator:
+      type: object
+      required: [id, title, takesValue]
+      properties:
+        id: { type: string }
+        title: { type: string }
+        takesValue: { type: boolean }
     Session:
       type: object
       required: [role]
@@ -2795,14 +2862,17 @@ components:
 // new password, and deletion; and a form that creates one. The server decides what is allowed
 // (it never removes or demotes the last admin) and its refusals are shown as it words them.
 import { $, api, element, isAdmin, say, session, showProblems } from "./api.js";
-
-const roles = [["admin", "Admin: everything, accounts and the audit log"], ["editor", "Editor: campaigns and inbox messages"],
-  ["viewer", "Viewer: reads and previews"]];
+import { choices, model } from "./model.js";
 
 // Shows the accounts (called when the view opens).
 export async function showAccounts() {
   $("accounts-problems").replaceChildren();
   $("account-form").hidden = !isAdmin();
+  const role = $("account-role");
+  if (!role.options.length) {
+    for (const [value, text] of choices(model.roles)) role.append(new Option(text, value));
+    role.value = "editor";
+  }
   if (!isAdmin()) {
     $("accounts-list").replaceChildren(element("li", "Only administrators manage accounts.", "muted"));
     return;
@@ -2822,7 +2892,7 @@ function roleSelect(account) {
   const select = element("select");
   select.id = `account-${account.id}-role`;
   select.setAttribute("aria-label", `Role of ${account.email}`);
-  for (const [value, text] of roles) select.append(new Option(text, value));
+  for (const [value, text] of choices(model.roles)) select.append(new Option(text, value));
   select.value = account.role;
   select.addEventListener("change", () => changeRole(account, select));
   return select;
@@ -2916,9 +2986,6 @@ async function create(event) {
 }
 
 export function wireAccounts() {
-  const select = $("account-role");
-  for (const [value, text] of roles) select.append(new Option(text, value));
-  select.value = "editor";
   $("account-form").addEventListener("submit", create);
   // The tab exists for administrators only; the dashboard marks the role on the body once signed in.
   new MutationObserver(() => { $("view-accounts").hidden = !isAdmin(); })
@@ -3363,8 +3430,15 @@ export function wireCampaignFigures() {
         "campaign-list.js": #"""
 // The campaign list: search, filters by status and kind, and a selection for bulk pause or archive.
 import { $, api, canEditCampaigns, element, say, showProblems } from "./api.js";
+import { choices, model } from "./model.js";
 
 const selected = new Set();
+
+// The kind filter offers every kind of the server's model, after "Any kind".
+export function fillKindFilter() {
+  const filter = $("campaign-kind-filter");
+  filter.replaceChildren(new Option("Any kind", ""), ...choices(model.messageKinds).map(([value, text]) => new Option(text, value)));
+}
 
 // Shows `campaigns`, filtered as the controls say; `current` is the open one, `open(id)` opens one.
 export function renderCampaignList(campaigns, current, open) {
@@ -3588,8 +3662,8 @@ export function describeClients(capabilities, caveatNames = []) {
 // in order. The preview shows the carousel itself, with its arrows and dots to page through.
 import { element } from "./api.js";
 import { fieldset, getPath } from "./form.js";
+import { model } from "./model.js";
 
-const maxPages = 10;
 
 // `pageButtons(form, path, key)` edits the buttons at `path.buttons`, its controls' ids told apart by `key`.
 export function pagesSection(form, draft, at, pageButtons) {
@@ -3608,7 +3682,7 @@ export function pagesSection(form, draft, at, pageButtons) {
       form.text(`${path}.image.altText`, "Image description (for screen readers)"),
       pageButtons(form, path, `page-${index}`), remove];
   }));
-  if (pages.length < maxPages) {
+  if (pages.length < model.limits.carouselPages.max) {
     set.append(form.button("Add page", () => {
       const page = { id: `page-${pages.length + 1}`, title: `Page ${pages.length + 1}` };
       // A message turned into a carousel keeps its buttons, on its first page.
@@ -3621,7 +3695,7 @@ export function pagesSection(form, draft, at, pageButtons) {
       form.commit(`${at}.pages`, pages, true);
     }, "add-page"));
   }
-  set.prepend(element("p", "A carousel has 2 to 10 pages; its buttons are on its pages.", "muted"));
+  set.prepend(element("p", `A carousel has ${model.limits.carouselPages.min} to ${model.limits.carouselPages.max} pages; its buttons are on its pages.`, "muted"));
   return set;
 }
 
@@ -3712,13 +3786,11 @@ import { describeShares, experimentSection, goalSection, normalizeExperiment } f
 import { FormBuilder, fieldset, getPath, pathOfField } from "./form.js";
 import { pagesSection } from "./carousel-form.js";
 import { scheduleField } from "./schedule.js";
+import { choices, model } from "./model.js";
 import { describeAudience } from "./segments.js";
 import { normalizeSurvey, surveySection } from "./survey-form.js";
 import { describeMissing, languagesSection } from "./translations.js";
 
-const kinds = [["modal", "Modal"], ["fullScreen", "Full screen"], ["slideUp", "Slide-up"], ["banner", "Banner"],
-  ["image", "Image only"], ["video", "Video"], ["html", "HTML"], ["tooltip", "Tooltip"], ["carousel", "Carousel (pages)"],
-  ["survey", "Survey (questions)"]];
 const actionTypes = [["close", "Close"], ["openURL", "Open a web page"], ["deepLink", "Open a deep link"],
   ["pushPrimer", "Ask for push permission"]];
 const eventKinds = [["appStart", "App start"], ["sessionStart", "Session start"], ["login", "Login"], ["purchase", "Purchase"],
@@ -3887,6 +3959,7 @@ function general(form) {
 }
 
 function message(form, at) {
+  const kinds = choices(model.messageKinds);
   const kind = at === "message"
     ? form.select(`${at}.kind`, "Kind", kinds, { rerender: true })
     : element("p", `Kind: ${(kinds.find(([value]) => value === getPath(draft, `${at}.kind`)) || kinds[0])[1]} (a variant keeps the campaign's)`, "muted");
@@ -4146,35 +4219,20 @@ function prune(value, key) {
 // server accepts for the attribute's type are offered.
 import { element } from "./api.js";
 import { getPath, setPath } from "./form.js";
-
-const attributeTypes = [["string", "Text"], ["integer", "Integer"], ["double", "Decimal"], ["boolean", "Yes/no"],
-  ["timeMillis", "Time (ms)"]];
-const operatorsByType = {
-  string: ["equals", "isNotEqual", "isBlank", "isNotBlank", "matchesRegex", "doesNotMatchRegex", "containsItem"],
-  integer: ["equals", "isNotEqual", "greaterThan", "lessThan"],
-  double: ["equals", "isNotEqual", "greaterThan", "lessThan"],
-  timeMillis: ["equals", "isNotEqual", "greaterThan", "lessThan"],
-  boolean: ["equals", "isNotEqual"],
-};
-const operatorNames = {
-  equals: "equals", isNotEqual: "is not", greaterThan: "is greater than", lessThan: "is less than", isBlank: "is blank",
-  isNotBlank: "is not blank", matchesRegex: "matches pattern", doesNotMatchRegex: "does not match pattern",
-  containsItem: "contains item",
-};
-const valueless = ["isBlank", "isNotBlank"];
+import { choices, model, takesValue } from "./model.js";
 
 // The conditions at `path` (an array in `draft`), one row each, and a button (`addID`) that adds one.
 export function conditionList(form, draft, path, addID) {
   const conditions = getPath(draft, path) || [];
   const rows = conditions.map((condition, index) => {
     const at = `${path}.${index}`;
-    const operators = operatorsByType[condition.type || "string"];
-    if (!operators.includes(condition.operator)) setPath(draft, `${at}.operator`, operators[0]);
+    const type = model.attributeTypes.find((entry) => entry.id === (condition.type || "string")) || model.attributeTypes[0];
+    if (!type.operators.includes(condition.operator)) setPath(draft, `${at}.operator`, type.operators[0]);
     const row = element("div", undefined, "condition");
     row.append(form.text(`${at}.name`, "Attribute"),
-      form.select(`${at}.type`, "Type", attributeTypes, { rerender: true, fallback: "string" }),
-      form.select(`${at}.operator`, "Operator", operators.map((name) => [name, operatorNames[name]]), { rerender: true }));
-    if (!valueless.includes(getPath(draft, `${at}.operator`))) row.append(form.text(`${at}.value`, "Value"));
+      form.select(`${at}.type`, "Type", choices(model.attributeTypes), { rerender: true, fallback: "string" }),
+      form.select(`${at}.operator`, "Operator", choices(model.conditionOperators, type.operators), { rerender: true }));
+    if (takesValue(model.conditionOperators, getPath(draft, `${at}.operator`))) row.append(form.text(`${at}.value`, "Value"));
     row.append(form.button("Remove condition", () => { conditions.splice(index, 1); form.commit(path, conditions, true); }));
     return row;
   });
@@ -4345,7 +4403,8 @@ import { showSegments, wireSegments } from "./segments.js";
 import { showTester, wireTester } from "./tester.js";
 import { mountComposer, newCampaign, showDraft, showFieldErrors } from "./composer.js";
 import { describeClients } from "./capabilities.js";
-import { renderCampaignList, wireCampaignList } from "./campaign-list.js";
+import { fillKindFilter, renderCampaignList, wireCampaignList } from "./campaign-list.js";
+import { loadModel } from "./model.js";
 import { wireDeviceFrame } from "./device-frame.js";
 import { schedulePreview, wireCampaignPreview } from "./campaign-preview.js";
 import { showCampaignFigures, wireCampaignFigures } from "./campaign-figures.js";
@@ -4382,6 +4441,8 @@ async function start() {
   }
   showWorkspace(current);
   try {
+    await loadModel();
+    fillKindFilter();
     await loadApps(link.app);
     state.view = views.includes(link.view) ? link.view : "campaigns";
     if (state.appID) await selectApp(state.appID, link.campaign);
@@ -4764,6 +4825,7 @@ export function wireDeviceFrame() {
 import { element } from "./api.js";
 import { conditionList } from "./conditions.js";
 import { fieldset, getPath } from "./form.js";
+import { model } from "./model.js";
 
 const maxVariants = 4;
 const variantIDs = ["a", "b", "c", "d"];
@@ -4804,7 +4866,7 @@ export function experimentSection(form, draft, { editMessage, isRunning }) {
     set.append(element("h4", `Variant ${variant.name || variant.id}`),
       form.text(`${at}.name`, "Name"),
       form.text(`${at}.id`, "ID (names the variant in analytics; keep it once the test runs)"),
-      form.number(`${at}.weight`, "Weight", { min: 1, max: 1000, hint: "Relative to the other variants' weights" }),
+      form.number(`${at}.weight`, "Weight", { ...model.limits.variantWeight, hint: "Relative to the other variants' weights" }),
       element("p", own ? "Shows its own message." : "Shows the campaign's message.", "muted"),
       form.button(own ? "Edit its message" : "Give it its own message", () => editMessage(index), `edit-variant-${index}`));
     if (variants.length > 2) {
@@ -4823,7 +4885,7 @@ export function experimentSection(form, draft, { editMessage, isRunning }) {
   const shares = element("p", describeShares(experiment), "muted shares");
   shares.id = "experiment-shares";
   set.append(form.number("experiment.controlPercent", "Control group (% of users who are eligible and see nothing)",
-    { min: 0, max: 90, step: "any" }), shares,
+    { ...model.limits.controlPercent, step: "any" }), shares,
   form.button("Remove the A/B test", () => form.commit("experiment", undefined, true), "remove-experiment"));
   return set;
 }
@@ -4846,7 +4908,7 @@ export function goalSection(form, draft) {
   }
   if (event === "custom") set.append(form.text("goal.name", "Event name", { placeholder: "checkout_completed" }));
   set.append(form.number("goal.windowHours", "Within (hours after seeing the message, or being held back)",
-    { min: 0, max: 2160, step: "any", hint: "Default 72; at most 90 days" }),
+    { ...model.limits.goalWindowHours, step: "any", hint: "Default 72; at most 90 days" }),
   ...conditionList(form, draft, "goal.conditions", "add-condition-goal"));
   return set;
 }
@@ -5326,14 +5388,6 @@ export function wireInbox() {
         </select>
         <select id="campaign-kind-filter" aria-label="Kind">
           <option value="">Any kind</option>
-          <option value="modal">Modal</option>
-          <option value="fullScreen">Full screen</option>
-          <option value="slideUp">Slide-up</option>
-          <option value="banner">Banner</option>
-          <option value="image">Image only</option>
-          <option value="video">Video</option>
-          <option value="html">HTML</option>
-          <option value="tooltip">Tooltip</option>
         </select>
       </div>
       <div id="bulk-actions" class="row" hidden>
@@ -5639,6 +5693,32 @@ export function wireInbox() {
 </html>
 
 """#,
+        "model.js": #"""
+// The model the server validates with (GET /api/v1/model): every message kind, operator, app
+// fact, role and bound the forms offer comes from here, so no form keeps a copy that can drift.
+// It is loaded once signed in, before any view is shown.
+import { api } from "./api.js";
+
+export const model = {
+  messageKinds: [], attributeTypes: [], conditionOperators: [], segmentOperators: [], appFacts: [], roles: [], limits: {},
+};
+
+export async function loadModel() {
+  Object.assign(model, await api("GET", "/api/v1/model"));
+}
+
+// `[id, title]` pairs, as selects take them; with `ids`, only those, in that order.
+export function choices(list, ids) {
+  const picked = ids ? ids.map((id) => list.find((entry) => entry.id === id)).filter(Boolean) : list;
+  return picked.map(({ id, title }) => [id, title]);
+}
+
+// Whether the operator `id` of `list` compares with a value.
+export function takesValue(list, id) {
+  return (list.find((entry) => entry.id === id) || { takesValue: true }).takesValue;
+}
+
+"""#,
         "schedule.js": #"""
 // The schedule of a campaign: start and end as wall-clock times in a chosen time zone, stored as
 // the UTC instants the API reads. Daylight-saving changes are the zone's own (Intl does the sums).
@@ -5715,22 +5795,10 @@ export function scheduleField(form, startPath, endPath) {
 // admits. Campaigns include or exclude them in their targeting (see the composer). The rule is
 // edited as the API's own JSON; names and values reach the page only through textContent and value.
 import { $, api, canEditCampaigns, element, say, showProblems } from "./api.js";
+import { choices, model, takesValue } from "./model.js";
 
-const valueOperators = [["equals", "equals"], ["notEquals", "does not equal"], ["contains", "contains"],
-  ["notContains", "does not contain"], ["greaterThan", "is above"], ["lessThan", "is below"], ["atLeast", "is at least"],
-  ["atMost", "is at most"], ["withinLastDays", "is within the last … days"], ["moreThanDaysAgo", "is more than … days ago"],
-  ["exists", "is set"], ["notExists", "is not set"]];
-// Which operators each app fact takes (the server checks the same).
-const factOperators = {
-  firstSeen: ["withinLastDays", "moreThanDaysAgo", "exists", "notExists"],
-  lastSeen: ["withinLastDays", "moreThanDaysAgo", "exists", "notExists"],
-  sessions: ["atLeast", "atMost", "greaterThan", "lessThan", "equals", "notEquals"],
-  appVersion: ["atLeast", "atMost", "greaterThan", "lessThan", "equals", "notEquals", "exists", "notExists"],
-  platform: ["equals", "notEquals", "exists", "notExists"],
-  locale: ["equals", "notEquals", "exists", "notExists"],
-};
-const facts = [["sessions", "Sessions"], ["firstSeen", "First seen"], ["lastSeen", "Last seen"], ["appVersion", "App version"],
-  ["platform", "Platform"], ["locale", "Locale"]];
+// The operators each app fact takes, as the server's model says.
+const factOperators = (fact) => (model.appFacts.find((entry) => entry.id === fact) || { operators: [] }).operators;
 const valueTypes = [["string", "text"], ["number", "number"], ["boolean", "true/false"], ["date", "date"]];
 const kinds = [["attribute", "Attribute"], ["tag", "Tag"], ["fact", "App fact"], ["campaign", "Campaign history"], ["group", "Group"]];
 
@@ -5884,7 +5952,7 @@ function valueText(value) {
 }
 
 function valueControls(rule, id, { typed }) {
-  const needsNone = ["exists", "notExists"].includes(rule.operator);
+  const needsNone = !takesValue(model.segmentOperators, rule.operator);
   const days = ["withinLastDays", "moreThanDaysAgo"].includes(rule.operator);
   if (needsNone) { delete rule.value; return []; }
   const type = days ? "number" : typeOf(rule.value);
@@ -5904,7 +5972,7 @@ function valueControls(rule, id, { typed }) {
 }
 
 function operatorSelect(rule, allowed, id, onChange) {
-  const options = valueOperators.filter(([operator]) => allowed.includes(operator));
+  const options = choices(model.segmentOperators, allowed);
   if (!allowed.includes(rule.operator)) rule.operator = allowed[0];
   const node = select(options, rule.operator, "Operator", `${id}-operator`);
   node.addEventListener("change", () => { rule.operator = node.value; onChange(); renderRule(); });
@@ -5915,7 +5983,7 @@ function attributeControls(rule, id) {
   const name = input(rule.attribute, "Attribute name", `${id}-attribute`);
   name.placeholder = "tier";
   name.addEventListener("input", () => { rule.attribute = name.value.trim(); });
-  const operator = operatorSelect(rule, valueOperators.map(([value]) => value), id, () => {
+  const operator = operatorSelect(rule, model.segmentOperators.map((entry) => entry.id), id, () => {
     if (["withinLastDays", "moreThanDaysAgo"].includes(rule.operator)) rule.value = 7;
   });
   return [name, operator, ...valueControls(rule, id, { typed: true })];
@@ -5931,9 +5999,9 @@ function tagControls(rule, id) {
 }
 
 function factControls(rule, id) {
-  const fact = select(facts, rule.fact, "App fact", `${id}-fact`);
-  fact.addEventListener("change", () => { replace(rule, { fact: fact.value, operator: factOperators[fact.value][0] }); renderRule(); });
-  const operator = operatorSelect(rule, factOperators[rule.fact], id, () => {
+  const fact = select(choices(model.appFacts), rule.fact, "App fact", `${id}-fact`);
+  fact.addEventListener("change", () => { replace(rule, { fact: fact.value, operator: factOperators(fact.value)[0] }); renderRule(); });
+  const operator = operatorSelect(rule, factOperators(rule.fact), id, () => {
     if (["withinLastDays", "moreThanDaysAgo"].includes(rule.operator)) rule.value = 7;
   });
   if (rule.fact === "sessions" && typeof rule.value !== "number") rule.value = Number(rule.value) || 1;
@@ -6146,12 +6214,9 @@ export function wireSettings(onSaved) {
 // button's label and the thank-you page. The preview shows the survey as devices do.
 import { element } from "./api.js";
 import { fieldset, getPath, setPath } from "./form.js";
+import { model } from "./model.js";
 
-const maxQuestions = 10;
-const maxChoices = 10;
-const kinds = [["nps", "NPS (0–10)"], ["rating", "Rating (1–5)"], ["singleChoice", "One choice"],
-  ["multipleChoice", "Several choices"], ["text", "Short text"]];
-const hasChoices = (kind) => kind === "singleChoice" || kind === "multipleChoice";
+const hasChoices = (kind) => model.surveyQuestionKinds.some((entry) => entry.id === kind && entry.hasChoices);
 
 export function surveySection(form, draft, at) {
   // A message that becomes a survey starts with one question; its buttons give way to the submit button.
@@ -6164,13 +6229,13 @@ export function surveySection(form, draft, at) {
   const set = fieldset("Questions", ...questions.flatMap((question, index) => {
     const path = `${at}.survey.questions.${index}`;
     const parts = [element("h4", `Question ${index + 1}`),
-      form.select(`${path}.kind`, "Answer", kinds, { rerender: true, fallback: "nps" }),
+      form.select(`${path}.kind`, "Answer", model.surveyQuestionKinds.map(({ id, title }) => [id, title]), { rerender: true, fallback: "nps" }),
       form.text(`${path}.prompt`, "Question", { hint: "Personalize with %%first_name|fallback%%" }),
       form.text(`${path}.id`, "ID (answers, goals and the export name it)"),
       form.checkbox(`${path}.isRequired`, "Required")];
     if (hasChoices(question.kind)) parts.push(...choices(form, question, path, index));
     if (question.kind === "text") {
-      parts.push(form.number(`${path}.maxLength`, "Longest answer (characters)", { min: 1, max: 1000, hint: "Default 500" }));
+      parts.push(form.number(`${path}.maxLength`, "Longest answer (characters)", { ...model.limits.surveyTextLength, hint: "Default 500" }));
     }
     parts.push(form.button(`Remove question ${index + 1}`, () => {
       questions.splice(index, 1);
@@ -6178,7 +6243,7 @@ export function surveySection(form, draft, at) {
     }, `remove-question-${index}`));
     return parts;
   }));
-  if (questions.length < maxQuestions) {
+  if (questions.length < model.limits.surveyQuestions.max) {
     set.append(form.button("Add question", () => {
       questions.push({ id: `q${questions.length + 1}`, kind: "rating", prompt: `Question ${questions.length + 1}` });
       form.commit(`${at}.survey.questions`, questions, true);
@@ -6207,7 +6272,7 @@ function choices(form, question, path, index) {
       form.commit(`${path}.choices`, list, true);
     }, `remove-choice-${index}-${choice}`) : null,
   ]).filter(Boolean);
-  if (list.length < maxChoices) {
+  if (list.length < model.limits.surveyChoices.max) {
     parts.push(form.button("Add choice", () => {
       list.push({ id: `choice-${list.length + 1}`, label: `Option ${list.length + 1}` });
       form.commit(`${path}.choices`, list, true);

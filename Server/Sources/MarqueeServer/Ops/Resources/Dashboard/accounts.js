@@ -2,14 +2,17 @@
 // new password, and deletion; and a form that creates one. The server decides what is allowed
 // (it never removes or demotes the last admin) and its refusals are shown as it words them.
 import { $, api, element, isAdmin, say, session, showProblems } from "./api.js";
-
-const roles = [["admin", "Admin: everything, accounts and the audit log"], ["editor", "Editor: campaigns and inbox messages"],
-  ["viewer", "Viewer: reads and previews"]];
+import { choices, model } from "./model.js";
 
 // Shows the accounts (called when the view opens).
 export async function showAccounts() {
   $("accounts-problems").replaceChildren();
   $("account-form").hidden = !isAdmin();
+  const role = $("account-role");
+  if (!role.options.length) {
+    for (const [value, text] of choices(model.roles)) role.append(new Option(text, value));
+    role.value = "editor";
+  }
   if (!isAdmin()) {
     $("accounts-list").replaceChildren(element("li", "Only administrators manage accounts.", "muted"));
     return;
@@ -29,7 +32,7 @@ function roleSelect(account) {
   const select = element("select");
   select.id = `account-${account.id}-role`;
   select.setAttribute("aria-label", `Role of ${account.email}`);
-  for (const [value, text] of roles) select.append(new Option(text, value));
+  for (const [value, text] of choices(model.roles)) select.append(new Option(text, value));
   select.value = account.role;
   select.addEventListener("change", () => changeRole(account, select));
   return select;
@@ -123,9 +126,6 @@ async function create(event) {
 }
 
 export function wireAccounts() {
-  const select = $("account-role");
-  for (const [value, text] of roles) select.append(new Option(text, value));
-  select.value = "editor";
   $("account-form").addEventListener("submit", create);
   // The tab exists for administrators only; the dashboard marks the role on the body once signed in.
   new MutationObserver(() => { $("view-accounts").hidden = !isAdmin(); })

@@ -1,7 +1,14 @@
 // The campaign list: search, filters by status and kind, and a selection for bulk pause or archive.
 import { $, api, canEditCampaigns, element, say, showProblems } from "./api.js";
+import { choices, model } from "./model.js";
 
 const selected = new Set();
+
+// The kind filter offers every kind of the server's model, after "Any kind".
+export function fillKindFilter() {
+  const filter = $("campaign-kind-filter");
+  filter.replaceChildren(new Option("Any kind", ""), ...choices(model.messageKinds).map(([value, text]) => new Option(text, value)));
+}
 
 // Shows `campaigns`, filtered as the controls say; `current` is the open one, `open(id)` opens one.
 export function renderCampaignList(campaigns, current, open) {

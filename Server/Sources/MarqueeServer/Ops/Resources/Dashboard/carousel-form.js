@@ -2,8 +2,8 @@
 // in order. The preview shows the carousel itself, with its arrows and dots to page through.
 import { element } from "./api.js";
 import { fieldset, getPath } from "./form.js";
+import { model } from "./model.js";
 
-const maxPages = 10;
 
 // `pageButtons(form, path, key)` edits the buttons at `path.buttons`, its controls' ids told apart by `key`.
 export function pagesSection(form, draft, at, pageButtons) {
@@ -22,7 +22,7 @@ export function pagesSection(form, draft, at, pageButtons) {
       form.text(`${path}.image.altText`, "Image description (for screen readers)"),
       pageButtons(form, path, `page-${index}`), remove];
   }));
-  if (pages.length < maxPages) {
+  if (pages.length < model.limits.carouselPages.max) {
     set.append(form.button("Add page", () => {
       const page = { id: `page-${pages.length + 1}`, title: `Page ${pages.length + 1}` };
       // A message turned into a carousel keeps its buttons, on its first page.
@@ -35,6 +35,6 @@ export function pagesSection(form, draft, at, pageButtons) {
       form.commit(`${at}.pages`, pages, true);
     }, "add-page"));
   }
-  set.prepend(element("p", "A carousel has 2 to 10 pages; its buttons are on its pages.", "muted"));
+  set.prepend(element("p", `A carousel has ${model.limits.carouselPages.min} to ${model.limits.carouselPages.max} pages; its buttons are on its pages.`, "muted"));
   return set;
 }

@@ -7,13 +7,11 @@ import { describeShares, experimentSection, goalSection, normalizeExperiment } f
 import { FormBuilder, fieldset, getPath, pathOfField } from "./form.js";
 import { pagesSection } from "./carousel-form.js";
 import { scheduleField } from "./schedule.js";
+import { choices, model } from "./model.js";
 import { describeAudience } from "./segments.js";
 import { normalizeSurvey, surveySection } from "./survey-form.js";
 import { describeMissing, languagesSection } from "./translations.js";
 
-const kinds = [["modal", "Modal"], ["fullScreen", "Full screen"], ["slideUp", "Slide-up"], ["banner", "Banner"],
-  ["image", "Image only"], ["video", "Video"], ["html", "HTML"], ["tooltip", "Tooltip"], ["carousel", "Carousel (pages)"],
-  ["survey", "Survey (questions)"]];
 const actionTypes = [["close", "Close"], ["openURL", "Open a web page"], ["deepLink", "Open a deep link"],
   ["pushPrimer", "Ask for push permission"]];
 const eventKinds = [["appStart", "App start"], ["sessionStart", "Session start"], ["login", "Login"], ["purchase", "Purchase"],
@@ -182,6 +180,7 @@ function general(form) {
 }
 
 function message(form, at) {
+  const kinds = choices(model.messageKinds);
   const kind = at === "message"
     ? form.select(`${at}.kind`, "Kind", kinds, { rerender: true })
     : element("p", `Kind: ${(kinds.find(([value]) => value === getPath(draft, `${at}.kind`)) || kinds[0])[1]} (a variant keeps the campaign's)`, "muted");

@@ -14,7 +14,8 @@ import { showSegments, wireSegments } from "./segments.js";
 import { showTester, wireTester } from "./tester.js";
 import { mountComposer, newCampaign, showDraft, showFieldErrors } from "./composer.js";
 import { describeClients } from "./capabilities.js";
-import { renderCampaignList, wireCampaignList } from "./campaign-list.js";
+import { fillKindFilter, renderCampaignList, wireCampaignList } from "./campaign-list.js";
+import { loadModel } from "./model.js";
 import { wireDeviceFrame } from "./device-frame.js";
 import { schedulePreview, wireCampaignPreview } from "./campaign-preview.js";
 import { showCampaignFigures, wireCampaignFigures } from "./campaign-figures.js";
@@ -51,6 +52,8 @@ async function start() {
   }
   showWorkspace(current);
   try {
+    await loadModel();
+    fillKindFilter();
     await loadApps(link.app);
     state.view = views.includes(link.view) ? link.view : "campaigns";
     if (state.appID) await selectApp(state.appID, link.campaign);

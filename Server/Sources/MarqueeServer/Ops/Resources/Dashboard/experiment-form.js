@@ -3,6 +3,7 @@
 import { element } from "./api.js";
 import { conditionList } from "./conditions.js";
 import { fieldset, getPath } from "./form.js";
+import { model } from "./model.js";
 
 const maxVariants = 4;
 const variantIDs = ["a", "b", "c", "d"];
@@ -43,7 +44,7 @@ export function experimentSection(form, draft, { editMessage, isRunning }) {
     set.append(element("h4", `Variant ${variant.name || variant.id}`),
       form.text(`${at}.name`, "Name"),
       form.text(`${at}.id`, "ID (names the variant in analytics; keep it once the test runs)"),
-      form.number(`${at}.weight`, "Weight", { min: 1, max: 1000, hint: "Relative to the other variants' weights" }),
+      form.number(`${at}.weight`, "Weight", { ...model.limits.variantWeight, hint: "Relative to the other variants' weights" }),
       element("p", own ? "Shows its own message." : "Shows the campaign's message.", "muted"),
       form.button(own ? "Edit its message" : "Give it its own message", () => editMessage(index), `edit-variant-${index}`));
     if (variants.length > 2) {
@@ -62,7 +63,7 @@ export function experimentSection(form, draft, { editMessage, isRunning }) {
   const shares = element("p", describeShares(experiment), "muted shares");
   shares.id = "experiment-shares";
   set.append(form.number("experiment.controlPercent", "Control group (% of users who are eligible and see nothing)",
-    { min: 0, max: 90, step: "any" }), shares,
+    { ...model.limits.controlPercent, step: "any" }), shares,
   form.button("Remove the A/B test", () => form.commit("experiment", undefined, true), "remove-experiment"));
   return set;
 }
@@ -85,7 +86,7 @@ export function goalSection(form, draft) {
   }
   if (event === "custom") set.append(form.text("goal.name", "Event name", { placeholder: "checkout_completed" }));
   set.append(form.number("goal.windowHours", "Within (hours after seeing the message, or being held back)",
-    { min: 0, max: 2160, step: "any", hint: "Default 72; at most 90 days" }),
+    { ...model.limits.goalWindowHours, step: "any", hint: "Default 72; at most 90 days" }),
   ...conditionList(form, draft, "goal.conditions", "add-condition-goal"));
   return set;
 }

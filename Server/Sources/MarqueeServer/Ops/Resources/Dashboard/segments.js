@@ -3,22 +3,10 @@
 // admits. Campaigns include or exclude them in their targeting (see the composer). The rule is
 // edited as the API's own JSON; names and values reach the page only through textContent and value.
 import { $, api, canEditCampaigns, element, say, showProblems } from "./api.js";
+import { choices, model, takesValue } from "./model.js";
 
-const valueOperators = [["equals", "equals"], ["notEquals", "does not equal"], ["contains", "contains"],
-  ["notContains", "does not contain"], ["greaterThan", "is above"], ["lessThan", "is below"], ["atLeast", "is at least"],
-  ["atMost", "is at most"], ["withinLastDays", "is within the last … days"], ["moreThanDaysAgo", "is more than … days ago"],
-  ["exists", "is set"], ["notExists", "is not set"]];
-// Which operators each app fact takes (the server checks the same).
-const factOperators = {
-  firstSeen: ["withinLastDays", "moreThanDaysAgo", "exists", "notExists"],
-  lastSeen: ["withinLastDays", "moreThanDaysAgo", "exists", "notExists"],
-  sessions: ["atLeast", "atMost", "greaterThan", "lessThan", "equals", "notEquals"],
-  appVersion: ["atLeast", "atMost", "greaterThan", "lessThan", "equals", "notEquals", "exists", "notExists"],
-  platform: ["equals", "notEquals", "exists", "notExists"],
-  locale: ["equals", "notEquals", "exists", "notExists"],
-};
-const facts = [["sessions", "Sessions"], ["firstSeen", "First seen"], ["lastSeen", "Last seen"], ["appVersion", "App version"],
-  ["platform", "Platform"], ["locale", "Locale"]];
+// The operators each app fact takes, as the server's model says.
+const factOperators = (fact) => (model.appFacts.find((entry) => entry.id === fact) || { operators: [] }).operators;
 const valueTypes = [["string", "text"], ["number", "number"], ["boolean", "true/false"], ["date", "date"]];
 const kinds = [["attribute", "Attribute"], ["tag", "Tag"], ["fact", "App fact"], ["campaign", "Campaign history"], ["group", "Group"]];
 
@@ -172,7 +160,7 @@ function valueText(value) {
 }
 
 function valueControls(rule, id, { typed }) {
-  const needsNone = ["exists", "notExists"].includes(rule.operator);
+  const needsNone = !takesValue(model.segmentOperators, rule.operator);
   const days = ["withinLastDays", "moreThanDaysAgo"].includes(rule.operator);
   if (needsNone) { delete rule.value; return []; }
   const type = days ? "number" : typeOf(rule.value);
@@ -192,7 +180,7 @@ function valueControls(rule, id, { typed }) {
 }
 
 function operatorSelect(rule, allowed, id, onChange) {
-  const options = valueOperators.filter(([operator]) => allowed.includes(operator));
+  const options = choices(model.segmentOperators, allowed);
   if (!allowed.includes(rule.operator)) rule.operator = allowed[0];
   const node = select(options, rule.operator, "Operator", `${id}-operator`);
   node.addEventListener("change", () => { rule.operator = node.value; onChange(); renderRule(); });
@@ -203,7 +191,7 @@ function attributeControls(rule, id) {
   const name = input(rule.attribute, "Attribute name", `${id}-attribute`);
   name.placeholder = "tier";
   name.addEventListener("input", () => { rule.attribute = name.value.trim(); });
-  const operator = operatorSelect(rule, valueOperators.map(([value]) => value), id, () => {
+  const operator = operatorSelect(rule, model.segmentOperators.map((entry) => entry.id), id, () => {
     if (["withinLastDays", "moreThanDaysAgo"].includes(rule.operator)) rule.value = 7;
   });
   return [name, operator, ...valueControls(rule, id, { typed: true })];
@@ -219,9 +207,9 @@ function tagControls(rule, id) {
 }
 
 function factControls(rule, id) {
-  const fact = select(facts, rule.fact, "App fact", `${id}-fact`);
-  fact.addEventListener("change", () => { replace(rule, { fact: fact.value, operator: factOperators[fact.value][0] }); renderRule(); });
-  const operator = operatorSelect(rule, factOperators[rule.fact], id, () => {
+  const fact = select(choices(model.appFacts), rule.fact, "App fact", `${id}-fact`);
+  fact.addEventListener("change", () => { replace(rule, { fact: fact.value, operator: factOperators(fact.value)[0] }); renderRule(); });
+  const operator = operatorSelect(rule, factOperators(rule.fact), id, () => {
     if (["withinLastDays", "moreThanDaysAgo"].includes(rule.operator)) rule.value = 7;
   });
   if (rule.fact === "sessions" && typeof rule.value !== "number") rule.value = Number(rule.value) || 1;

@@ -3,12 +3,9 @@
 // button's label and the thank-you page. The preview shows the survey as devices do.
 import { element } from "./api.js";
 import { fieldset, getPath, setPath } from "./form.js";
+import { model } from "./model.js";
 
-const maxQuestions = 10;
-const maxChoices = 10;
-const kinds = [["nps", "NPS (0–10)"], ["rating", "Rating (1–5)"], ["singleChoice", "One choice"],
-  ["multipleChoice", "Several choices"], ["text", "Short text"]];
-const hasChoices = (kind) => kind === "singleChoice" || kind === "multipleChoice";
+const hasChoices = (kind) => model.surveyQuestionKinds.some((entry) => entry.id === kind && entry.hasChoices);
 
 export function surveySection(form, draft, at) {
   // A message that becomes a survey starts with one question; its buttons give way to the submit button.
@@ -21,13 +18,13 @@ export function surveySection(form, draft, at) {
   const set = fieldset("Questions", ...questions.flatMap((question, index) => {
     const path = `${at}.survey.questions.${index}`;
     const parts = [element("h4", `Question ${index + 1}`),
-      form.select(`${path}.kind`, "Answer", kinds, { rerender: true, fallback: "nps" }),
+      form.select(`${path}.kind`, "Answer", model.surveyQuestionKinds.map(({ id, title }) => [id, title]), { rerender: true, fallback: "nps" }),
       form.text(`${path}.prompt`, "Question", { hint: "Personalize with %%first_name|fallback%%" }),
       form.text(`${path}.id`, "ID (answers, goals and the export name it)"),
       form.checkbox(`${path}.isRequired`, "Required")];
     if (hasChoices(question.kind)) parts.push(...choices(form, question, path, index));
     if (question.kind === "text") {
-      parts.push(form.number(`${path}.maxLength`, "Longest answer (characters)", { min: 1, max: 1000, hint: "Default 500" }));
+      parts.push(form.number(`${path}.maxLength`, "Longest answer (characters)", { ...model.limits.surveyTextLength, hint: "Default 500" }));
     }
     parts.push(form.button(`Remove question ${index + 1}`, () => {
       questions.splice(index, 1);
@@ -35,7 +32,7 @@ export function surveySection(form, draft, at) {
     }, `remove-question-${index}`));
     return parts;
   }));
-  if (questions.length < maxQuestions) {
+  if (questions.length < model.limits.surveyQuestions.max) {
     set.append(form.button("Add question", () => {
       questions.push({ id: `q${questions.length + 1}`, kind: "rating", prompt: `Question ${questions.length + 1}` });
       form.commit(`${at}.survey.questions`, questions, true);
@@ -64,7 +61,7 @@ function choices(form, question, path, index) {
       form.commit(`${path}.choices`, list, true);
     }, `remove-choice-${index}-${choice}`) : null,
   ]).filter(Boolean);
-  if (list.length < maxChoices) {
+  if (list.length < model.limits.surveyChoices.max) {
     parts.push(form.button("Add choice", () => {
       list.push({ id: `choice-${list.length + 1}`, label: `Option ${list.length + 1}` });
       form.commit(`${path}.choices`, list, true);
