@@ -67,11 +67,16 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
             ],
-            // Served from the binary itself: scripts/embed-resources writes them into
-            // Ops/Resources/EmbeddedResources.swift, so a binary copied alone has everything it serves.
-            exclude: ["Ops/Resources/openapi.yaml", "Ops/Resources/Dashboard"],
-            swiftSettings: strict
+            // Served from the binary itself: EmbedResourcesPlugin writes them into EmbeddedResources
+            // at build time, so a binary copied alone has everything it serves.
+            exclude: ["Ops/Resources/openapi.yaml", "Dashboard/Web"],
+            swiftSettings: strict,
+            plugins: ["EmbedResourcesPlugin"]
         ),
+
+        // The build tool that embeds openapi.yaml and the dashboard's files into MarqueeServer.
+        .executableTarget(name: "EmbedResources", swiftSettings: strict),
+        .plugin(name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"]),
 
         // Simulator: a device in the terminal running the real SDK (`marquee simulate`).
         .target(

@@ -31,7 +31,7 @@ struct DashboardRouteTests {
 
     @Test func everyFileOfTheDashboardIsServedAndNoScriptWritesHTML() async throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/MarqueeServer/Ops/Resources/Dashboard")
+            .deletingLastPathComponent().appendingPathComponent("Sources/MarqueeServer/Dashboard/Web")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "index.html" }
         #expect(files.count >= 10)
         try await TestServer.with { server in
