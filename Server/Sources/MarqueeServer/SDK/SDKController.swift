@@ -3,7 +3,9 @@ import MarqueeModel
 import MarqueeWire
 import Vapor
 
-/// The RInAppMessaging-compatible API that SDKs call: config, ping, display permission, impression.
+/// The RInAppMessaging-compatible API that SDKs call to learn their campaigns: config, ping and
+/// display permission. Features own the routes that report to them (impressions, conversions,
+/// profile values, survey answers, the App Inbox).
 /// Each handler works for the ``Request/sdkCaller`` that ``SDKCallerMiddleware`` resolved.
 struct SDKController {
     /// `GET /v1/config`: rollout and endpoints.
@@ -135,66 +137,6 @@ struct SDKController {
         let response = DisplayPermissionResponse(display: display,
                                                  performPing: app.campaignsChangedAt > body.lastPingInMillis)
         return try Response.json(response)
-    }
-
-    /// `POST /v1/impression`: store one display's interactions, once per batch.
-    @Sendable func impression(req: Request) async throws -> Response {
-        let caller = try req.sdkCaller
-        let body = try req.decodeJSON(ImpressionRequest.self)
-        let identity = try caller.identity(claimedBy: body.userIdentifiers, for: .recording)
-        let recorder = ImpressionRecorder(database: req.db, app: caller.app, clock: req.marquee.clock, writer: req.marquee.impressionWriter,
-                                          catalog: req.marquee.catalog)
-        let stored = try await recorder.record(body, as: identity, deviceID: caller.deviceID)
-        if stored { ServerMetrics.impressionsIngested(body.impressions.count) }
-        return try ImpressionReceipt.response(stored: stored)
-    }
-
-    /// `POST /v1/profile` (Marquee extension): the SDK sets values in its own user's profile: only
-    /// those the app's `deviceProfile` names, for a user ID as verified as the app requires.
-    @Sendable func profile(req: Request) async throws -> HTTPStatus {
-        let caller = try req.sdkCaller
-        let body = try req.decodeJSON(ProfileUpdateRequest.self)
-        let identity = try caller.identity(claimedBy: body.userIdentifiers, for: .personal)
-        let change = ProfileChange(attributes: body.attributes, addTags: body.addTags, removeTags: body.removeTags)
-        let refused = caller.app.settings.deviceProfile.refusals(of: change)
-        guard refused.isEmpty else { throw APIError.validation(refused) }
-        _ = try await UserProfileStore(database: req.db).apply(change, appID: caller.app.id, userID: identity.userID,
-                                                               at: req.marquee.clock.nowMillis)
-        return .noContent
-    }
-
-    /// `POST /v1/survey` (Marquee extension): one display's survey answers; stored once per
-    /// display, naming the user the identifiers name (no one when the user denied tracking).
-    @Sendable func survey(req: Request) async throws -> Response {
-        let caller = try req.sdkCaller
-        let body = try req.decodeJSON(SurveyResponseRequest.self)
-        let identity = try caller.identity(claimedBy: body.userIdentifiers, for: .recording)
-        let recorder = SurveyRecorder(database: req.db, app: caller.app, clock: req.marquee.clock, catalog: req.marquee.catalog)
-        return try Response.json(try await recorder.record(body, as: identity, deviceID: caller.deviceID))
-    }
-
-    /// `POST /v1/conversion` (Marquee extension): a user reached a campaign's goal; counted once
-    /// per user per campaign.
-    @Sendable func conversion(req: Request) async throws -> Response {
-        let caller = try req.sdkCaller
-        let body = try req.decodeJSON(ConversionRequest.self)
-        let identity = try caller.identity(claimedBy: body.userIdentifiers, for: .recording)
-        let recorder = ConversionRecorder(database: req.db, app: caller.app, clock: req.marquee.clock, catalog: req.marquee.catalog)
-        return try Response.json(try await recorder.record(body, as: identity, deviceID: caller.deviceID))
-    }
-}
-
-/// The impression endpoint's answer (RInAppMessaging clients ignore the body).
-struct ImpressionReceipt: Codable {
-    /// `false` when the batch had been received before and was not counted again.
-    var stored: Bool
-
-    /// Both answers, each encoded once.
-    private static let encoded = [false, true].map { try? MarqueeJSON.encoder().encode(ImpressionReceipt(stored: $0)) }
-
-    static func response(stored: Bool) throws -> Response {
-        guard let body = encoded[stored ? 1 : 0] else { return try Response.json(ImpressionReceipt(stored: stored)) }
-        return Response.json(encoded: body)
     }
 }
 
