@@ -6,7 +6,8 @@ import SQLKit
 import Testing
 
 /// Audience sizes counted from what the database holds agree with the rules as pings evaluate
-/// them, user by user, for every kind of condition, on SQLite and PostgreSQL.
+/// them, user by user, for every kind of condition and for generated rules, and so does the
+/// trigger tester's explanation of a segment, on SQLite and PostgreSQL.
 @Suite("Audience sizes", .serialized)
 struct AudienceSizeTests {
     /// A small seeded generator, so a failure names the same users every run.
@@ -36,6 +37,29 @@ struct AudienceSizeTests {
     private func size(_ response: TestResponse, _ comment: Comment? = nil) throws -> AudienceSize {
         #expect(response.status == .ok, "\(comment ?? ""): \(response.text)")
         return try response.decode(AudienceSize.self)
+    }
+
+    /// A campaign targeting a segment of `rule`: for a sample of users, the trigger tester's
+    /// membership and its explanation's first line (the whole rule) say what the rule says.
+    private func explanationsAgree(_ server: TestServer, _ app: Fixtures.CreatedApp, rule: SegmentRule, known: [String: Known],
+                                   subject: (Known) -> SegmentSubject) async throws {
+        struct SegmentBody: Encodable { var name: String; var rule: SegmentRule }
+        let segment = try #require(try await server.send(.POST, "/api/v1/apps/\(app.id)/segments",
+                                                         json: SegmentBody(name: "Generated", rule: rule)).json["id"] as? String)
+        var targeted = Fixtures.modal("Targeted")
+        targeted.targeting = Targeting(segments: SegmentTargeting(include: [segment]))
+        let campaign = try await server.createCampaign(targeted, in: app)
+        struct Sample: Encodable { var userID: String }
+        struct Event: Encodable { var kind = "appStart" }
+        struct Body: Encodable { var event = Event(); var user: Sample; var campaignIDs: [String] }
+        struct Answer: Decodable { var results: [TriggerTestResult] }
+        for user in known.keys.sorted().prefix(40) {
+            let answer = try await server.send(.POST, "/api/v1/apps/\(app.id)/trigger_test",
+                                               json: Body(user: Sample(userID: user), campaignIDs: [campaign])).decode(Answer.self)
+            let explained = try #require(answer.results.first?.segments.first, "\(user)")
+            let member = rule.matches(subject(known[user]!))
+            #expect(explained.member == member && explained.checks.first?.passed == member, "\(user): \(rule)")
+        }
     }
 
     @Test(arguments: TestDatabase.available)
@@ -147,6 +171,20 @@ struct AudienceSizeTests {
                 #expect(counted == AudienceSize(users: expected, exact: true, knownUsers: Self.users, counted: Self.users), "\(rule.summary)")
             }
 
+            // Generated rules: the count and the trigger tester's explanation agree with the rule
+            // evaluated over what the test sent, user by user.
+            var generator = RuleGenerator(random: SplitMix(state: 99), campaign: launch, dates: [start, later])
+            for _ in 0..<80 {
+                let rule = generator.validRule()
+                let expected = known.values.filter { rule.matches(subject($0)) }.count
+                let counted = try size(try await server.send(.POST, "/api/v1/apps/\(app.id)/audience", json: RuleBody(rule: rule)), "\(rule)")
+                #expect(counted.users == expected && counted.exact, "\(rule)")
+            }
+            try await explanationsAgree(server, app, rule: generator.validRule { rule in
+                let members = known.values.filter { rule.matches(subject($0)) }.count
+                return members > 20 && members < Self.users - 20
+            }, known: known, subject: subject)
+
             // A campaign's targeting: its own rules and its segments together.
             let goldRule = rules[0], betaRule = rules[14]
             struct SegmentBody: Encodable { var name: String; var rule: SegmentRule }
@@ -177,6 +215,58 @@ struct AudienceSizeTests {
             let firstChunk = known.keys.sorted().prefix(60).filter { goldRule.matches(subject(known[$0]!)) }.count
             #expect(estimate == AudienceSize(users: Int((Double(firstChunk) / 60 * Double(Self.users)).rounded()), exact: false,
                                              knownUsers: Self.users, counted: 60))
+        }
+    }
+}
+
+/// Random valid rules over the sample's attributes, tags, app facts and history of one campaign,
+/// nested up to three deep: every operator of the model meets values of every kind.
+private struct RuleGenerator {
+    var random: AudienceSizeTests.SplitMix
+    let campaign: String
+    let dates: [Date]
+
+    /// A rule the model accepts (and, with `where`, that satisfies it).
+    mutating func validRule(where accepted: (SegmentRule) -> Bool = { _ in true }) -> SegmentRule {
+        while true {
+            let rule = rule(depth: 0)
+            if Segment(id: "", name: "Generated", rule: rule).validationIssues().isEmpty && accepted(rule) { return rule }
+        }
+    }
+
+    private mutating func pick<Element>(_ choices: [Element]) -> Element {
+        choices.randomElement(using: &random)!
+    }
+
+    private mutating func value() -> ProfileValue? {
+        pick([nil, .string("gold"), .string("Gold"), .string("shoes"), .string("bags"), .string("true"), .number(0), .number(2),
+              .number(500), .number(1_000), .boolean(true), .boolean(false), .date(dates[0]), .date(dates[1])])
+    }
+
+    private mutating func rule(depth: Int) -> SegmentRule {
+        switch Int.random(in: 0..<(depth < 2 ? 7 : 4), using: &random) {
+        case 0:
+            return .attribute(ProfileCondition(attribute: pick(["tier", "points", "vip", "interests", "renewal", "absent"]),
+                                               operator: pick(SegmentOperator.allCases), value: value()))
+        case 1:
+            return .tag(TagCondition(tag: pick(["beta", "newsletter", "churned", "absent"]), operator: pick(TagCondition.Operator.allCases)))
+        case 2:
+            let fact = pick(FactCondition.Fact.allCases)
+            let values: [ProfileValue?] = switch fact {
+            case .sessions: [.number(0), .number(1), .number(2)]
+            case .appVersion: [nil, .string("1.9"), .string("1.10"), .string("2.0.1")]
+            case .platform: [nil, .string("ios"), .string("android")]
+            case .locale: [nil, .string("en"), .string("pt"), .string("fr-FR")]
+            case .firstSeen, .lastSeen: [nil, .number(1), .number(3), .date(dates[0]), .date(dates[1])]
+            }
+            return .fact(FactCondition(fact: fact, operator: pick(fact.operators), value: pick(values)))
+        case 3:
+            return .history(HistoryCondition(campaign: campaign, action: pick(HistoryCondition.Action.allCases),
+                                             operator: pick(HistoryCondition.Operator.allCases), withinDays: pick([nil, 1, 3, 7, 30])))
+        case 4, 5:
+            return .all((0..<Int.random(in: 0...3, using: &random)).map { _ in rule(depth: depth + 1) })
+        default:
+            return .any((0..<Int.random(in: 0...3, using: &random)).map { _ in rule(depth: depth + 1) })
         }
     }
 }
