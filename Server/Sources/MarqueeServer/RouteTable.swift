@@ -21,7 +21,7 @@ enum RouteTable {
     /// What devices call: the RInAppMessaging protocol, conversions, profile values, survey answers and the App Inbox.
     static let sdk: [Endpoint] = [
         Endpoint(.GET, "/v1/config", .sdk, SDKController().config),
-        Endpoint(.POST, "/v1/ping", .sdk, SDKController().ping),
+        Endpoint(.POST, "/v1/ping", .sdk, PingController().ping),
         Endpoint(.POST, "/v1/display_permission", .sdk, SDKController().displayPermission),
         Endpoint(.POST, "/v1/impression", .sdk, AnalyticsSDKController().impression),
         Endpoint(.POST, "/v1/conversion", .sdk, AnalyticsSDKController().conversion),
