@@ -25,7 +25,7 @@ struct AdminLaneTests {
                 }
                 Issue.record("the endless query finished")
             } catch let error as APIError {
-                #expect(error.code == "query_over_budget")
+                #expect(error.code.rawValue == "query_over_budget")
                 #expect(error.status == .serviceUnavailable)
                 #expect(error.headers["Retry-After"] != nil)
             }

@@ -24,7 +24,7 @@ import Vapor
     ])
     func eachDomainErrorHasItsStatusAndCode(_ error: APIError, _ status: HTTPResponseStatus, _ code: String) {
         #expect(error.status == status)
-        #expect(error.code == code)
+        #expect(error.code.rawValue == code)
         #expect(!error.message.isEmpty)
     }
 

@@ -44,9 +44,9 @@ extension APIError {
         case .passwordTooShort, .passwordTooLong:
             self = .validation([ValidationIssue(field: "password", message: error.description)])
         case .emailTaken:
-            self = APIError(.conflict, code: "email_taken", error.description)
+            self = APIError(.conflict, code: .emailTaken, error.description)
         case .lastAdministrator:
-            self = APIError(.conflict, code: "last_admin", error.description)
+            self = APIError(.conflict, code: .lastAdmin, error.description)
         case .unknownAccount, .accountNotFound:
             self = APIError.notFound("account")
         }

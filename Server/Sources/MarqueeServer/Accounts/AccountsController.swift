@@ -37,7 +37,7 @@ struct AccountsController {
         let id = try accountID(req)
         let change = try req.decodeJSON(AccountChange.self)
         guard change.role != nil || change.password != nil else {
-            throw APIError(.badRequest, code: "invalid_body", "send role, password or both")
+            throw APIError(.badRequest, code: .invalidBody, "send role, password or both")
         }
         // Bad values are AccountErrors, which APIErrorMiddleware reports as 422 naming the field.
         let role = try change.role.map { text throws(AccountError) in try NewAccount.role(text) }
@@ -52,7 +52,7 @@ struct AccountsController {
 
     private func accountID(_ req: Request) throws -> UUID {
         guard let text = req.parameters.get("accountID"), let id = UUID(uuidString: text) else {
-            throw APIError(.badRequest, code: "invalid_id", "the account id must be a UUID")
+            throw APIError(.badRequest, code: .invalidId, "the account id must be a UUID")
         }
         return id
     }

@@ -79,13 +79,13 @@ struct AuditController {
         var query = AuditLog.Query(limit: Self.defaultLimit)
         if let text = req.query[String.self, at: "limit"] {
             guard let value = Int(text), (1...Self.maxLimit).contains(value) else {
-                throw APIError(.badRequest, code: "invalid_query", "limit must be a number from 1 to \(Self.maxLimit)")
+                throw APIError(.badRequest, code: .invalidQuery, "limit must be a number from 1 to \(Self.maxLimit)")
             }
             query.limit = value
         }
         if let text = req.query[String.self, at: "before"] {
             guard let date = MarqueeJSON.parseDate(text) else {
-                throw APIError(.badRequest, code: "invalid_query", "before must be an ISO 8601 time such as 2026-01-31T12:00:00Z")
+                throw APIError(.badRequest, code: .invalidQuery, "before must be an ISO 8601 time such as 2026-01-31T12:00:00Z")
             }
             query.before = date
         }
@@ -98,7 +98,7 @@ struct AuditController {
     private static func id(_ req: Request, _ name: String) throws -> UUID? {
         guard let text = req.query[String.self, at: name] else { return nil }
         guard let id = UUID(uuidString: text) else {
-            throw APIError(.badRequest, code: "invalid_query", "\(name) must be a UUID")
+            throw APIError(.badRequest, code: .invalidQuery, "\(name) must be a UUID")
         }
         return id
     }

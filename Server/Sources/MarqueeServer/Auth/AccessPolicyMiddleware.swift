@@ -12,7 +12,7 @@ struct AccessPolicyMiddleware: AsyncMiddleware {
             throw APIError.forbidden
         }
         guard try request.principal.permits(request.method, in: area) else {
-            throw APIError(.forbidden, code: "forbidden", "your role cannot \(CSRFMiddleware.changesState(request.method) ? "change" : "read") this")
+            throw APIError(.forbidden, code: .forbidden, "your role cannot \(CSRFMiddleware.changesState(request.method) ? "change" : "read") this")
         }
         return try await next.respond(to: request)
     }

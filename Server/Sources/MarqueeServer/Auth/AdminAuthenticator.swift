@@ -20,6 +20,6 @@ extension Principal {
         if let app = try await AppRecord.query(on: request.db).filter(\.$secretHash == hash).first() {
             return .app(try app.requireID())
         }
-        throw APIError(.unauthorized, code: "unauthorized", "the bearer token is not valid")
+        throw APIError(.unauthorized, code: .unauthorized, "the bearer token is not valid")
     }
 }

@@ -7,7 +7,7 @@ import Vapor
 struct AppAuthorizationMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard let text = request.parameters.get("appID"), let appID = UUID(uuidString: text) else {
-            throw APIError(.badRequest, code: "invalid_id", "the app id must be a UUID")
+            throw APIError(.badRequest, code: .invalidId, "the app id must be a UUID")
         }
         // Another app's id answers 404, so credentials cannot probe which apps exist.
         if case .app(let own) = try request.principal, own != appID { throw APIError.notFound("app") }
@@ -36,7 +36,7 @@ extension Request {
     var campaignIDParameter: UUID {
         get throws {
             guard let text = parameters.get("campaignID"), let id = UUID(uuidString: text) else {
-                throw APIError(.badRequest, code: "invalid_id", "the campaign id must be a UUID")
+                throw APIError(.badRequest, code: .invalidId, "the campaign id must be a UUID")
             }
             return id
         }

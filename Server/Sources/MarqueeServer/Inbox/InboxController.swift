@@ -108,7 +108,7 @@ struct InboxController {
         let limit = try req.integerQuery("limit") ?? 50
         let offset = try req.integerQuery("offset") ?? 0
         guard (1...InboxStore.maxListLimit).contains(limit), offset >= 0, offset <= 1_000_000 else {
-            throw APIError(.badRequest, code: "invalid_query",
+            throw APIError(.badRequest, code: .invalidQuery,
                            "limit must be between 1 and \(InboxStore.maxListLimit), offset between 0 and 1000000")
         }
         let userID = req.query[String.self, at: "userID"].flatMap { $0.isEmpty ? nil : $0 }
@@ -118,7 +118,7 @@ struct InboxController {
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
         guard let text = req.parameters.get("messageID"), let messageID = UUID(uuidString: text) else {
-            throw APIError(.badRequest, code: "invalid_id", "the message id must be a UUID")
+            throw APIError(.badRequest, code: .invalidId, "the message id must be a UUID")
         }
         try await req.inboxStore.delete(messageID: messageID, appID: try req.authorizedAppID)
         return .noContent

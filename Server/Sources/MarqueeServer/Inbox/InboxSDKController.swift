@@ -19,7 +19,7 @@ struct InboxSDKController {
                                                          tokenText: body.syncToken, limit: body.limit)
             return try Response.json(response)
         } catch is InboxResyncRequired {
-            throw APIError(.gone, code: InboxErrorCode.resyncRequired,
+            throw APIError(.gone, code: .inboxResyncRequired,
                            "the sync token is unknown or too old: sync again without one")
         }
     }

@@ -69,7 +69,7 @@ struct UsersController {
         case ("csv", _), (nil, "csv"): format = .csv
         case ("ndjson", _), (nil, "x-ndjson"), (nil, "ndjson"): format = .ndjson
         default:
-            throw APIError(.unsupportedMediaType, code: "unsupported_format",
+            throw APIError(.unsupportedMediaType, code: .unsupportedFormat,
                            "send text/csv or application/x-ndjson, or name the format: ?format=csv or ?format=ndjson")
         }
         // An empty body imports nothing (a CSV says it lacks its header row).
@@ -83,7 +83,7 @@ struct UsersController {
     /// `GET …/profiles/imports/{importID}`: an import's progress, its line errors and how it ended.
     @Sendable func importJob(req: Request) async throws -> ImportJob {
         guard let text = req.parameters.get("importID"), let id = UUID(uuidString: text) else {
-            throw APIError(.badRequest, code: "invalid_id", "the import id must be a UUID")
+            throw APIError(.badRequest, code: .invalidId, "the import id must be a UUID")
         }
         return try await req.marquee.importJobs.job(id, appID: try req.authorizedAppID, on: req.db)
     }
@@ -91,7 +91,7 @@ struct UsersController {
     private static func userID(_ req: Request) throws -> String {
         let userID = req.parameters.get("userID") ?? ""
         if let problem = IdentifierLimits.userIDProblem(userID) {
-            throw APIError(.badRequest, code: "invalid_id", "the user id \(problem)")
+            throw APIError(.badRequest, code: .invalidId, "the user id \(problem)")
         }
         return userID
     }

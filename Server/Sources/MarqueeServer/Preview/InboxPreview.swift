@@ -28,7 +28,7 @@ struct InboxPreview: Sendable {
         guard issues.isEmpty else { throw APIError.validation(issues) }
         let columns = width ?? 60
         if !(InboxTerminalRenderer.minimumWidth...200).contains(columns) {
-            throw APIError(.badRequest, code: "invalid_query", "width must be between \(InboxTerminalRenderer.minimumWidth) and 200")
+            throw APIError(.badRequest, code: .invalidQuery, "width must be between \(InboxTerminalRenderer.minimumWidth) and 200")
         }
         let now = request.marquee.clock.now()
         let message = InboxMessage(id: "preview", content: content, deliveredAt: now)

@@ -30,7 +30,7 @@ struct MessagePreview: Sendable {
     func response(on request: Request) async throws -> Response {
         let columns = width ?? 72
         if !(TerminalRenderer.minimumWidth...200).contains(columns) {
-            throw APIError(.badRequest, code: "invalid_query", "width must be between \(TerminalRenderer.minimumWidth) and 200")
+            throw APIError(.badRequest, code: .invalidQuery, "width must be between \(TerminalRenderer.minimumWidth) and 200")
         }
         let body = try await request.marquee.renderWorkers.run(on: request.eventLoop, isWanted: { request.clientIsConnected }) {
             render(columns: columns)

@@ -71,13 +71,13 @@ struct PreviewFrameController {
     /// Decodes the form and checks that it comes from the dashboard of a live session.
     private static func signedForm<Form: SignedForm>(_ type: Form.Type, of req: Request) async throws -> Form {
         guard let session = try await req.resolveSessionCookie() else {
-            throw APIError(.unauthorized, code: "unauthorized", "sign in to the dashboard to preview messages")
+            throw APIError(.unauthorized, code: .unauthorized, "sign in to the dashboard to preview messages")
         }
         let form: Form
         do {
             form = try req.content.decode(Form.self, as: .urlEncodedForm)
         } catch {
-            throw APIError(.badRequest, code: "invalid_body", "send the form fields csrf and message")
+            throw APIError(.badRequest, code: .invalidBody, "send the form fields csrf and message")
         }
         try CSRFMiddleware.check(form.csrf, against: session)
         return form
@@ -89,7 +89,7 @@ struct PreviewFrameController {
         guard let value, !value.isEmpty else { return nil }
         guard let choice = Choice(rawValue: value) else {
             let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw APIError(.badRequest, code: "invalid_body", "\(field) must be one of \(names)")
+            throw APIError(.badRequest, code: .invalidBody, "\(field) must be one of \(names)")
         }
         return choice
     }

@@ -46,7 +46,7 @@ final class RenderWorkers: Sendable {
 
 extension APIError {
     /// Renders waited too long for a worker; nothing was rendered.
-    static let renderBusy = APIError(.serviceUnavailable, code: "render_busy",
+    static let renderBusy = APIError(.serviceUnavailable, code: .renderBusy,
                                      "too many previews are rendering; retry shortly", headers: ["Retry-After": "2"])
 }
 

@@ -48,7 +48,7 @@ struct SDKCaller: Sendable {
             switch use {
             case .targeting, .recording: return CheckedIdentity(identity: claimed, isVerified: false)
             case .personal:
-                throw APIError(.forbidden, code: InboxErrorCode.requiresIdentity,
+                throw APIError(.forbidden, code: .inboxRequiresIdentity,
                                "the inbox and profiles belong to identified users: send a user ID")
             }
         }
@@ -88,11 +88,11 @@ struct CheckedIdentity: Sendable, Hashable {
 extension APIError {
     /// A device's identifier over its limit (``IdentifierLimits``).
     static func identifierTooLong(_ fields: [String], limit: Int) -> APIError {
-        APIError(.badRequest, code: "identifier_too_long", "identifiers are limited to \(limit) bytes of UTF-8",
+        APIError(.badRequest, code: .identifierTooLong, "identifiers are limited to \(limit) bytes of UTF-8",
                  fields: fields.map { ValidationIssue(field: $0, message: "is longer than \(limit) bytes of UTF-8") })
     }
 
     static let identityNotVerified = APIError(
-        .unauthorized, code: InboxErrorCode.identityNotVerified,
+        .unauthorized, code: .identityNotVerified,
         "the user ID's signature (\(ProtocolHeader.userSignature)) is missing or invalid")
 }

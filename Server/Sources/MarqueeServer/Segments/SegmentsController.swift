@@ -56,7 +56,7 @@ struct SegmentsController {
             }
             audience = named
         default:
-            throw APIError(.badRequest, code: "invalid_body", "send a rule or a targeting, one of the two")
+            throw APIError(.badRequest, code: .invalidBody, "send a rule or a targeting, one of the two")
         }
         return try await Self.count(appID: appID, in: audience, req: req)
     }
@@ -79,7 +79,7 @@ extension Request {
     var segmentIDParameter: UUID {
         get throws {
             guard let text = parameters.get("segmentID"), let id = UUID(uuidString: text) else {
-                throw APIError(.badRequest, code: "invalid_id", "the segment id must be a UUID")
+                throw APIError(.badRequest, code: .invalidId, "the segment id must be a UUID")
             }
             return id
         }

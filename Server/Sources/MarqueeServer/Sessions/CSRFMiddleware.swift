@@ -22,11 +22,11 @@ struct CSRFMiddleware: AsyncMiddleware {
     /// Throws 403 unless `presented` is the session's token.
     static func check(_ presented: String?, against session: SessionStore.Active) throws {
         guard let presented, !presented.isEmpty else {
-            throw APIError(.forbidden, code: "csrf_token_missing",
+            throw APIError(.forbidden, code: .csrfTokenMissing,
                            "send the session's CSRF token in \(SessionPolicy.csrfHeader) with every change")
         }
         guard Secrets.constantTimeEquals(presented, session.token.csrfToken) else {
-            throw APIError(.forbidden, code: "csrf_token_invalid", "the CSRF token does not belong to this session")
+            throw APIError(.forbidden, code: .csrfTokenInvalid, "the CSRF token does not belong to this session")
         }
     }
 }

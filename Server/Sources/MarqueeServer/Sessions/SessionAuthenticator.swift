@@ -37,9 +37,9 @@ extension Request {
         } catch let refusal as SessionStore.Refusal {
             switch refusal {
             case .unknown:
-                throw APIError(.unauthorized, code: "session_invalid", "this session is not valid (signed out?); sign in again")
+                throw APIError(.unauthorized, code: .sessionInvalid, "this session is not valid (signed out?); sign in again")
             case .expired:
-                throw APIError(.unauthorized, code: "session_expired", "this session has ended; sign in again")
+                throw APIError(.unauthorized, code: .sessionExpired, "this session has ended; sign in again")
             }
         }
     }

@@ -12,13 +12,13 @@ struct SignInController {
         var password: String
     }
 
-    static let invalidCredentials = APIError(.unauthorized, code: "invalid_credentials", "the email or the password is wrong")
+    static let invalidCredentials = APIError(.unauthorized, code: .invalidCredentials, "the email or the password is wrong")
 
     @Sendable func signIn(req: Request) async throws -> Response {
         // Only JSON: another site's plain form cannot send it, so it cannot sign a browser in
         // to the other site's account.
         guard req.headers.contentType == .json else {
-            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", "send the body as application/json")
+            throw APIError(.unsupportedMediaType, code: .unsupportedMediaType, "send the body as application/json")
         }
         let input = try req.decodeJSON(SignInInput.self)
         let email = EmailAddress(input.email)

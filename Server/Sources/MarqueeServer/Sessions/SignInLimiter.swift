@@ -44,7 +44,7 @@ struct SignInLimiter: Sendable {
     }
 
     private static func refusal(_ retryAfter: Int) -> APIError {
-        APIError(.tooManyRequests, code: "sign_in_rate_limited",
+        APIError(.tooManyRequests, code: .signInRateLimited,
                  "too many failed sign-ins; retry in \(retryAfter) second\(retryAfter == 1 ? "" : "s")",
                  headers: ["Retry-After": String(retryAfter)])
     }

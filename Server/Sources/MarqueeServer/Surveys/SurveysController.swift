@@ -36,11 +36,11 @@ struct SurveysController {
         let (id, survey) = try await surveyCampaign(req)
         guard let questionID = req.query[String.self, at: "question"], let question = survey.question(questionID),
               question.kind == .text else {
-            throw APIError(.badRequest, code: "invalid_query", "question must name a text question of the survey")
+            throw APIError(.badRequest, code: .invalidQuery, "question must name a text question of the survey")
         }
         let limit = try req.integerQuery("limit") ?? Self.pageLimits.standard
         guard (1...Self.pageLimits.maximum).contains(limit) else {
-            throw APIError(.badRequest, code: "invalid_query", "limit must be between 1 and \(Self.pageLimits.maximum)")
+            throw APIError(.badRequest, code: .invalidQuery, "limit must be between 1 and \(Self.pageLimits.maximum)")
         }
         let cursor = try Self.cursor(req)
         let textQuestion = question.id
@@ -88,7 +88,7 @@ struct SurveysController {
     private static func cursor(_ req: Request) throws -> SurveyResponses.Cursor? {
         guard let text = req.query[String.self, at: "after"] else { return nil }
         guard let cursor = SurveyResponses.Cursor(text) else {
-            throw APIError(.badRequest, code: "invalid_query", "after must be the next value a previous page gave")
+            throw APIError(.badRequest, code: .invalidQuery, "after must be the next value a previous page gave")
         }
         return cursor
     }

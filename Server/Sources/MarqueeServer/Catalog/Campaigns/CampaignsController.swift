@@ -11,7 +11,7 @@ struct CampaignsController {
         var query = CampaignRecord.query(on: req.db).filter(\.$app.$id == (try req.authorizedAppID))
         if let status = req.query[String.self, at: "status"] {
             guard CampaignStatus(rawValue: status) != nil else {
-                throw APIError(.badRequest, code: "invalid_query",
+                throw APIError(.badRequest, code: .invalidQuery,
                                "status must be one of \(CampaignStatus.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             query = query.filter(\.$status == status)
@@ -33,7 +33,7 @@ struct CampaignsController {
     @Sendable func importAcoustic(req: Request) async throws -> Response {
         let status = try req.query[String.self, at: "status"].map { value in
             guard let status = CampaignStatus(rawValue: value) else {
-                throw APIError(.badRequest, code: "invalid_query",
+                throw APIError(.badRequest, code: .invalidQuery,
                                "status must be one of \(CampaignStatus.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return status
@@ -42,10 +42,10 @@ struct CampaignsController {
         do {
             inApp = try AcousticInApp.from(json: try req.jsonBody())
         } catch let error as DecodingError {
-            throw APIError(.badRequest, code: "invalid_body", APIErrorMiddleware.describe(error))
+            throw APIError(.badRequest, code: .invalidBody, APIErrorMiddleware.describe(error))
         }
         guard let inApp else {
-            throw APIError(.badRequest, code: "invalid_body", "the body holds no in-app message: send a push payload with inApp, or the inApp object")
+            throw APIError(.badRequest, code: .invalidBody, "the body holds no in-app message: send a push payload with inApp, or the inApp object")
         }
         var campaign: Campaign
         do {
@@ -114,13 +114,13 @@ struct CampaignsController {
         let record = try await campaignRecord(req)
         let format = try req.query[String.self, at: "format"].map { value in
             guard let format = MessagePreview.Format(rawValue: value) else {
-                throw APIError(.badRequest, code: "invalid_query", "format must be html or text")
+                throw APIError(.badRequest, code: .invalidQuery, "format must be html or text")
             }
             return format
         }
         let theme = try req.query[String.self, at: "theme"].map { value in
             guard let theme = Theme(rawValue: value) else {
-                throw APIError(.badRequest, code: "invalid_query", "theme must be automatic, light or dark")
+                throw APIError(.badRequest, code: .invalidQuery, "theme must be automatic, light or dark")
             }
             return theme
         }
@@ -130,7 +130,7 @@ struct CampaignsController {
             // A variant's own message; the control group shows nothing, so it has no preview.
             guard let arm = campaign.experiment?.variant(id: variant) else {
                 let ids = campaign.experiment?.arms.map(\.id) ?? []
-                throw APIError(.badRequest, code: "invalid_query", ids.isEmpty
+                throw APIError(.badRequest, code: .invalidQuery, ids.isEmpty
                     ? "variant: the campaign has no experiment" : "variant must be one of \(ids.joined(separator: ", "))")
             }
             message = arm.message ?? message

@@ -4,13 +4,13 @@ import Vapor
 /// Every error the HTTP API reports, with its status and a stable machine-readable code.
 public struct APIError: Error, Sendable, Equatable {
     public var status: HTTPResponseStatus
-    public var code: String
+    var code: ErrorCode
     public var message: String
     public var fields: [ValidationIssue]
     /// Headers the error response carries (`Allow`, `Retry-After`).
     public var headers: [String: String]
 
-    public init(_ status: HTTPResponseStatus, code: String, _ message: String, fields: [ValidationIssue] = [],
+    init(_ status: HTTPResponseStatus, code: ErrorCode, _ message: String, fields: [ValidationIssue] = [],
                 headers: [String: String] = [:]) {
         self.status = status
         self.code = code
@@ -20,37 +20,37 @@ public struct APIError: Error, Sendable, Equatable {
     }
 
     static func validation(_ issues: [ValidationIssue]) -> APIError {
-        APIError(.unprocessableEntity, code: "validation_failed",
+        APIError(.unprocessableEntity, code: .validationFailed,
                  "\(issues.count) field\(issues.count == 1 ? " is" : "s are") invalid", fields: issues)
     }
 
     static func notFound(_ what: String) -> APIError {
-        APIError(.notFound, code: "not_found", "\(what) not found")
+        APIError(.notFound, code: .notFound, "\(what) not found")
     }
 
-    static let missingSubscription = APIError(.badRequest, code: "missing_subscription_id",
+    static let missingSubscription = APIError(.badRequest, code: .missingSubscriptionId,
                                               "the Subscription-Id header is required")
-    static let unknownSubscription = APIError(.unauthorized, code: "unknown_subscription_id",
+    static let unknownSubscription = APIError(.unauthorized, code: .unknownSubscriptionId,
                                               "no app has this Subscription-Id")
-    static let unauthenticated = APIError(.unauthorized, code: "unauthorized",
+    static let unauthenticated = APIError(.unauthorized, code: .unauthorized,
                                           "send 'Authorization: Bearer <admin token or app secret>'")
-    static let forbidden = APIError(.forbidden, code: "forbidden", "these credentials cannot access this resource")
+    static let forbidden = APIError(.forbidden, code: .forbidden, "these credentials cannot access this resource")
     /// The database could not take the request in time; nothing was written, and a retry may pass.
-    static let databaseBusy = APIError(.serviceUnavailable, code: "database_busy",
+    static let databaseBusy = APIError(.serviceUnavailable, code: .databaseBusy,
                                        "the database is busy; nothing was changed, retry shortly", headers: ["Retry-After": "1"])
     /// Long admin reads (``AdminLane``) are all taken, and this one waited its longest for a turn.
-    static let adminLaneBusy = APIError(.serviceUnavailable, code: "admin_lane_busy",
+    static let adminLaneBusy = APIError(.serviceUnavailable, code: .adminLaneBusy,
                                         "other counts, statistics or exports are running; retry shortly",
                                         headers: ["Retry-After": "5"])
 
     /// This instance already has as many profile imports queued or running as it keeps.
-    static let importQueueFull = APIError(.serviceUnavailable, code: "import_queue_full",
+    static let importQueueFull = APIError(.serviceUnavailable, code: .importQueueFull,
                                           "\(ImportJobs.maxJobs) imports are queued or running; send this one when one has finished",
                                           headers: ["Retry-After": "30"])
 
     /// An admin read ran past the time it may take and was stopped.
     static func adminQueryOverBudget(_ budget: Duration) -> APIError {
-        APIError(.serviceUnavailable, code: "query_over_budget",
+        APIError(.serviceUnavailable, code: .queryOverBudget,
                  "this query takes longer than the \(budget.components.seconds) s it may run; narrow it, or retry later",
                  headers: ["Retry-After": "30"])
     }

@@ -11,7 +11,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return try await next.respond(to: request)
         } catch {
             let apiError = Self.apiError(for: error, request: request)
-            let body = ErrorBody(error: .init(code: apiError.code, message: apiError.message,
+            let body = ErrorBody(error: .init(code: apiError.code.rawValue, message: apiError.message,
                                               fields: apiError.fields.isEmpty ? nil : apiError.fields))
             let response = try Response.json(body, status: apiError.status)
             for (name, value) in apiError.headers { response.headers.replaceOrAdd(name: name, value: value) }
@@ -32,7 +32,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
         case let error as InboxStoreError:
             return APIError(error)
         case let error as DecodingError:
-            return APIError(.badRequest, code: "invalid_body", describe(error))
+            return APIError(.badRequest, code: .invalidBody, describe(error))
         case is ConnectionPoolTimeoutError:
             // Every connection stayed busy for the whole wait: a burst, not a fault. Nothing was written.
             request.logger.warning("no database connection became free in time")
@@ -44,21 +44,21 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return .databaseBusy
         case let error as any AbortError:
             if error.status == .payloadTooLarge {
-                return APIError(.payloadTooLarge, code: "body_too_large", "the request body is too large")
+                return APIError(.payloadTooLarge, code: .bodyTooLarge, "the request body is too large")
             }
             if error.status == .unsupportedMediaType {
-                return APIError(error.status, code: "unsupported_media_type", "send the body as application/json")
+                return APIError(error.status, code: .unsupportedMediaType, "send the body as application/json")
             }
             if error.status.code >= 500 {
                 request.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
-                return APIError(error.status, code: "internal_error", "the server could not complete the request")
+                return APIError(error.status, code: .internalError, "the server could not complete the request")
             }
-            let code = error.status == .notFound ? "not_found" : "bad_request"
+            let code: ErrorCode = error.status == .notFound ? .notFound : .badRequest
             return APIError(error.status, code: code, error.reason)
         default:
             request.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             if error is any DatabaseError { ServerMetrics.databaseError("other") }
-            return APIError(.internalServerError, code: "internal_error", "the server could not complete the request")
+            return APIError(.internalServerError, code: .internalError, "the server could not complete the request")
         }
     }
 

@@ -6,40 +6,40 @@ import NIOHTTP1
 /// JSON error body and `Connection: close`, because the rest of the connection cannot be trusted.
 struct ConnectionError: Error, Sendable, Equatable {
     var status: HTTPResponseStatus
-    var code: String
+    var code: ErrorCode
     var message: String
 
     static func headerTooLarge(_ limit: Int) -> ConnectionError {
-        ConnectionError(status: .requestHeaderFieldsTooLarge, code: "header_too_large",
+        ConnectionError(status: .requestHeaderFieldsTooLarge, code: .headerTooLarge,
                         message: "the request line and headers are larger than \(limit) bytes")
     }
 
     static func uriTooLong(_ limit: Int) -> ConnectionError {
-        ConnectionError(status: .uriTooLong, code: "uri_too_long", message: "the request target is longer than \(limit) bytes")
+        ConnectionError(status: .uriTooLong, code: .uriTooLong, message: "the request target is longer than \(limit) bytes")
     }
 
     static func bodyTooLarge(_ limit: Int) -> ConnectionError {
-        ConnectionError(status: .payloadTooLarge, code: "body_too_large", message: "the request body is larger than \(limit) bytes")
+        ConnectionError(status: .payloadTooLarge, code: .bodyTooLarge, message: "the request body is larger than \(limit) bytes")
     }
 
     static func headerTimeout(_ seconds: Int) -> ConnectionError {
-        ConnectionError(status: .requestTimeout, code: "header_timeout",
+        ConnectionError(status: .requestTimeout, code: .headerTimeout,
                         message: "the request head did not arrive within \(seconds) seconds")
     }
 
     static func bodyTimeout(_ seconds: Int) -> ConnectionError {
-        ConnectionError(status: .requestTimeout, code: "body_timeout",
+        ConnectionError(status: .requestTimeout, code: .bodyTimeout,
                         message: "the request body did not arrive within \(seconds) seconds")
     }
 
     static func malformed(_ error: HTTPParserError) -> ConnectionError {
         switch error {
         case .headerOverflow:
-            ConnectionError(status: .requestHeaderFieldsTooLarge, code: "header_too_large", message: "the request headers are too large")
+            ConnectionError(status: .requestHeaderFieldsTooLarge, code: .headerTooLarge, message: "the request headers are too large")
         case .invalidContentLength, .unexpectedContentLength:
-            ConnectionError(status: .badRequest, code: "invalid_content_length", message: "the Content-Length header is not valid")
+            ConnectionError(status: .badRequest, code: .invalidContentLength, message: "the Content-Length header is not valid")
         default:
-            ConnectionError(status: .badRequest, code: "malformed_request", message: "the request is not valid HTTP/1.1")
+            ConnectionError(status: .badRequest, code: .malformedRequest, message: "the request is not valid HTTP/1.1")
         }
     }
 
@@ -54,7 +54,7 @@ struct ConnectionError: Error, Sendable, Equatable {
 
     /// `{"error": {"code": …, "message": …}}`.
     func body(allocator: ByteBufferAllocator) -> ByteBuffer {
-        let detail = ErrorBody(error: .init(code: code, message: message))
+        let detail = ErrorBody(error: .init(code: code.rawValue, message: message))
         return allocator.buffer(bytes: (try? JSONEncoder().encode(detail)) ?? Data())
     }
 

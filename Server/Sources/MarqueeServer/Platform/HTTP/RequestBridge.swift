@@ -84,7 +84,7 @@ final class RequestBridge: ChannelDuplexHandler {
                     bridge.write(response, body: body, for: head, context: context)
                 case .failure(let error):
                     bridge.application.logger.error("Request failed outside the error middleware: \(String(reflecting: error))")
-                    bridge.refuse(ConnectionError(status: .internalServerError, code: "internal_error",
+                    bridge.refuse(ConnectionError(status: .internalServerError, code: .internalError,
                                                   message: "the server could not answer this request"), context: context)
                 }
             }

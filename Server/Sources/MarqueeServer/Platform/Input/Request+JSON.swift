@@ -17,7 +17,7 @@ extension Request {
                 return try MarqueeJSON.decoder().decode(type, from: data)
             }
         } catch let error as DecodingError {
-            throw APIError(.badRequest, code: "invalid_body", APIErrorMiddleware.describe(error))
+            throw APIError(.badRequest, code: .invalidBody, APIErrorMiddleware.describe(error))
         } catch let error as APIError {
             throw error
         } catch {
@@ -29,18 +29,18 @@ extension Request {
     /// The body's bytes: present, and within ``RequestLimits/maxBodyBytes``.
     func jsonBody() throws -> Data {
         guard let body = body.data, body.readableBytes > 0 else {
-            throw APIError(.badRequest, code: "invalid_body", "the request needs a JSON body")
+            throw APIError(.badRequest, code: .invalidBody, "the request needs a JSON body")
         }
         // Vapor enforces the limit while streaming; this also covers bodies handed over already collected.
         guard body.readableBytes <= RequestLimits.maxBodyBytes else {
-            throw APIError(.payloadTooLarge, code: "body_too_large", "the request body is larger than \(RequestLimits.maxBodyBytes) bytes")
+            throw APIError(.payloadTooLarge, code: .bodyTooLarge, "the request body is larger than \(RequestLimits.maxBodyBytes) bytes")
         }
         return Data(buffer: body)
     }
 }
 
 extension APIError {
-    static let unreadableBody = APIError(.badRequest, code: "invalid_body",
+    static let unreadableBody = APIError(.badRequest, code: .invalidBody,
                                          "the body is not JSON this server can read (numbers must fit in 64-bit floating point)")
 }
 
@@ -55,7 +55,7 @@ extension Request {
     func integerQuery(_ name: String) throws -> Int? {
         guard let text = query[String.self, at: name] else { return nil }
         guard let value = Int(text) else {
-            throw APIError(.badRequest, code: "invalid_query", "\(name) must be a whole number",
+            throw APIError(.badRequest, code: .invalidQuery, "\(name) must be a whole number",
                            fields: [ValidationIssue(field: name, message: "must be a whole number")])
         }
         return value

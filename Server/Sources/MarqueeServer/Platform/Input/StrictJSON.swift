@@ -9,7 +9,7 @@ enum StrictJSON {
         do {
             return try decode(type, from: data)
         } catch let error as DecodingError {
-            throw APIError(.badRequest, code: "invalid_body", APIErrorMiddleware.describe(error))
+            throw APIError(.badRequest, code: .invalidBody, APIErrorMiddleware.describe(error))
         }
     }
 
@@ -24,7 +24,7 @@ enum StrictJSON {
             && (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
             // Valid JSON, yet Foundation says otherwise without a path: a number that does not fit
             // its field (50.5 for a whole number). The field last asked for is the one.
-            throw APIError(.badRequest, code: "invalid_body", "\(ledger.lastAsked ?? ""): must be a whole number in range",
+            throw APIError(.badRequest, code: .invalidBody, "\(ledger.lastAsked ?? ""): must be a whole number in range",
                            fields: [ValidationIssue(field: ledger.lastAsked ?? "", message: "must be a whole number in range")])
         }
         // The body parsed as T, yet a value T ignores may still be out of JSONSerialization's
@@ -37,7 +37,7 @@ enum StrictJSON {
         }
         let unknown = unknownKeys(in: json, path: "", ledger: ledger)
         guard unknown.isEmpty else {
-            throw APIError(.badRequest, code: "unknown_field",
+            throw APIError(.badRequest, code: .unknownField,
                            unknown.count == 1 ? "\(unknown[0].field) is not a known field" : "\(unknown.count) fields are not known",
                            fields: unknown)
         }

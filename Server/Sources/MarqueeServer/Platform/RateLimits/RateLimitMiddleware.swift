@@ -17,7 +17,7 @@ struct RateLimitMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if let retryAfter = await limiter.spend(try key(for: request)) {
             ServerMetrics.rateLimited(scope: scope.rawValue)
-            throw APIError(.tooManyRequests, code: "rate_limited",
+            throw APIError(.tooManyRequests, code: .rateLimited,
                            "too many requests; retry in \(retryAfter) second\(retryAfter == 1 ? "" : "s")",
                            headers: ["Retry-After": String(retryAfter)])
         }

@@ -19,7 +19,7 @@ struct MethodNotAllowedMiddleware: AsyncMiddleware {
             guard !allowed.isEmpty else { throw notFound }
             var allow = allowed
             if allow.contains("GET") { allow.insert("HEAD") }
-            throw APIError(.methodNotAllowed, code: "method_not_allowed",
+            throw APIError(.methodNotAllowed, code: .methodNotAllowed,
                            "\(request.method.rawValue) is not supported here; use \(allow.sorted().joined(separator: ", "))",
                            headers: ["Allow": allow.sorted().joined(separator: ", ")])
         }
