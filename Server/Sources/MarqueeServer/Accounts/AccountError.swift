@@ -31,24 +31,3 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
-
-extension APIError {
-    /// The HTTP form of an account error: validation problems are 422 naming the field, a
-    /// taken email 409.
-    init(_ error: AccountError) {
-        switch error {
-        case .invalidEmail:
-            self = .validation([ValidationIssue(field: "email", message: error.description)])
-        case .invalidRole:
-            self = .validation([ValidationIssue(field: "role", message: error.description)])
-        case .passwordTooShort, .passwordTooLong:
-            self = .validation([ValidationIssue(field: "password", message: error.description)])
-        case .emailTaken:
-            self = APIError(.conflict, code: .emailTaken, error.description)
-        case .lastAdministrator:
-            self = APIError(.conflict, code: .lastAdmin, error.description)
-        case .unknownAccount, .accountNotFound:
-            self = APIError.notFound("account")
-        }
-    }
-}

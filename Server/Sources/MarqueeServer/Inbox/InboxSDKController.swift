@@ -14,14 +14,8 @@ struct InboxSDKController {
         let body = try req.decodeJSON(InboxSyncRequest.self)
         let userID = try caller.identity(claimedBy: body.userIdentifiers, for: .personal).userID
         try await deliverCampaigns(of: caller, to: userID, body: body, req: req)
-        do {
-            let response = try await req.inboxStore.sync(appID: app.id, userID: userID,
-                                                         tokenText: body.syncToken, limit: body.limit)
-            return try Response.json(response)
-        } catch is InboxResyncRequired {
-            throw APIError(.gone, code: .inboxResyncRequired,
-                           "the sync token is unknown or too old: sync again without one")
-        }
+        let response = try await req.inboxStore.sync(appID: app.id, userID: userID, tokenText: body.syncToken, limit: body.limit)
+        return try Response.json(response)
     }
 
     /// Puts the running inbox campaigns whose audience admits this user and device in the user's inbox.

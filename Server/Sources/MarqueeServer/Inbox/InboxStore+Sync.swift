@@ -4,9 +4,6 @@ import MarqueeModel
 import MarqueeWire
 import SQLKit
 
-/// The sync token a client sent could not be used: unknown, another user's, or too old.
-struct InboxResyncRequired: Error {}
-
 extension InboxStore {
     struct EntryRow: Decodable {
         var message_id: UUID
@@ -36,7 +33,7 @@ extension InboxStore {
         var token: InboxSyncToken?
         if let tokenText {
             guard let parsed = InboxSyncToken(text: tokenText), parsed.userTag == tag, counter.accepts(parsed) else {
-                throw InboxResyncRequired()
+                throw InboxStoreError.resyncRequired
             }
             token = parsed
         }
@@ -88,7 +85,7 @@ extension InboxStore {
         if let token {
             // A purge that committed after the counter was read may have removed rows this sync
             // needed: read the counter again now that the rows are read.
-            guard try await Self.sequence(of: appID, on: db).accepts(token) else { throw InboxResyncRequired() }
+            guard try await Self.sequence(of: appID, on: db).accepts(token) else { throw InboxStoreError.resyncRequired }
         }
         var added: [InboxMessage] = []
         var removed: [String] = []

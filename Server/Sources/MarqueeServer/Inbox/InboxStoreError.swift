@@ -11,4 +11,6 @@ enum InboxStoreError: Error, Sendable, Equatable {
     case tooManyIDs(maximum: Int)
     /// More tracking events than one batch may carry.
     case tooManyEvents(maximum: Int)
+    /// The sync token a client sent cannot be used: unknown, another user's, or too old.
+    case resyncRequired
 }

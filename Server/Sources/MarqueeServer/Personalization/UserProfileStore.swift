@@ -35,7 +35,7 @@ struct UserProfileStore {
         let existing = try await read(appID: appID, userID: userID, on: sql, locking: true)
         let changed = (existing ?? UserProfile()).applying(change)
         issues += issues.isEmpty ? changed.validationIssues() : []
-        guard issues.isEmpty else { throw APIError.validation(issues) }
+        guard issues.isEmpty else { throw ProfileError.invalid(issues) }
         let text = String(decoding: try MarqueeJSON.encoder().encode(changed), as: UTF8.self)
         if existing == nil {
             let inserted = try await sql.raw("""

@@ -96,8 +96,8 @@ struct ProfileImport {
             for item in batch {
                 do {
                     _ = try await UserProfileStore.apply(item.change, appID: appID, userID: item.userID, at: millis, on: sql)
-                } catch let error as APIError {
-                    refused.append(LineError(line: item.line, message: error.fields.map(\.description).joined(separator: "; ")))
+                } catch ProfileError.invalid(let issues) {
+                    refused.append(LineError(line: item.line, message: issues.map(\.description).joined(separator: "; ")))
                 }
             }
             return refused

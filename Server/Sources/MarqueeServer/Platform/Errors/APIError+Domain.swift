@@ -36,6 +36,33 @@ extension APIError {
             self = APIError(.badRequest, code: .tooManyIds, "send at most \(maximum) message IDs at once")
         case .tooManyEvents(let maximum):
             self = APIError(.badRequest, code: .tooManyEvents, "send at most \(maximum) events at once")
+        case .resyncRequired:
+            self = APIError(.gone, code: .inboxResyncRequired, "the sync token is unknown or too old: sync again without one")
+        }
+    }
+
+    init(_ error: ProfileError) {
+        switch error {
+        case .invalid(let issues): self = .validation(issues)
+        }
+    }
+
+    /// The HTTP form of an account error: validation problems are 422 naming the field, a
+    /// taken email 409.
+    init(_ error: AccountError) {
+        switch error {
+        case .invalidEmail:
+            self = .validation([ValidationIssue(field: "email", message: error.description)])
+        case .invalidRole:
+            self = .validation([ValidationIssue(field: "role", message: error.description)])
+        case .passwordTooShort, .passwordTooLong:
+            self = .validation([ValidationIssue(field: "password", message: error.description)])
+        case .emailTaken:
+            self = APIError(.conflict, code: .emailTaken, error.description)
+        case .lastAdministrator:
+            self = APIError(.conflict, code: .lastAdmin, error.description)
+        case .unknownAccount, .accountNotFound:
+            self = APIError.notFound("account")
         }
     }
 }

@@ -31,6 +31,8 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return APIError(error)
         case let error as InboxStoreError:
             return APIError(error)
+        case let error as ProfileError:
+            return APIError(error)
         case let error as DecodingError:
             return APIError(.badRequest, code: .invalidBody, describe(error))
         case is ConnectionPoolTimeoutError:
