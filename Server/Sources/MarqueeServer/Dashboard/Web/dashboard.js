@@ -6,22 +6,16 @@
 // this page can read. Viewers see no write controls (the server refuses their writes anyway).
 // Campaign text is untrusted, so it only ever reaches the page through textContent.
 import { $, api, canEditCampaigns, element, say, session, showProblems } from "./api.js";
-import { showAccounts, wireAccounts } from "./accounts.js";
-import { showAudit, wireAudit } from "./audit.js";
-import { showInbox, wireInbox } from "./inbox.js";
-import { showSettings, wireSettings } from "./settings.js";
-import { showSegments, wireSegments } from "./segments.js";
-import { showTester, wireTester } from "./tester.js";
 import { mountComposer, newCampaign, showDraft, showFieldErrors } from "./composer.js";
 import { describeClients } from "./capabilities.js";
 import { fillKindFilter, renderCampaignList, wireCampaignList } from "./campaign-list.js";
 import { loadModel } from "./model.js";
+import { views } from "./views.js";
 import { wireDeviceFrame } from "./device-frame.js";
 import { schedulePreview, wireCampaignPreview } from "./campaign-preview.js";
 import { showCampaignFigures, wireCampaignFigures } from "./campaign-figures.js";
 
 const state = { apps: [], appID: null, view: "campaigns", campaigns: [], segments: [], campaignID: null, isNew: false, savedJSON: "" };
-const views = ["campaigns", "inbox", "segments", "tester", "settings", "audit", "accounts"];
 
 // Server bookkeeping that the editor does not send back.
 const readOnlyKeys = ["id", "appID", "createdAt", "updatedAt", "requiredCapabilities"];
@@ -55,7 +49,7 @@ async function start() {
     await loadModel();
     fillKindFilter();
     await loadApps(link.app);
-    state.view = views.includes(link.view) ? link.view : "campaigns";
+    state.view = views.some((view) => view.name === link.view) ? link.view : "campaigns";
     if (state.appID) await selectApp(state.appID, link.campaign);
     say("");
   } catch (error) {
@@ -122,33 +116,23 @@ async function selectApp(appID, campaignID) {
   await showView(state.view);
 }
 
-// Shows one of the views: the app's campaigns, App Inbox, segments, trigger tester, settings or audit log, or the team's accounts.
-async function showView(view) {
+// Shows the view named `name` (views.js): its tab selected, its sections and no other's.
+async function showView(name) {
   const previous = state.view;
-  state.view = view;
-  for (const name of views) $(`view-${name}`).setAttribute("aria-selected", String(name === view));
-  $("campaign-editor").hidden = view !== "campaigns";
-  $("campaign-preview").hidden = view !== "campaigns";
-  $("inbox-view").hidden = view !== "inbox";
-  $("inbox-preview").hidden = view !== "inbox";
-  $("segments-view").hidden = view !== "segments";
-  $("tester-view").hidden = view !== "tester";
-  $("settings-view").hidden = view !== "settings";
-  $("audit-view").hidden = view !== "audit";
-  $("accounts-view").hidden = view !== "accounts";
+  state.view = name;
+  for (const view of views) {
+    $(`view-${view.name}`).setAttribute("aria-selected", String(view.name === name));
+    for (const id of view.sections) $(id).hidden = view.name !== name;
+  }
   writeHash();
-  if (view === "accounts") await showAccounts();
-  if (!state.appID) return;
-  if (view === "inbox") await showInbox(state.appID);
-  if (view === "segments") await showSegments(state.appID);
+  const view = views.find((candidate) => candidate.name === name);
+  if (!state.appID && !view.withoutApp) return;
+  if (view.show) await view.show({ appID: state.appID, campaignID: state.campaignID });
   // Segments made or renamed meanwhile are offered in the composer's targeting, edits kept.
-  if (view === "campaigns" && previous === "segments") {
+  if (name === "campaigns" && previous === "segments") {
     await fetchCampaigns();
     if (state.campaignID || state.isNew) readJSON();
   }
-  if (view === "tester") showTester(state.appID);
-  if (view === "settings") await showSettings(state.appID);
-  if (view === "audit") await showAudit(state.appID, state.campaignID);
 }
 
 function renderCampaigns() {
@@ -377,20 +361,16 @@ function wire() {
   $("editor-form-tab").addEventListener("click", () => showEditorMode("form"));
   $("editor-json-tab").addEventListener("click", () => showEditorMode("json"));
   for (const view of views) {
-    $(`view-${view}`).addEventListener("click", () => showView(view).catch((error) => say(error.message, true)));
+    $(`view-${view.name}`).addEventListener("click", () => showView(view.name).catch((error) => say(error.message, true)));
   }
   wireCampaignPreview(showCampaignProblems);
   wireCampaignFigures();
   wireDeviceFrame();
-  wireInbox();
-  wireSegments();
-  wireTester();
-  wireAudit();
-  wireAccounts();
-  wireSettings(async (app) => {
+  const onAppSaved = async (app) => {
     state.apps = state.apps.map((candidate) => (candidate.id === app.id ? app : candidate));
     renderApps();
-  });
+  };
+  for (const view of views) view.wire?.({ onAppSaved });
   $("save").addEventListener("click", save);
   $("activate").addEventListener("click", () => setStatus("active"));
   $("pause").addEventListener("click", () => setStatus("paused"));
