@@ -168,7 +168,7 @@ import Testing
 
         let second = Harness(directory: directory, server: first.server)
         await second.start()
-        #expect(await second.sdk.core.bucket.campaigns.map(\.id) == ["launch", "rich-ü"])
+        #expect(await second.sdk.state().campaigns.map(\.id) == ["launch", "rich-ü"])
         #expect(try await second.sdk.core.bucket.catalog.campaign(id: "rich-ü") == Self.rich)
     }
 

@@ -67,8 +67,7 @@ import Testing
         let campaign = Fixture.campaign("c", maxImpressions: 3, caps: ["daily"])
         var bucket = UserBucket(identityKey: "anonymous")
         bucket.adopt([campaign], caps: [cap], pingMillis: 1, now: start)
-        bucket.recordDisplay(of: campaign, at: start)
-        bucket.optedOut.insert("c")
+        bucket.recordEnd(of: campaign, optedOut: true, at: start)
 
         bucket.adopt([], caps: [], pingMillis: 2, now: start.addingTimeInterval(60))
         let whileAbsent = bucket

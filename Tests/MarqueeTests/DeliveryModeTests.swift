@@ -175,7 +175,7 @@ import Testing
         await harness.sdk.waitUntilIdle()
 
         #expect(presenter.displayed.map(\.id) == ["banner", "later"])
-        #expect(await harness.sdk.core.bucket.impressions["banner"]?.left == 0, "the banner's display counted")
+        #expect(await harness.sdk.state().campaigns.first { $0.id == "banner" }?.impressionsLeft == 0, "the banner's display counted")
     }
 
     @Test func closeMessageClosesImmediateMessagesToo() async {

@@ -24,7 +24,7 @@ import Testing
         #expect(batch.campaignId == "launch")
         #expect(batch.batchId != nil)
         #expect(batch.impressions.map(\.type) == [.impression, .exit])
-        #expect(await harness.sdk.core.bucket.impressions["launch"]?.left == 4)
+        #expect(await harness.sdk.state().campaigns.first { $0.id == "launch" }?.impressionsLeft == 4)
     }
 
     @Test func callsBeforeConfigureAreKeptAndApplied() async {
@@ -136,7 +136,7 @@ import Testing
         #expect(presenter.displayed.map(\.id) == ["a"])
         #expect(presenter.dismissed.map(\.id) == ["a"])
         #expect(harness.impressionBodies().isEmpty)
-        #expect(await harness.sdk.core.bucket.impressions["a"]?.left == 1)
+        #expect(await harness.sdk.state().campaigns.first { $0.id == "a" }?.impressionsLeft == 1)
     }
 
     @Test func displayPermissionIsAskedBeforeEachDisplay() async {
@@ -222,7 +222,7 @@ import Testing
 
         #expect(presenter.displayed.isEmpty)
         #expect(seen.errors == [.invalidConfiguration("[\"checkout\"]|[checkout] Sale")])
-        #expect(await harness.sdk.core.bucket.impressions["a"]?.left == 1)
+        #expect(await harness.sdk.state().campaigns.first { $0.id == "a" }?.impressionsLeft == 1)
     }
 
     @Test func optOutIsPersistedForTheUser() async {
@@ -243,7 +243,7 @@ import Testing
 
         #expect(presenter.displayed.count == 1)
         #expect(harness.impressionBodies().first?.impressions.map(\.type) == [.impression, .exit, .optOut])
-        #expect(await restarted.sdk.core.bucket.optedOut == ["a"])
+        #expect(await restarted.sdk.state().campaigns.filter(\.isOptedOut).map(\.id) == ["a"])
     }
 
     @Test func outdatedCampaignsAreNotShownAndExpiryWhileWaitingDiscards() async {

@@ -82,7 +82,7 @@ import Testing
 
         await harness.start()
 
-        #expect(await harness.sdk.core.bucket.campaigns.map(\.id) == ["good"])
+        #expect(await harness.sdk.state().campaigns.map(\.id) == ["good"])
         #expect(harness.errors.errors.contains { if case .campaignSkipped = $0 { true } else { false } })
     }
 
@@ -121,10 +121,10 @@ import Testing
 
         let lastPing = try #require(harness.server.requests(to: "ping").last?.body)
         #expect(try JSONDecoder().decode(PingRequest.self, from: lastPing).userIdentifiers.map(\.id) == ["u2"])
-        #expect(await harness.sdk.core.bucket.impressions["a"]?.left == 3, "the new user has all impressions")
+        #expect(await harness.sdk.state().campaigns.first { $0.id == "a" }?.impressionsLeft == 3, "the new user has all impressions")
         harness.sdk.registerPreference(TestUser())
         await harness.sdk.waitUntilIdle()
-        #expect(await harness.sdk.core.bucket.impressions["a"]?.left == 2, "the anonymous bucket kept its count")
+        #expect(await harness.sdk.state().campaigns.first { $0.id == "a" }?.impressionsLeft == 2, "the anonymous bucket kept its count")
     }
 
     @Test func anAccessTokenNeedsAUserIDAndNoTrackingIdentifier() async throws {
@@ -179,7 +179,7 @@ import Testing
         bucket.recordDisplay(of: shown, at: Date())
 
         var loaded = try MarqueeJSONCoders.decoder.decode(UserBucket.self, from: MarqueeJSONCoders.encoder.encode(bucket))
-        loaded.catalog = bucket.catalog
+        loaded.attach(bucket.catalog)
 
         #expect(loaded.impressions.keys.sorted() == ["shown"])
         #expect(loaded.impressionsLeft(shown) == 2 && loaded.impressionsLeft(unseen) == 3)
@@ -204,7 +204,7 @@ import Testing
         second.sdk.logEvent(PurchaseSuccessfulEvent())
         await second.sdk.waitUntilIdle()
 
-        #expect(await second.sdk.core.bucket.campaigns.map(\.id) == ["c"])
+        #expect(await second.sdk.state().campaigns.map(\.id) == ["c"])
         #expect(await presenter.displayed.map(\.id) == ["c"], "one purchase before the restart, one after")
     }
 
@@ -218,7 +218,7 @@ import Testing
         await harness.start()
 
         #expect(harness.errors.errors.contains { if case .storageReset = $0 { true } else { false } })
-        #expect(await harness.sdk.core.bucket.campaigns.map(\.id) == ["a"])
+        #expect(await harness.sdk.state().campaigns.map(\.id) == ["a"])
     }
 
     @Test func unsentImpressionsSurviveARestartAndKeepTheirBatchID() async throws {

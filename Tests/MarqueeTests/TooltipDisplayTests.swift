@@ -63,7 +63,7 @@ import Testing
         await harness.sdk.waitUntilIdle()
 
         #expect(presenter.displayed.map(\.id) == ["shown"])
-        #expect(await harness.sdk.core.bucket.impressionsLeft(Self.tooltip("hidden", on: "cart")) == 1)
+        #expect(await harness.sdk.state().campaigns.first { $0.id == "hidden" }?.impressionsLeft == 1)
     }
 
     @Test func theTooltipContextIsCarriedButNeverVerified() async {
@@ -107,7 +107,7 @@ import Testing
         #expect(presenter.dismissed.map(\.id) == ["tip"])
         #expect(delegate.endings == [.init(id: "tip", resolution: .timedOut)])
         #expect(harness.impressionBodies().first?.impressions.map(\.type) == [.impression, .exit])
-        #expect(await harness.sdk.core.bucket.impressions["tip"]?.left == 2)
+        #expect(await harness.sdk.state().campaigns.first { $0.id == "tip" }?.impressionsLeft == 2)
     }
 
     @Test func aTooltipThePresenterEndedFirstIsNotTimedOutLater() async {
@@ -151,7 +151,7 @@ import Testing
         #expect(Set(presenter.onScreen.map(\.id)) == ["modal", "menu-tip"])
         #expect(delegate.endings == [.init(id: "cart-tip", resolution: .interrupted)], "no time-out after the close")
         #expect(harness.impressionBodies().isEmpty)
-        #expect(await harness.sdk.core.bucket.impressions["cart-tip"]?.left == 1)
+        #expect(await harness.sdk.state().campaigns.first { $0.id == "cart-tip" }?.impressionsLeft == 1)
     }
 
     @Test func tooltipsNeedTheFeature() async {

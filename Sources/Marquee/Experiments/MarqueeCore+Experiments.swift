@@ -44,7 +44,7 @@ extension MarqueeCore {
         for (campaignID, exposure) in bucket.exposures.sorted(by: { $0.key < $1.key }) {
             guard !bucket.converted.contains(campaignID), exposure.goal.matches(event),
                   exposure.goal.attributes(date, toExposureAt: exposure.at) else { continue }
-            bucket.converted.insert(campaignID)
+            bucket.recordConversion(of: campaignID)
             let request = ConversionRequest(
                 campaignId: campaignID, isTest: exposure.isTest, userIdentifiers: UserIdentifierDTO.list(for: user),
                 marqueeVariant: exposure.variant, exposedAt: Self.millis(exposure.at), convertedAt: Self.millis(date),
@@ -53,9 +53,8 @@ extension MarqueeCore {
             conversions.append(Conversion(campaignID: campaignID, campaignName: exposure.campaignName, variant: exposure.variant,
                                           event: event, exposedAt: exposure.at, convertedAt: date))
         }
-        let expired = bucket.exposures.filter { !$0.value.isOpen(at: date) }.map(\.key)
-        for id in expired { bucket.exposures[id] = nil }
-        guard !conversions.isEmpty || !expired.isEmpty else { return }
+        let forgot = bucket.forgetClosedExposures(at: date)
+        guard !conversions.isEmpty || forgot else { return }
         saveBucket()
         guard !conversions.isEmpty else { return }
         let registry = self.registry
@@ -73,7 +72,7 @@ extension MarqueeCore {
         } else {
             var other = loadBucket(for: user)
             change(&other)
-            files.write(other, to: FileStore.bucketFileName(for: other.identityKey))
+            files.write(other, to: other.fileName)
         }
     }
 }

@@ -41,8 +41,8 @@ extension MarqueeCore {
 
     /// Writes the current user's bucket, with the trigger engine's progress.
     func saveBucket() {
-        bucket.progress = engine.progress
-        files.write(bucket, to: FileStore.bucketFileName(for: bucket.identityKey))
+        bucket.keep(engine.progress)
+        files.write(bucket, to: bucket.fileName)
         timers.cancel(.save)
     }
 
@@ -61,7 +61,7 @@ extension MarqueeCore {
         } else {
             var other = loadBucket(for: user)
             other.recordEnd(of: campaign, optedOut: optedOut, at: date)
-            files.write(other, to: FileStore.bucketFileName(for: other.identityKey))
+            files.write(other, to: other.fileName)
         }
     }
 }

@@ -10,10 +10,10 @@ extension MarqueeCore {
         let fileName = CampaignCatalog.fileName(for: bucket.identityKey)
         if bucket.hasInlineCampaigns {
             files.write(bucket.catalog, to: fileName)
-            files.write(bucket, to: FileStore.bucketFileName(for: bucket.identityKey))
-            bucket.hasInlineCampaigns = false
-        } else if let stored = files.read(CampaignCatalog.self, from: fileName), stored.identityKey == bucket.identityKey {
-            bucket.catalog = stored
+            files.write(bucket, to: bucket.fileName)
+            bucket.catalogMovedToItsFile()
+        } else if let stored = files.read(CampaignCatalog.self, from: fileName) {
+            bucket.attach(stored)
         }
     }
 
@@ -30,7 +30,7 @@ extension MarqueeCore {
             return try bucket.catalog.campaign(id: id)
         } catch {
             report(.storageReset(file: CampaignCatalog.fileName(for: bucket.identityKey), description: String(describing: error)))
-            bucket.listFingerprint = nil
+            bucket.forgetListFingerprint()
             return nil
         }
     }

@@ -19,6 +19,10 @@ struct AbsentCampaign: Sendable, Hashable, Codable {
 }
 
 /// Everything the SDK keeps for one user on this device: one bucket per identity, including the anonymous user.
+///
+/// Its state changes only through its named mutations, each of which keeps the bucket's rules
+/// (impressions never below zero, a campaign's state set aside while it is missing); readers use
+/// its properties and its questions (``isEligible(_:now:)``, ``impressionsLeft(_:)``).
 struct UserBucket: Sendable, Hashable {
     /// How long the user's state of a campaign missing from the server's list is kept: 30 days.
     ///
@@ -28,32 +32,35 @@ struct UserBucket: Sendable, Hashable {
     static let absentCampaignRetention: TimeInterval = 30 * 24 * 60 * 60
 
     /// The ``UserIdentity/key`` this bucket belongs to (checked on load).
-    var identityKey: String
+    let identityKey: String
     /// The campaigns of the last successful ping and their fingerprint, kept in a file of their
     /// own (``CampaignCatalog``) and not with the rest of the bucket.
-    var catalog: CampaignCatalog
+    private(set) var catalog: CampaignCatalog
     /// Whether the bucket was read from a file that still held the campaigns, as files did before
     /// the catalog had its own: the loader moves them there once.
-    var hasInlineCampaigns = false
-    var impressions: [String: ImpressionRecord] = [:]
-    var optedOut: Set<String> = []
-    var progress = TriggerProgress()
+    private(set) var hasInlineCampaigns = false
+    private(set) var impressions: [String: ImpressionRecord] = [:]
+    private(set) var optedOut: Set<String> = []
+    private(set) var progress = TriggerProgress()
     /// When each campaign was last shown (re-eligibility delay).
-    var lastDisplayed: [String: Date] = [:]
+    private(set) var lastDisplayed: [String: Date] = [:]
     /// Display times per frequency cap.
-    var capHistory: [String: [Date]] = [:]
-    var frequencyCaps: [FrequencyCap] = []
+    private(set) var capHistory: [String: [Date]] = [:]
+    private(set) var frequencyCaps: [FrequencyCap] = []
     /// `currentPingMillis` of the last ping.
-    var lastPingMillis: Int64 = 0
+    private(set) var lastPingMillis: Int64 = 0
     /// The user's state of campaigns missing from the last pings, by campaign ID, kept for
     /// ``absentCampaignRetention``.
-    var absent: [String: AbsentCampaign] = [:]
+    private(set) var absent: [String: AbsentCampaign] = [:]
     /// The latest exposure to each campaign with a goal, by campaign ID, while its window is open.
-    var exposures: [String: ExposureRecord] = [:]
+    private(set) var exposures: [String: ExposureRecord] = [:]
     /// Campaigns whose goal this user reached: a conversion is reported once per campaign.
-    var converted: Set<String> = []
+    private(set) var converted: Set<String> = []
     /// The user's placeholder values the server keeps (verified users only), as of the last ping.
-    var serverAttributes: [String: String] = [:]
+    private(set) var serverAttributes: [String: String] = [:]
+
+    /// The file the bucket is kept in (``FileStore``), one per identity; its catalog has its own.
+    var fileName: String { FileStore.bucketFileName(for: identityKey) }
 
     /// Whether a ping has filled this bucket at least once.
     var hasSynced: Bool { lastPingMillis != 0 || !catalog.isEmpty }
@@ -64,10 +71,7 @@ struct UserBucket: Sendable, Hashable {
 
     /// The server's fingerprint of ``campaigns`` and ``frequencyCaps``, sent with the next ping so
     /// an unchanged list need not travel again. It is stored with the list it describes.
-    var listFingerprint: String? {
-        get { catalog.fingerprint }
-        set { catalog.fingerprint = newValue }
-    }
+    var listFingerprint: String? { catalog.fingerprint }
 
     init(identityKey: String) {
         self.identityKey = identityKey
@@ -165,6 +169,44 @@ struct UserBucket: Sendable, Hashable {
     /// Records an exposure to a campaign with a goal (an impression or a control impression).
     mutating func recordExposure(_ exposure: ExposureRecord, of campaignID: String) {
         exposures[campaignID] = exposure
+    }
+
+    /// Records that the user reached `campaignID`'s goal: its conversion is reported once.
+    mutating func recordConversion(of campaignID: String) {
+        converted.insert(campaignID)
+    }
+
+    /// Forgets exposures whose goal window has closed at `now`; returns whether any was.
+    mutating func forgetClosedExposures(at now: Date) -> Bool {
+        let closed = exposures.filter { !$0.value.isOpen(at: now) }.map(\.key)
+        for id in closed { exposures[id] = nil }
+        return !closed.isEmpty
+    }
+
+    /// Keeps the trigger engine's progress with the rest of the user's state.
+    mutating func keep(_ progress: TriggerProgress) {
+        self.progress = progress
+    }
+
+    /// Adopts the placeholder values the server keeps for the user, as of this ping.
+    mutating func adoptServerAttributes(_ attributes: [String: String]) {
+        serverAttributes = attributes
+    }
+
+    /// Forgets the list's fingerprint, so that the next ping asks for the whole list.
+    mutating func forgetListFingerprint() {
+        catalog.fingerprint = nil
+    }
+
+    /// Attaches the catalog read from its own file, when it is this user's.
+    mutating func attach(_ stored: CampaignCatalog) {
+        guard stored.identityKey == identityKey else { return }
+        catalog = stored
+    }
+
+    /// Notes that the campaigns read with the bucket (an earlier SDK's file) now have their own file.
+    mutating func catalogMovedToItsFile() {
+        hasInlineCampaigns = false
     }
 
     /// Records one display that the user saw to its end.

@@ -73,7 +73,7 @@ extension MarqueeCore {
                     // "Unchanged" against a list this device does not hold: ask once more without a
                     // fingerprint, which a server must answer in full.
                     let askedWithFingerprint = bucket.listFingerprint != nil
-                    bucket.listFingerprint = nil
+                    bucket.forgetListFingerprint()
                     if askedWithFingerprint {
                         track { await $0.ping() }
                     } else {
@@ -84,7 +84,7 @@ extension MarqueeCore {
                 bucket.adopt(bucket.catalog, caps: bucket.frequencyCaps, pingMillis: response.currentPingMillis, now: now)
             } else {
                 adoptInboxEndpoints(response.marquee?.inbox)
-                bucket.serverAttributes = response.marquee?.userAttributes ?? [:]
+                bucket.adoptServerAttributes(response.marquee?.userAttributes ?? [:])
                 bucket.adopt(response.campaigns, caps: response.marquee?.frequencyCaps ?? [],
                              pingMillis: response.currentPingMillis, now: now, fingerprint: fingerprint)
                 saveCatalog()
