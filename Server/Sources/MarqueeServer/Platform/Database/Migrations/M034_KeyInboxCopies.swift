@@ -3,9 +3,10 @@ import Foundation
 import SQLKit
 
 /// Inbox copies name their message and user by small keys (``InboxCopyKey``): a message's
-/// 8-byte key instead of its id, and a user key that holds the app, so the app's id is no longer
-/// in every copy and three of its indexes. Indexes kept only to find old markers and expiries
-/// hold only the copies that have one. The copies table is rebuilt (``TableRebuild``).
+/// 8-byte key instead of its 36-character id, and a user key that holds the app, so no copy or
+/// index stores the app's id. Of the five indexes, the one by user and change number stays (a
+/// user's copies are few, so delivery and expiry times are read among them), and the purge's two
+/// hold only copies that are deleted or expire. The copies table is rebuilt (``TableRebuild``).
 struct M034_KeyInboxCopies: AsyncMigration {
     private struct MessageRow: Decodable {
         var id: UUID
