@@ -11,8 +11,9 @@ struct DashboardModelResource: JSONResource {
         var title: String
     }
 
-    /// An attribute type of trigger and goal conditions, with the operators it takes.
-    struct AttributeType: Encodable {
+    /// A choice that limits the operators offered with it: an attribute type of trigger and goal
+    /// conditions (condition operators), or an app fact segments read (segment operators).
+    struct OperatorChoice: Encodable {
         var id: String
         var title: String
         var operators: [String]
@@ -30,13 +31,6 @@ struct DashboardModelResource: JSONResource {
         var id: String
         var title: String
         var hasChoices: Bool
-    }
-
-    /// An app fact segments read, with the operators a condition on it may use.
-    struct Fact: Encodable {
-        var id: String
-        var title: String
-        var operators: [String]
     }
 
     /// The inclusive bounds of a number a form asks for.
@@ -57,10 +51,10 @@ struct DashboardModelResource: JSONResource {
 
     var messageKinds: [Choice]
     var surveyQuestionKinds: [QuestionKind]
-    var attributeTypes: [AttributeType]
+    var attributeTypes: [OperatorChoice]
     var conditionOperators: [Operator]
     var segmentOperators: [Operator]
-    var appFacts: [Fact]
+    var appFacts: [OperatorChoice]
     var roles: [Choice]
     var limits: [String: Bounds]
 
@@ -68,13 +62,13 @@ struct DashboardModelResource: JSONResource {
     static let current = DashboardModelResource(
         messageKinds: MessageKind.allCases.map { Choice(id: $0.rawValue, title: $0.title) },
         surveyQuestionKinds: SurveyQuestion.Kind.allCases.map { QuestionKind(id: $0.rawValue, title: $0.title, hasChoices: $0.hasChoices) },
-        attributeTypes: MarqueeModel.AttributeType.allCases.map { type in
-            AttributeType(id: type.rawValue, title: type.title,
+        attributeTypes: AttributeType.allCases.map { type in
+            OperatorChoice(id: type.rawValue, title: type.title,
                           operators: ConditionOperator.allCases.filter { $0.supports(type) }.map(\.rawValue))
         },
         conditionOperators: ConditionOperator.allCases.map { Operator(id: $0.rawValue, title: $0.title, takesValue: !$0.ignoresValue) },
         segmentOperators: SegmentOperator.allCases.map { Operator(id: $0.rawValue, title: $0.title, takesValue: $0.takesValue) },
-        appFacts: FactCondition.Fact.allCases.map { Fact(id: $0.rawValue, title: $0.title, operators: $0.operators.map(\.rawValue)) },
+        appFacts: FactCondition.Fact.allCases.map { OperatorChoice(id: $0.rawValue, title: $0.title, operators: $0.operators.map(\.rawValue)) },
         roles: AccountRole.allCases.map { Choice(id: $0.rawValue, title: $0.title) },
         limits: [
             "carouselPages": Bounds(Campaign.Limits.carouselPages),
