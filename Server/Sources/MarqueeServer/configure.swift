@@ -29,9 +29,12 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     // One process on SQLite sees every change; instances sharing PostgreSQL learn of each other's
     // through the listener, and read every app until it is connected.
     let directory = AppDirectory(learnsOfChanges: configuration.storage.isSQLite)
-    try AppChangeListener.start(for: configuration.storage, directory: directory, in: app)
-    // Impressions and inbox tracking share the writer's transactions (on SQLite, its connection).
+    let userChanges = UserChanges(capacity: configuration.usersHeld, learnsOfChanges: configuration.storage.isSQLite)
+    try ChangeListener.start(for: configuration.storage, directory: directory, users: userChanges, in: app)
+    // Impressions, inbox tracking and app facts share the writer's transactions (on SQLite, its connection).
     let frequentWrites = try await databaseSetup.frequentWriterTransactions(for: app)
+    let userFacts = UserFactsRecorder(transactions: frequentWrites, changes: userChanges, logger: app.logger)
+    app.lifecycle.use(UserFactsRecorderLifecycle(recorder: userFacts))
     let inboxTracking = GroupCommit(maxPerCommit: InboxStore.maxTrackingBatchesPerCommit, transactions: frequentWrites,
                                     store: InboxStore.storeTracked)
     app.marquee = MarqueeServices(configuration: configuration, clock: clock, catalog: CampaignCatalog(logger: app.logger),
@@ -41,7 +44,8 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
                                   passwords: passwords,
                                   signInLimiter: SignInLimiter(clock: clock),
                                   adminLane: AdminLane.open(for: configuration.storage, settings: configuration.adminLane, in: app),
-                                  importJobs: { ImportJobs(database: app.db, clock: clock, deviceTraffic: $0, logger: app.logger) })
+                                  userChanges: userChanges, userFacts: userFacts,
+                                  importJobs: { ImportJobs(database: app.db, changes: userChanges, clock: clock, deviceTraffic: $0, logger: app.logger) })
     app.lifecycle.use(ImportJobsLifecycle(jobs: app.marquee.importJobs))
 
     try routes(app)

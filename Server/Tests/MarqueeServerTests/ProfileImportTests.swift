@@ -135,7 +135,7 @@ struct ProfileImportTests {
     /// Runs an import of `bytes` as they are, invalid UTF-8 included, as the route runs one.
     private func importBytes(_ server: TestServer, _ app: Fixtures.CreatedApp, _ bytes: [UInt8],
                              format: RecordSplitter.Format) async throws -> ProfileImport.Report {
-        try await ProfileImport(database: server.app.db, appID: app.id, clock: server.app.marquee.clock, format: format)
+        try await ProfileImport(database: server.app.db, changes: server.app.marquee.userChanges, appID: app.id, clock: server.app.marquee.clock, format: format)
             .run(ByteBuffer(bytes: bytes))
     }
 

@@ -15,6 +15,7 @@ import SQLKit
 /// (``AuditRedaction``).
 struct UserDataEraser {
     let database: any Database
+    let changes: UserChanges
 
     /// What one erasure removed.
     struct Erased: Sendable, Equatable {
@@ -29,8 +30,8 @@ struct UserDataEraser {
         // Exact prefix and suffix comparisons: no LIKE, so no wildcard in an ID can widen the match.
         let asUser = "u:\(userID)|t:"
         let asTracker = "|t:" + userID
-        return try await database.writeTransaction { db in
-            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        return try await changes.transaction(changing: [KeyDigest(user: userID, in: appID)], on: database) { db in
+            let sql = try db.sql()
             let matching: SQLQueryString = """
                 app_id = \(bind: appID) AND (substr(user_key, 1, length(\(bind: asUser))) = \(bind: asUser)
                   OR (length(user_key) >= length(\(bind: asTracker))

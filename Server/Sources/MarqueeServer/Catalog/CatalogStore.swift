@@ -40,7 +40,7 @@ struct CatalogStore: Sendable {
             RETURNING campaigns_version
             """).first(decoding: VersionRow.self)
         guard let row else { throw CatalogError.appNotFound }
-        try await AppChangeListener.notify(appID, on: sql)
+        try await ChangeListener.notify(appID, on: sql)
         return row.campaigns_version
     }
 
@@ -66,7 +66,7 @@ struct CatalogStore: Sendable {
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
             try await sql.raw("UPDATE \(ident: AppRecord.schema) SET id = id WHERE id = \(bind: appID)").run()
             let changed = try await body(db)
-            try await AppChangeListener.notify(appID, on: sql)
+            try await ChangeListener.notify(appID, on: sql)
             return changed
         }
         await directory.forget(appID)

@@ -13,14 +13,14 @@ enum InboxCopyKey {
         withUnsafeBytes(of: id.uuid) { raw in raw.loadUnaligned(as: Int64.self).bigEndian }
     }
 
-    /// The user's key in one app's inbox, so that copies need no app column. It is made from the
-    /// user's digest, not their ID, so that copies stored by digest could be keyed again.
+    /// The user's key in one app's inbox (``KeyDigest/init(user:in:)``), so that copies need no
+    /// app column.
     static func user(_ userID: String, in appID: UUID) -> KeyDigest {
-        user(KeyDigest(userID), in: appID)
+        KeyDigest(user: userID, in: appID)
     }
 
     static func user(_ digest: KeyDigest, in appID: UUID) -> KeyDigest {
-        KeyDigest(hashing: withUnsafeBytes(of: appID.uuid) { Data($0) } + digest.bytes)
+        KeyDigest(user: digest, in: appID)
     }
 
     private struct FoundRow: Decodable {

@@ -14,7 +14,7 @@ struct ProfileSDKController {
         let change = ProfileChange(attributes: body.attributes, addTags: body.addTags, removeTags: body.removeTags)
         let refused = caller.app.settings.deviceProfile.refusals(of: change)
         guard refused.isEmpty else { throw APIError.validation(refused) }
-        _ = try await UserProfileStore(database: req.db).apply(change, appID: caller.app.id, userID: identity.userID,
+        _ = try await req.userProfiles.apply(change, appID: caller.app.id, userID: identity.userID,
                                                                at: req.marquee.clock.nowMillis)
         return .noContent
     }

@@ -4,10 +4,11 @@ import MarqueeModel
 import SQLKit
 
 /// Stores each user's placeholder values (``UserAttributes``) by app and user ID. Pings of a
-/// verified user carry them (``SDKController``); erasing a user removes them.
+/// verified user carry them (``PingAnswer``, through ``UserRows``); erasing a user removes them.
 struct UserAttributesStore {
     static let schema = "user_attributes"
     let database: any Database
+    let changes: UserChanges
 
     private struct Row: Decodable {
         var attributes: String
@@ -25,8 +26,8 @@ struct UserAttributesStore {
     /// Replaces the user's values; none removes the row.
     func replace(appID: UUID, userID: String, with attributes: [String: String], at millis: Int64) async throws {
         let text = String(decoding: try MarqueeJSON.encoder().encode(attributes), as: UTF8.self)
-        try await database.writeTransaction { db in
-            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        try await changes.transaction(changing: [KeyDigest(user: userID, in: appID)], on: database) { db in
+            let sql = try db.sql()
             guard !attributes.isEmpty else {
                 try await Self.delete(appID: appID, userID: userID, on: sql)
                 return
@@ -39,7 +40,7 @@ struct UserAttributesStore {
         }
     }
 
-    /// Removes the user's values, inside the caller's transaction.
+    /// Removes the user's values, inside the caller's transaction, which tells ``UserChanges``.
     static func delete(appID: UUID, userID: String, on sql: any SQLDatabase) async throws {
         try await sql.delete(from: schema).where("app_id", .equal, appID).where("user_id", .equal, userID).run()
     }

@@ -5,10 +5,10 @@ import SQLKit
 
 /// What the server sees of each identified user's app, kept from their pings on their
 /// `user_profiles` row: first and last seen, sessions, and the app version, platform and locale
-/// last reported. Segments read them; nothing about a user is held in memory.
+/// last reported. Segments read them.
 ///
-/// A ping writes only when it has news: a first sighting, a new session, a changed version,
-/// platform or locale, or a last-seen time older than ``lastSeenPrecision``. Others only read.
+/// Pings do not write here themselves: ``UserFactsRecorder`` writes their visits behind the
+/// answers, in batches, and only visits with news (``UserVisit/isKnown(to:)``).
 struct UserFactsStore {
     let database: any Database
 
@@ -50,31 +50,29 @@ struct UserFactsStore {
             .first(decoding: Row.self)
     }
 
-    /// Records that `device`'s user pinged at `millis`, and returns their row as it is now.
-    func recordVisit(of device: DeviceContext, userID: String, appID: UUID, at millis: Int64) async throws -> Row {
-        let stored = try await row(appID: appID, userID: userID)
-        // Facts are kept within bounds, as the locale is: a longer version is not recorded.
-        let appVersion = device.appVersion.flatMap { $0.description.utf8.count <= Self.maxVersionBytes ? $0 : nil }
-        let version = appVersion?.description
-        let platform = device.platform?.rawValue
-        let locale = device.locale.map(LanguageTag.normalized).flatMap { $0.isEmpty || $0.utf8.count > LanguageTag.maxLength ? nil : $0 }
-        if let stored, let last = stored.last_seen_at, stored.first_seen_at != nil, millis - last < Self.lastSeenPrecision,
-           version.map({ $0 == stored.app_version }) ?? true, platform.map({ $0 == stored.platform }) ?? true,
-           locale.map({ $0 == stored.locale }) ?? true {
-            return stored
-        }
-        try await database.writeTransaction { db in
-            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
-            // In SQL, so concurrent pings of one user count one new session, and time never goes back.
+    /// Users written by one statement: 12 values each stays under every database's limit of binds.
+    static let visitsPerStatement = 200
+
+    /// Writes `visits` (one per user) inside the caller's transaction. In SQL, so that visits
+    /// written by several instances each count a new session once, and time never goes back;
+    /// ``UserVisit/applied(to:)`` is the same rule in Swift.
+    static func write(_ visits: [UserVisit], on sql: any SQLDatabase) async throws {
+        for start in stride(from: 0, to: visits.count, by: visitsPerStatement) {
+            let rows: [SQLQueryString] = visits[start..<min(start + visitsPerStatement, visits.count)].map { visit in
+                """
+                (\(bind: visit.appID), \(bind: visit.userID), \(bind: KeyDigest(visit.userID).stored), '{}', \(bind: visit.last),
+                 \(bind: visit.first), \(bind: visit.last), \(bind: 1 + visit.sessionsWithin), \(bind: visit.appVersion?.description),
+                 \(bind: visit.appVersion.map(Self.order)), \(bind: visit.platform), \(bind: visit.locale))
+                """
+            }
             try await sql.raw("""
                 INSERT INTO user_profiles (app_id, user_id, user_digest, profile, updated_at, first_seen_at, last_seen_at, sessions,
                                            app_version, app_version_order, platform, locale)
-                VALUES (\(bind: appID), \(bind: userID), \(bind: KeyDigest(userID).stored), '{}', \(bind: millis), \(bind: millis), \(bind: millis), 1,
-                        \(bind: version), \(bind: appVersion.map(Self.order)), \(bind: platform), \(bind: locale))
+                VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (app_id, user_id) DO UPDATE SET
                     first_seen_at = COALESCE(user_profiles.first_seen_at, excluded.first_seen_at),
-                    sessions = COALESCE(user_profiles.sessions, 0) + CASE
-                        WHEN user_profiles.last_seen_at IS NULL OR excluded.last_seen_at - user_profiles.last_seen_at >= \(bind: Self.sessionGap)
+                    sessions = COALESCE(user_profiles.sessions, 0) + excluded.sessions - 1 + CASE
+                        WHEN user_profiles.last_seen_at IS NULL OR excluded.first_seen_at - user_profiles.last_seen_at >= \(bind: sessionGap)
                         THEN 1 ELSE 0 END,
                     last_seen_at = CASE
                         WHEN user_profiles.last_seen_at IS NULL OR excluded.last_seen_at > user_profiles.last_seen_at
@@ -85,7 +83,6 @@ struct UserFactsStore {
                     locale = COALESCE(excluded.locale, user_profiles.locale)
                 """).run()
         }
-        return try await row(appID: appID, userID: userID) ?? Row()
     }
 
     /// A version as text that sorts as versions compare: each part nine digits, trailing zero

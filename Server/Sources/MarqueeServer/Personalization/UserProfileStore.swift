@@ -4,10 +4,12 @@ import MarqueeModel
 import SQLKit
 
 /// Stores each user's ``UserProfile`` by app and user ID; erasing a user removes it. Every change
-/// (the admin API, the SDK, a bulk import) goes through ``apply(_:appID:userID:at:on:)``.
+/// (the admin API, the SDK, a bulk import) goes through ``apply(_:appID:userID:at:on:)``, and
+/// every transaction that changes a profile tells ``UserChanges``.
 struct UserProfileStore {
     static let schema = "user_profiles"
     let database: any Database
+    let changes: UserChanges
 
     private struct Row: Decodable {
         var profile: String
@@ -21,12 +23,12 @@ struct UserProfileStore {
     /// Applies `change` and stores the result; throws ``APIError`` naming the field when the change
     /// or its result would break a limit, and then nothing changes.
     func apply(_ change: ProfileChange, appID: UUID, userID: String, at millis: Int64) async throws -> UserProfile {
-        try await database.writeTransaction { db in
+        try await changes.transaction(changing: [KeyDigest(user: userID, in: appID)], on: database) { db in
             try await Self.apply(change, appID: appID, userID: userID, at: millis, on: try db.sql())
         }
     }
 
-    /// Applies `change` inside the caller's transaction: the row is read locked (PostgreSQL) or
+    /// Applies `change` inside the caller's transaction, which tells ``UserChanges``: the row is read locked (PostgreSQL) or
     /// under the single writer (SQLite), checked, then written, so concurrent
     /// changes to one user all land. A refused change writes nothing.
     static func apply(_ change: ProfileChange, appID: UUID, userID: String, at millis: Int64,

@@ -13,7 +13,7 @@ struct UsersController {
     /// `GET …/attributes`: the values stored (none is an empty map).
     @Sendable func attributes(req: Request) async throws -> AttributesResource {
         let userID = try Self.userID(req)
-        let values = try await UserAttributesStore(database: req.db).attributes(appID: try req.authorizedAppID, userID: userID)
+        let values = try await req.userValues.attributes(appID: try req.authorizedAppID, userID: userID)
         return AttributesResource(userID: userID, attributes: values)
     }
 
@@ -24,7 +24,7 @@ struct UsersController {
         let input = try req.decodeJSON(UserAttributes.self)
         let issues = input.validationIssues()
         guard issues.isEmpty else { throw APIError.validation(issues) }
-        try await UserAttributesStore(database: req.db)
+        try await req.userValues
             .replace(appID: try req.authorizedAppID, userID: userID, with: input.attributes, at: req.marquee.clock.nowMillis)
         return AttributesResource(userID: userID, attributes: input.attributes)
     }
@@ -44,7 +44,7 @@ struct UsersController {
     /// `GET …/profile`: the user's typed attributes and tags (none are empty).
     @Sendable func profile(req: Request) async throws -> ProfileResource {
         let userID = try Self.userID(req)
-        return ProfileResource(userID: userID, try await UserProfileStore(database: req.db)
+        return ProfileResource(userID: userID, try await req.userProfiles
             .profile(appID: try req.authorizedAppID, userID: userID))
     }
 
@@ -53,7 +53,7 @@ struct UsersController {
     @Sendable func updateProfile(req: Request) async throws -> ProfileResource {
         let userID = try Self.userID(req)
         let change = try req.decodeJSON(ProfileChange.self)
-        let profile = try await UserProfileStore(database: req.db)
+        let profile = try await req.userProfiles
             .apply(change, appID: try req.authorizedAppID, userID: userID, at: req.marquee.clock.nowMillis)
         return ProfileResource(userID: userID, profile)
     }
@@ -115,7 +115,7 @@ struct UsersController {
         let appID = try req.authorizedAppID
         let redaction = AuditRedaction(userID: userID)
         req.auditRedaction = redaction
-        let deleted = try await UserDataEraser(database: req.db).erase(userID: userID, appID: appID, redacting: redaction)
+        let deleted = try await UserDataEraser(database: req.db, changes: req.marquee.userChanges).erase(userID: userID, appID: appID, redacting: redaction)
         let wasTester = try req.authorizedApp.settings.testUserIDs.contains(userID)
         if wasTester {
             _ = try await req.store.updateApp(appID, naming: nil) { settings in

@@ -45,7 +45,7 @@ struct SDKController {
         var device = DeviceContext(identity: identity, deviceID: caller.deviceID,
                                    appVersion: body.appVersion.flatMap(AppVersion.init), locale: body.locale,
                                    platform: body.resolvedPlatform)
-        device.segments = try await SegmentMembership(database: req.db, clock: req.marquee.clock)
+        device.segments = try await SegmentMembership(rows: req.userRows, clock: req.marquee.clock)
             .segments(of: device, appID: appID, snapshot: snapshot, recordingVisit: false)
         let audience = DeliveryAudience(app: app, device: device, now: req.marquee.clock.now())
         // Paused, archived, ended and deleted campaigns are not in the snapshot (or not live).

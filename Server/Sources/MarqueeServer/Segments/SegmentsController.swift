@@ -67,6 +67,8 @@ struct SegmentsController {
         let lane = req.marquee.adminLane
         let timeLimit = lane.settings.budget * 0.8
         let now = req.marquee.clock.now()
+        // The count walks stored rows: the app facts of the last pings are written first.
+        await req.marquee.userFacts.flush()
         return try await req.inAdminLane { database in
             try await AudienceCounter(database: database, timeLimit: timeLimit, compute: { try await lane.compute($0) })
                 .count(appID: appID, in: audience, now: now)

@@ -6,7 +6,7 @@ import NIOConcurrencyHelpers
 /// its app row from the database.
 ///
 /// An entry is dropped whenever its app changes: by ``CatalogStore`` after its transaction
-/// commits here, and by ``AppChangeListener`` when another instance commits one (PostgreSQL).
+/// commits here, and by ``ChangeListener`` when another instance commits one (PostgreSQL).
 /// A load that was under way when its app changed is not kept, so a row read before a commit
 /// can never outlive it. While the directory cannot learn of other instances' changes (its
 /// PostgreSQL listener is not connected), it keeps nothing and every request reads the row.

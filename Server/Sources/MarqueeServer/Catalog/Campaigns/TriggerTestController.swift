@@ -82,10 +82,11 @@ struct TriggerTestController {
     /// the sample gives in place of those last seen; `nil` for a user without an ID.
     private func segmentSubject(_ req: Request, device: DeviceContext, appID: UUID, segments: [Segment]) async throws -> SegmentSubject? {
         guard let userID = device.identity.userID, !segments.isEmpty else { return nil }
-        let membership = SegmentMembership(database: req.db, clock: req.marquee.clock)
-        let row = try await UserFactsStore(database: req.db).row(appID: appID, userID: userID)
+        let membership = SegmentMembership(rows: req.userRows, clock: req.marquee.clock)
+        let user = try await req.userRows.current(appID: appID, userID: userID)
         let campaigns = Set(segments.flatMap(\.rule.campaignsInHistory)).compactMap(UUID.init(uuidString:))
-        var subject = try await membership.subject(appID: appID, userID: userID, row: row, historyOf: campaigns)
+        var subject = try await membership.subject(appID: appID, userID: userID, row: user.row, profile: user.profile,
+                                                   historyOf: campaigns)
         subject.facts.appVersion = device.appVersion ?? subject.facts.appVersion
         subject.facts.platform = device.platform ?? subject.facts.platform
         subject.facts.locale = device.locale ?? subject.facts.locale

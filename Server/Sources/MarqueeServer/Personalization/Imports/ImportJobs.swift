@@ -18,13 +18,15 @@ final class ImportJobs: Sendable {
     static let devicePause: Duration = .milliseconds(50)
 
     private let database: any Database
+    private let changes: UserChanges
     private let clock: any ServerClock
     private let deviceTraffic: DeviceTraffic
     private let logger: Logger
     private let turn = LaneSlots(capacity: 1)
     private let tasks = NIOLockedValueBox<[UUID: Task<Void, Never>]>([:])
 
-    init(database: any Database, clock: any ServerClock, deviceTraffic: DeviceTraffic, logger: Logger) {
+    init(database: any Database, changes: UserChanges, clock: any ServerClock, deviceTraffic: DeviceTraffic, logger: Logger) {
+        self.changes = changes
         self.database = database
         self.clock = clock
         self.deviceTraffic = deviceTraffic
@@ -83,7 +85,7 @@ final class ImportJobs: Sendable {
         defer { turn.release() }
         do {
             try await update(id) { $0.status = ImportJob.Status.running.rawValue }
-            let importer = ProfileImport(database: database, appID: appID, clock: clock, format: format)
+            let importer = ProfileImport(database: database, changes: changes, appID: appID, clock: clock, format: format)
             let report = try await importer.run(body) { report in
                 try Task.checkCancellation()
                 try await self.update(id) { record in

@@ -17,6 +17,7 @@ import NIOCore
 ///   (items separated by `|`); a bare name (or `:string`) is text. An empty cell leaves the attribute as it is.
 struct ProfileImport {
     let database: any Database
+    let changes: UserChanges
     let appID: UUID
     let clock: any ServerClock
     let format: RecordSplitter.Format
@@ -90,7 +91,8 @@ struct ProfileImport {
     private func apply(_ batch: [(line: Int, userID: String, change: ProfileChange)], to report: inout Report) async throws {
         let appID = appID
         let millis = clock.nowMillis
-        let refused = try await database.writeTransaction { db in
+        let users = batch.map { KeyDigest(user: $0.userID, in: appID) }
+        let refused = try await changes.transaction(changing: users, on: database) { db in
             let sql = try db.sql()
             var refused: [LineError] = []
             for item in batch {

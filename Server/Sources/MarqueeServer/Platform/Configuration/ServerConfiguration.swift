@@ -45,6 +45,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The bcrypt cost of account passwords (2^cost rounds). Tests lower it; a password keeps
     /// the cost it was hashed with.
     public var passwordHashCost = 12
+    /// Users whose profile rows, and whose placeholder values, each instance holds in memory for
+    /// pings (``UserCache``): about 1 KB each.
+    public var usersHeld = 50_000
     /// Seeds the demo app and its campaigns at start.
     public var seedsDemo: Bool
     public var logLevel: Logger.Level

@@ -27,11 +27,16 @@ final class MarqueeServices: Sendable {
     let deviceTraffic: DeviceTraffic
     /// Profile imports running behind their requests.
     let importJobs: ImportJobs
+    /// Users' rows held in memory, and how their changes reach every instance.
+    let userChanges: UserChanges
+    /// App facts of identified pings, written behind the answers.
+    let userFacts: UserFactsRecorder
 
     init(configuration: ServerConfiguration, clock: any ServerClock, catalog: CampaignCatalog, directory: AppDirectory,
          adminTokenHash: String, renderWorkers: RenderWorkers, impressionWriter: ImpressionWriter,
          inboxTracking: GroupCommit<InboxStore.TrackedEvents, Int>, passwords: PasswordWorkers, signInLimiter: SignInLimiter,
-         adminLane: AdminLane, importJobs: (DeviceTraffic) -> ImportJobs) {
+         adminLane: AdminLane, userChanges: UserChanges, userFacts: UserFactsRecorder,
+         importJobs: (DeviceTraffic) -> ImportJobs) {
         self.configuration = configuration
         self.clock = clock
         self.catalog = catalog
@@ -43,6 +48,8 @@ final class MarqueeServices: Sendable {
         self.passwords = passwords
         self.signInLimiter = signInLimiter
         self.adminLane = adminLane
+        self.userChanges = userChanges
+        self.userFacts = userFacts
         deviceTraffic = DeviceTraffic(clock: clock)
         self.importJobs = importJobs(deviceTraffic)
     }
@@ -70,6 +77,21 @@ extension Request {
     /// Runs `job` in the ``AdminLane``, on its database: for admin reads that can take long.
     func inAdminLane<T: Sendable>(_ job: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await marquee.adminLane.run(logger: logger, on: eventLoop, job)
+    }
+
+    /// Users' rows as pings read them, on this request's database.
+    var userRows: UserRows {
+        UserRows(database: db, changes: marquee.userChanges, recorder: marquee.userFacts)
+    }
+
+    /// Users' profiles, on this request's database.
+    var userProfiles: UserProfileStore {
+        UserProfileStore(database: db, changes: marquee.userChanges)
+    }
+
+    /// Users' placeholder values, on this request's database.
+    var userValues: UserAttributesStore {
+        UserAttributesStore(database: db, changes: marquee.userChanges)
     }
 
     /// The accounts of this server, on this request's database.

@@ -20,7 +20,7 @@ struct PingAnswer {
         var body = PingResponseBody(currentPingMillis: req.marquee.clock.nowMillis, nextPingMillis: app.settings.pingIntervalSeconds * 1000,
                                     campaigns: campaigns, marquee: nil)
         if asker.isExtended || inbox != nil {
-            let attributes = try await verifiedUserAttributes(of: asker, on: req.db)
+            let attributes = try await verifiedUserAttributes(of: asker, in: req.userRows)
             let fingerprint = PingFingerprint(campaigns: campaigns.forms, languages: languages, caps: app.settings.frequencyCaps, inbox: inbox,
                                               capabilities: asker.body.marqueeCapabilities ?? [], pushPrimer: asker.body.supportsPushPrimer,
                                               userAttributes: attributes).value
@@ -36,8 +36,8 @@ struct PingAnswer {
 
     /// The placeholder values of the ping's user, only when the request proves who the user is
     /// (a valid signature): without identity verification anyone could claim a user ID and read them.
-    private static func verifiedUserAttributes(of asker: PingAsker, on db: any Database) async throws -> [String: String] {
+    private static func verifiedUserAttributes(of asker: PingAsker, in rows: UserRows) async throws -> [String: String] {
         guard asker.identity.isVerified, let userID = asker.identity.identity.userID else { return [:] }
-        return try await UserAttributesStore(database: db).attributes(appID: asker.app.id, userID: userID)
+        return try await rows.values(appID: asker.app.id, userID: userID)
     }
 }

@@ -21,7 +21,7 @@ struct PingAsker {
         identity = try caller.identity(claimedBy: body.userIdentifiers, for: .targeting)
         var device = DeviceContext(identity: identity.identity, deviceID: caller.deviceID,
                                    appVersion: AppVersion(body.appVersion), locale: body.locale, platform: body.platform)
-        device.segments = try await SegmentMembership(database: req.db, clock: req.marquee.clock)
+        device.segments = try await SegmentMembership(rows: req.userRows, clock: req.marquee.clock)
             .segments(of: device, appID: app.id, snapshot: snapshot, recordingVisit: true)
         self.device = device
         capabilities = Set(body.marqueeCapabilities ?? [])

@@ -1,0 +1,38 @@
+import Fluent
+import Foundation
+import MarqueeModel
+
+/// A user's stored rows as a ping reads them: each read once, then held by ``UserChanges``'
+/// caches until it changes, and the profile row with the visits ``UserFactsRecorder`` has not
+/// written yet applied, so what a ping sees includes the ping itself.
+struct UserRows {
+    /// A profile row as read, its profile decoded once; `row` is `nil` for a user without one.
+    struct Stored: Sendable {
+        let row: UserFactsStore.Row?
+        let profile: UserProfile
+    }
+
+    let database: any Database
+    let changes: UserChanges
+    let recorder: UserFactsRecorder
+
+    /// The user's profile row, app facts up to date, and their profile.
+    func current(appID: UUID, userID: String) async throws -> (row: UserFactsStore.Row?, profile: UserProfile) {
+        let key = KeyDigest(user: userID, in: appID)
+        // Unwritten visits are taken first: one written meanwhile is then in the row read next,
+        // and applying it again changes nothing (``UserVisit/applied(to:)``).
+        let unwritten = recorder.unwritten(key)
+        let stored = try await changes.rows.value(for: key) {
+            let row = try await UserFactsStore(database: database).row(appID: appID, userID: userID)
+            return Stored(row: row, profile: try row?.storedProfile() ?? UserProfile())
+        }
+        return (unwritten.map { $0.applied(to: stored.row) } ?? stored.row, stored.profile)
+    }
+
+    /// The user's placeholder values (``UserAttributesStore``).
+    func values(appID: UUID, userID: String) async throws -> [String: String] {
+        try await changes.values.value(for: KeyDigest(user: userID, in: appID)) {
+            try await UserAttributesStore(database: database, changes: changes).attributes(appID: appID, userID: userID)
+        }
+    }
+}
