@@ -112,4 +112,38 @@ struct DeploymentCLITests {
         #expect(answer.status == 200, "the request in flight was answered: \(answer.response.prefix(300))")
         #expect(try await server.exitStatus(within: 20) == 0, "\(server.output().suffix(2000))")
     }
+
+    /// App facts are written behind the answers, and SIGTERM writes those still waiting: a ping
+    /// answered just before the signal counts in an audience after a restart.
+    @Test func sigtermWritesTheAppFactsOfPingsAlreadyAnswered() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data")
+        let server = try await ServerProcess(["--data-dir", data.path, "--demo"], in: directory)
+        let ping = #"{"userIdentifiers": [{"id": "ada", "type": 3}], "appVersion": "2.5.1", "supportedCampaignTypes": [1]}"#
+        let answered = try RawConnection.exchange(
+            "POST /v1/ping HTTP/1.1\r\nHost: x\r\nSubscription-Id: demo-subscription\r\ndevice_id: facts\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(ping.utf8.count)\r\nConnection: close\r\n\r\n\(ping)",
+            port: server.port)
+        #expect(answered.status == 200, "\(answered.response.prefix(300))")
+        server.terminate()
+        #expect(try await server.exitStatus(within: 20) == 0, "\(server.output().suffix(2000))")
+
+        let restarted = try await ServerProcess(["--data-dir", data.path], in: directory)
+        defer { restarted.terminate() }
+        let token = try String(contentsOf: data.appendingPathComponent("admin-token"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        func admin(_ method: String, _ path: String, _ body: String = "") throws -> [String: Any] {
+            let exchange = try RawConnection.exchange(
+                "\(method) \(path) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)", port: restarted.port)
+            let json = exchange.response.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+            return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(exchange.response)")
+        }
+        let apps = try #require(try admin("GET", "/api/v1/apps")["items"] as? [[String: Any]])
+        let demo = try #require(apps.first { $0["subscriptionID"] as? String == "demo-subscription" }?["id"] as? String)
+        let audience = try admin("POST", "/api/v1/apps/\(demo)/audience",
+                                 #"{"rule": {"fact": "appVersion", "operator": "equals", "value": "2.5.1"}}"#)
+        #expect(audience["users"] as? Int == 1, "the ping's app version was written before the server stopped: \(audience)")
+    }
 }

@@ -91,4 +91,54 @@ import Testing
             }
         }
     }
+
+    private func offered(to user: String, by server: LiveServer, app: LiveServer.CreatedApp) async throws -> [String] {
+        let body = PingRequest(userIdentifiers: [UserIdentifierDTO(id: user, type: .userID)], appVersion: "1.0.0")
+        return try MarqueeJSON.decoder().decode(PingResponse.self, from: try await post("v1/ping", to: server, app: app, body))
+            .data.map(\.campaignData.campaignId)
+    }
+
+    /// Each instance holds the profiles its pings read; a change made through one instance drops
+    /// the other's copy, so segment membership there follows every change.
+    @Test(.enabled(if: postgresURL != nil, "needs MARQUEE_TEST_POSTGRES_URL"))
+    func aProfileChangedOnOneInstanceChangesMembershipOnTheOther() async throws {
+        let storage = ServerConfiguration.Storage.postgres(url: try #require(Self.postgresURL),
+                                                           searchPath: "multi_\(UInt32.random(in: 0...UInt32.max))")
+        let first = try await LiveServer.start(storage: storage)
+        try await first.withStopping { first in
+            let second = try await LiveServer.start(storage: storage)
+            try await second.withStopping { second in
+                #expect(try await eventually { await second.app.marquee.directory.isLearningOfChanges })
+                let app = try await first.createApp()
+                struct Created: Decodable { var id: String }
+                struct SegmentBody: Encodable {
+                    var name: String
+                    var rule: SegmentRule
+                }
+                let vip = try MarqueeJSON.decoder().decode(Created.self, from: try await first.admin(
+                    "POST", "api/v1/apps/\(app.id)/segments", body: SegmentBody(name: "VIP", rule: .tag(TagCondition(tag: "vip", operator: .has))))).id
+                let offer = try await first.createCampaign(CampaignDraft.make(
+                    "VIP offer", targeting: Targeting(segments: SegmentTargeting(include: [vip]))), in: app)
+                let profile = "api/v1/apps/\(app.id)/users/ada/profile"
+
+                #expect(try await offered(to: "ada", by: second, app: app).isEmpty)
+                #expect(try await eventually {
+                    _ = try await offered(to: "ada", by: second, app: app)
+                    return second.app.marquee.userChanges.rows.count == 1
+                }, "the second instance holds Ada's profile")
+                try await first.admin("PATCH", profile, body: ["addTags": ["vip"]])
+                #expect(try await offered(to: "ada", by: first, app: app) == [offer.id], "the instance that changed it knows at once")
+                try #require(try await eventually { try await offered(to: "ada", by: second, app: app) == [offer.id] },
+                             "the second instance learns of the change: only a notification can drop the profile it holds")
+                try await first.admin("PATCH", profile, body: ["removeTags": ["vip"]])
+                try #require(try await eventually { try await offered(to: "ada", by: second, app: app).isEmpty })
+                // Back on the second instance: the first holds Ada's profile with the tag removed.
+                try await second.admin("PATCH", profile, body: ["addTags": ["vip"]])
+                try #require(try await eventually { try await offered(to: "ada", by: first, app: app) == [offer.id] })
+                try await second.admin("DELETE", "api/v1/apps/\(app.id)/users/ada")
+                try #require(try await eventually { try await offered(to: "ada", by: first, app: app).isEmpty },
+                             "erasing the user on one instance drops them on the other")
+            }
+        }
+    }
 }
