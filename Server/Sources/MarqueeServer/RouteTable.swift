@@ -22,6 +22,8 @@ enum RouteTable {
     static let sdk: [Endpoint] = [
         Endpoint(.GET, "/v1/config", .sdk, SDKController().config),
         Endpoint(.POST, "/v1/ping", .sdk, PingController().ping),
+        // Named by digest, with no app or user in the request, so that any HTTP cache may keep it.
+        Endpoint(.GET, "/v1/catalog/:digest", .open, CampaignListController().read),
         Endpoint(.POST, "/v1/display_permission", .sdk, SDKController().displayPermission),
         Endpoint(.POST, "/v1/impression", .sdk, AnalyticsSDKController().impression),
         Endpoint(.POST, "/v1/conversion", .sdk, AnalyticsSDKController().conversion),

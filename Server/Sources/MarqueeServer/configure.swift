@@ -56,6 +56,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
                                        MethodNotAllowedMiddleware(routes: app.routes)))
 
     app.lifecycle.use(HourlyJob.inboxPurge(InboxPurge(database: app.db, clock: clock)))
+    app.lifecycle.use(HourlyJob.campaignListPrune(database: app.db, clock: clock))
     if let days = configuration.impressionRetentionDays {
         app.lifecycle.use(HourlyJob.impressionRetention(ImpressionRetention(days: days, database: app.db, clock: clock)))
     }

@@ -54,7 +54,7 @@ struct CatalogBudgetTests {
             // Every campaign goes to a Marquee client that names no language: the largest answer
             // there is, and it stays under the ceiling.
             let ping = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: "d",
-                                             json: Fixtures.pingBody(capabilities: Capability.all))
+                                             json: Fixtures.pingBody(capabilities: Capability.allInline))
             #expect(ping.status == .ok)
             #expect(try ping.decode(LenientPingResponse.self).campaigns.count == saved.count)
             #expect(ping.body.count <= CatalogBudget.pingCeiling)

@@ -16,7 +16,7 @@ struct CompressedPingTests {
     private static let askers: [PingRequest] = {
         var bodies: [PingRequest] = []
         for user in [nil, "alice", "bob", "qa-ada", "carol"] {
-            for capabilities in [nil, [Capability.campaignExtension], Capability.all] {
+            for capabilities in [nil, [Capability.campaignExtension], Capability.allInline] {
                 for pushPrimer in [true, false] {
                     var body = Fixtures.pingBody(userID: user, capabilities: capabilities)
                     if !pushPrimer { body.supportedCampaignTypes = [.regular] }

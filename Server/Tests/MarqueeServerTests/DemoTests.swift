@@ -22,7 +22,7 @@ struct DemoTests {
             #expect(listed.filter { $0.channel == .embedded }.map(\.placement) == ["home.top"], "the example app's home card")
 
             let full = try await server.send(.POST, "/v1/ping", token: nil, subscription: "demo-subscription",
-                                             json: Fixtures.pingBody(capabilities: Capability.all))
+                                             json: Fixtures.pingBody(capabilities: Capability.allInline))
             #expect(try full.decode(PingResponse.self).data.count == listed.count)
             let demoApp = try Fixtures.CreatedApp(id: #require(UUID(uuidString: appID)), name: "Marquee Demo",
                                                   subscriptionID: "demo-subscription", rolloutPercentage: 100, pingIntervalSeconds: 60)

@@ -16,7 +16,7 @@ struct IdentifiedPingTests {
                       gzip: Bool = false) async throws -> TestResponse {
         let response = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: "d-\(user)",
                                              headers: gzip ? [("Accept-Encoding", "gzip")] : [],
-                                             json: Fixtures.pingBody(userID: user, appVersion: version, capabilities: Capability.all,
+                                             json: Fixtures.pingBody(userID: user, appVersion: version, capabilities: Capability.allInline,
                                                                      platform: .ios))
         try #require(response.status == .ok, "\(response.text)")
         return response

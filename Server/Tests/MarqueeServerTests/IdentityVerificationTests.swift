@@ -64,7 +64,7 @@ struct IdentityVerificationTests {
             let testID = try await server.createCampaign(test, in: app)
             try await server.send(.PATCH, "/api/v1/apps/\(app.id)", raw: #"{"identityVerification": "required"}"#)
 
-            let body = Fixtures.pingBody(userID: "ada", capabilities: Capability.all)
+            let body = Fixtures.pingBody(userID: "ada", capabilities: Capability.allInline)
             let unsigned = try await server.ping(app, body)
             #expect(unsigned.campaigns.isEmpty)
             let response = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID,

@@ -88,7 +88,7 @@ struct LocalizedCampaignTests {
                 campaign.message.translations["es-\(100 + index)"] = MessageTranslation(title: "Titel \(index)", body: words)
             }
             _ = try await server.createCampaign(campaign, in: app)
-            var every = Fixtures.pingBody(capabilities: Capability.all, locale: "en-US")
+            var every = Fixtures.pingBody(capabilities: Capability.allInline, locale: "en-US")
             let all = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: "d", json: every)
             server.clock.advance(by: 60)
             every.marqueeLanguage = "es-107"

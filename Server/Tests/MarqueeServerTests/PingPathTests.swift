@@ -11,7 +11,7 @@ import Testing
 @Suite("Ping path")
 struct PingPathTests {
     private func pingBody(user: String? = nil, fingerprint: String? = nil) -> PingRequest {
-        var body = Fixtures.pingBody(userID: user, capabilities: Capability.all)
+        var body = Fixtures.pingBody(userID: user, capabilities: Capability.allInline)
         body.marqueeFingerprint = fingerprint
         return body
     }

@@ -41,7 +41,7 @@ struct SegmentTests {
     private func campaignNames(_ server: TestServer, _ app: Fixtures.CreatedApp, user: String?,
                                headers: [(String, String)] = []) async throws -> [String] {
         let response = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: "device-\(user ?? "none")",
-                                             headers: headers, json: Fixtures.pingBody(userID: user, capabilities: Capability.all))
+                                             headers: headers, json: Fixtures.pingBody(userID: user, capabilities: Capability.allInline))
         #expect(response.status == .ok, "\(response.text)")
         return try response.decode(LenientPingResponse.self).campaigns.map(\.name).sorted()
     }
@@ -110,7 +110,7 @@ struct SegmentTests {
             }
             try await setProfile(server, app, "ada", #"{"addTags": ["vip"]}"#)
             func ping(_ user: String, gzip: Bool, fingerprint: String? = nil) async throws -> TestResponse {
-                var body = Fixtures.pingBody(userID: user, capabilities: Capability.all)
+                var body = Fixtures.pingBody(userID: user, capabilities: Capability.allInline)
                 body.marqueeFingerprint = fingerprint
                 return try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: "device-\(user)",
                                              headers: gzip ? [("Accept-Encoding", "gzip")] : [], json: body)
@@ -172,7 +172,7 @@ struct SegmentTests {
             _ = try await server.createCampaign(offer, in: app)
             func ping(version: String = "2.10.1") async throws -> [String] {
                 let response = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: "d1", json:
-                    Fixtures.pingBody(userID: "ada", appVersion: version, capabilities: Capability.all, platform: .android))
+                    Fixtures.pingBody(userID: "ada", appVersion: version, capabilities: Capability.allInline, platform: .android))
                 return try response.decode(LenientPingResponse.self).campaigns.map(\.name)
             }
             #expect(try await ping().isEmpty, "session 1")

@@ -14,7 +14,7 @@ struct UserAttributesTests {
     /// A Marquee SDK ping for `user`, signed with `signature` when given.
     func ping(_ server: TestServer, _ app: Fixtures.CreatedApp, user: String = "ada", signature: String? = nil,
               fingerprint: String? = nil) async throws -> [String: Any] {
-        var body = Fixtures.pingBody(userID: user, capabilities: Capability.all)
+        var body = Fixtures.pingBody(userID: user, capabilities: Capability.allInline)
         body.marqueeFingerprint = fingerprint
         let response = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID,
                                              headers: signature.map { [(ProtocolHeader.userSignature, $0)] } ?? [], json: body)

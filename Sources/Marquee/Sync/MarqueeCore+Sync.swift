@@ -56,8 +56,11 @@ extension MarqueeCore {
         timers.cancel(.ping)
         sync.pingMissed = false
         let requested = identity
-        let result = await client.ping(url: url, identity: requested, accessToken: accessToken, signature: userSignature,
+        var result = await client.ping(url: url, identity: requested, accessToken: accessToken, signature: userSignature,
                                        holding: bucket.listFingerprint, language: messageLanguage)
+        if case .success(let response) = result, response.marquee?.unchanged != true, let list = response.marquee?.list {
+            result = await Self.reading(list, named: response, with: client)
+        }
         // A user change while waiting started its own ping; this answer belongs to the old user.
         guard identity == requested else { return .done }
         switch result {
@@ -107,6 +110,21 @@ extension MarqueeCore {
             report(error)
             schedule(.ping, at: now.addingTimeInterval(sync.pingInterval))
             return .failed(error)
+        }
+    }
+
+    /// The answer `response` with the campaigns of the `list` it names, read by reference; a
+    /// failed read fails the ping, to be retried as a failed ping is.
+    private static func reading(_ list: CampaignListReference, named response: LenientPingResponse,
+                                with client: ProtocolClient) async -> Result<LenientPingResponse, RequestFailure> {
+        guard let url = URL(string: list.url) else {
+            return .failure(.permanent(.invalidResponse(endpoint: "ping", description: "the campaign list URL \(list.url) is not a URL")))
+        }
+        return await client.campaignList(url: url).map { content in
+            var complete = response
+            complete.campaigns = content.campaigns
+            complete.skipped += content.skipped
+            return complete
         }
     }
 

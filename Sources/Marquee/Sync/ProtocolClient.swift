@@ -60,6 +60,13 @@ struct ProtocolClient: Sendable {
                           as: LenientPingResponse.self)
     }
 
+    /// Reads the campaign list a ping answer named (``CampaignListReference``): immutable
+    /// content, which an HTTP cache on the way (or the device's own) may answer.
+    func campaignList(url: URL) async -> Result<CampaignListContent, RequestFailure> {
+        await send(HTTPRequest(method: "GET", url: url, headers: headers(accessToken: nil)), endpoint: "catalog",
+                   as: CampaignListContent.self)
+    }
+
     func displayPermission(url: URL, campaignID: String, identity: UserIdentity, accessToken: String?,
                            signature: String? = nil, lastPingMillis: Int64) async -> Result<DisplayPermissionResponse, RequestFailure> {
         let body = DisplayPermissionRequest(

@@ -67,6 +67,10 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
     public static let embeddedPlacements = Capability(rawValue: "placement.embedded")
     /// The App Inbox: the ping response names the inbox endpoints (``InboxEndpoints``).
     public static let inbox = Capability(rawValue: "inbox")
+    /// The campaign list by reference: the ping answer names the list (``PingExtension/list``)
+    /// instead of holding it, and the client reads it from `GET /v1/catalog/{digest}`, an
+    /// immutable answer any HTTP cache may keep.
+    public static let campaignLists = Capability(rawValue: "campaign.list")
     /// Experiments and conversion goals: the client receives a campaign with its variants,
     /// control group and goal, assigns its user with ``ExperimentAssignment`` (as the server
     /// does), reports control impressions and sends conversions. A client without it is sent
@@ -79,6 +83,6 @@ public struct Capability: RawRepresentable, Sendable, Hashable, Codable, CustomS
         .messageTemplates, .anyTriggers, .triggerOccurrences, .sessionStartEvents, .pushClickEvents,
         .viewAppearedEvents, .ruleEvents, .priority, .frequencyCaps, .reEligibility, .itemConditions, .regexEscapes,
         .htmlMessages, .svgImages, .slideFromTop, .inbox, .experiments, .carouselMessages, .surveyMessages,
-        .embeddedPlacements,
+        .embeddedPlacements, .campaignLists,
     ]
 }

@@ -18,9 +18,20 @@ public struct LenientPingResponse: Sendable, Decodable {
         currentPingMillis = try c.decode(Int64.self, forKey: .currentPingMillis)
         nextPingMillis = try c.decode(Int.self, forKey: .nextPingMillis)
         marquee = try? c.decodeIfPresent(PingExtension.self, forKey: .marquee)
-        var list = try c.nestedUnkeyedContainer(forKey: .data)
-        var campaigns: [Campaign] = []
-        var skipped: [String] = []
+        let list = try LenientCampaignList(from: try c.superDecoder(forKey: .data))
+        campaigns = list.campaigns
+        skipped = list.skipped
+    }
+}
+
+/// A `data` array of campaigns read one by one: a campaign that cannot be read, or is too
+/// large to show safely, is skipped with the reason, and the others are kept.
+struct LenientCampaignList: Decodable {
+    var campaigns: [Campaign] = []
+    var skipped: [String] = []
+
+    init(from decoder: any Decoder) throws {
+        var list = try decoder.unkeyedContainer()
         while !list.isAtEnd {
             let index = list.currentIndex
             do {
@@ -39,7 +50,5 @@ public struct LenientPingResponse: Sendable, Decodable {
                 skipped.append("data[\(index)]: \(error)")
             }
         }
-        self.campaigns = campaigns
-        self.skipped = skipped
     }
 }

@@ -97,12 +97,16 @@ public struct PingExtension: Sendable, Hashable, Codable {
     /// The user's values for message placeholders (`first_name`…) kept on the server; only for
     /// a user whose ID is verified (identity verification), so no one reads another's.
     public var userAttributes: [String: String]?
+    /// Where this user's campaign list is, for clients that declare ``Capability/campaignLists``:
+    /// `data` is then empty.
+    public var list: CampaignListReference?
 
     public init(frequencyCaps: [FrequencyCap], inbox: InboxEndpoints? = nil, fingerprint: String? = nil, unchanged: Bool? = nil,
-                userAttributes: [String: String]? = nil) {
+                userAttributes: [String: String]? = nil, list: CampaignListReference? = nil) {
         self.frequencyCaps = frequencyCaps
         self.inbox = inbox
         self.userAttributes = userAttributes
+        self.list = list
         self.fingerprint = fingerprint
         self.unchanged = unchanged
     }

@@ -53,15 +53,30 @@ extension TestServer {
         return try response.decode(Campaign.self).id
     }
 
-    /// Pings as an SDK and returns the lenient reading of the response.
+    /// Pings as an SDK and returns the lenient reading of the response, with the campaigns of a
+    /// list sent by reference read from `GET /v1/catalog/{digest}`, as the Marquee SDK reads them.
     func ping(_ app: Fixtures.CreatedApp, _ body: PingRequest = Fixtures.pingBody(), deviceID: String? = "device-1") async throws -> LenientPingResponse {
         let response = try await send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: deviceID, json: body)
         guard response.status == .ok else { throw TestFailure("ping: \(response.status) \(response.text)") }
-        return try response.decode(LenientPingResponse.self)
+        var answer = try response.decode(LenientPingResponse.self)
+        if let list = answer.marquee?.list, let path = URL(string: list.url)?.path {
+            let read = try await send(.GET, path, token: nil)
+            guard read.status == .ok else { throw TestFailure("campaign list: \(read.status) \(read.text)") }
+            let content = try read.decode(CampaignListContent.self)
+            answer.campaigns = content.campaigns
+            answer.skipped += content.skipped
+        }
+        return answer
     }
 }
 
 struct TestFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+extension Capability {
+    /// Everything but lists by reference: the ping's answer holds its list, for tests that read
+    /// the answer's bytes.
+    static let allInline = all.filter { $0 != .campaignLists }
 }

@@ -4,14 +4,17 @@ import Vapor
 ///
 /// SDK answers depend on the user and carry endpoint URLs; admin answers may carry secrets. No
 /// shared cache may keep either, or it could hand one user's answer (or another host's endpoints)
-/// to everyone behind it.
+/// to everyone behind it. The one exception is a campaign list read by its digest
+/// (`/v1/catalog/{digest}`): it names no user, and its content never changes.
 struct CachePolicyMiddleware: AsyncMiddleware {
     static let privateNoStore = "private, no-store"
+    static let immutable = "public, max-age=31536000, immutable"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
         if Self.isAPI(request) {
-            response.headers.replaceOrAdd(name: .cacheControl, value: Self.privateNoStore)
+            let isList = [.ok, .notModified].contains(response.status) && request.url.path.hasPrefix("/v1/catalog/")
+            response.headers.replaceOrAdd(name: .cacheControl, value: isList ? Self.immutable : Self.privateNoStore)
         }
         return response
     }

@@ -1,3 +1,4 @@
+import Fluent
 import NIOConcurrencyHelpers
 import NIOCore
 import Vapor
@@ -61,6 +62,15 @@ extension HourlyJob {
                     "markers": "\(removed.markers)", "expiredCopies": "\(removed.expiredCopies)", "messages": "\(removed.messages)",
                 ])
             }
+        }
+    }
+
+    /// Removes campaign lists that no ping names any more (``CampaignListStore/prune(before:on:)``).
+    static func campaignListPrune(database: any Database, clock: any ServerClock) -> HourlyJob {
+        HourlyJob("Campaign list prune") { logger in
+            let removed = try await CampaignListStore.prune(before: clock.nowMillis - CampaignListStore.keptAfterReplaced,
+                                                            on: try database.sql())
+            if removed > 0 { logger.info("Removed campaign lists of replaced catalogs", metadata: ["count": "\(removed)"]) }
         }
     }
 }

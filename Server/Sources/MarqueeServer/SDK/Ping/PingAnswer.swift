@@ -6,7 +6,8 @@ import Vapor
 /// Step 3 of a ping: the answer. The admitted campaigns in the languages the client shows, and
 /// for Marquee clients (and inbox clients) the extension: frequency caps, the inbox endpoints,
 /// the verified user's placeholder values, and the list's fingerprint, which spares a client the
-/// list it already holds.
+/// list it already holds. A client that reads lists by reference is sent where its list is
+/// (``CampaignListReferences``) in place of the list.
 struct PingAnswer {
     var body: PingResponseBody
     /// The languages the forms are written in, which the cache of compressed lists is keyed by.
@@ -29,7 +30,12 @@ struct PingAnswer {
                 ? PingExtension(frequencyCaps: [], fingerprint: fingerprint, unchanged: true)
                 : PingExtension(frequencyCaps: app.settings.frequencyCaps, inbox: inbox, fingerprint: fingerprint,
                                 userAttributes: attributes.isEmpty ? nil : attributes)
-            if unchanged { body.campaigns.keys = [] }
+            if unchanged {
+                body.campaigns.keys = []
+            } else if asker.capabilities.contains(.campaignLists) {
+                body.marquee?.list = try await CampaignListReferences.reference(to: campaigns, appID: app.id, req: req)
+                body.campaigns.keys = []
+            }
         }
         return PingAnswer(body: body, languages: languages)
     }

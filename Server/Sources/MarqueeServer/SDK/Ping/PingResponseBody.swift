@@ -43,9 +43,7 @@ struct PingResponseBody {
 
     /// The `data` array alone.
     func data(allocator: ByteBufferAllocator) -> ByteBuffer {
-        var data = allocator.buffer(capacity: campaigns.length)
-        campaigns.write(to: &data)
-        return data
+        campaigns.data(allocator: allocator)
     }
 
     private func tail(allocator: ByteBufferAllocator) throws -> ByteBuffer {
@@ -80,6 +78,13 @@ struct PingCampaignList {
     /// The length of the `data` array.
     var length: Int {
         forms.reduce(2) { $0 + $1.json(extended: extended, languages: languages).readableBytes } + max(keys.count - 1, 0)
+    }
+
+    /// The `data` array alone.
+    func data(allocator: ByteBufferAllocator) -> ByteBuffer {
+        var data = allocator.buffer(capacity: length)
+        write(to: &data)
+        return data
     }
 
     func write(to body: inout ByteBuffer) {

@@ -37,6 +37,7 @@ enum MarqueeMigrations {
         M032_PackSurveyChoices(),
         M033_DropProfileIndex(),
         M034_KeyInboxCopies(),
+        M035_CreateCampaignLists(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).
