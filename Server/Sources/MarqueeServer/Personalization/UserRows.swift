@@ -6,10 +6,18 @@ import MarqueeModel
 /// caches until it changes, and the profile row with the visits ``UserFactsRecorder`` has not
 /// written yet applied, so what a ping sees includes the ping itself.
 struct UserRows {
-    /// A profile row as read, its profile decoded once; `row` is `nil` for a user without one.
+    /// A profile row as read, its profile decoded once (and its text not kept); `row` is `nil`
+    /// for a user without one.
     struct Stored: Sendable {
         let row: UserFactsStore.Row?
         let profile: UserProfile
+
+        init(_ row: UserFactsStore.Row?) throws {
+            profile = try row?.storedProfile() ?? UserProfile()
+            var facts = row
+            facts?.profile = nil
+            self.row = facts
+        }
     }
 
     let database: any Database
@@ -23,8 +31,7 @@ struct UserRows {
         // and applying it again changes nothing (``UserVisit/applied(to:)``).
         let unwritten = recorder.unwritten(key)
         let stored = try await changes.rows.value(for: key) {
-            let row = try await UserFactsStore(database: database).row(appID: appID, userID: userID)
-            return Stored(row: row, profile: try row?.storedProfile() ?? UserProfile())
+            try Stored(try await UserFactsStore(database: database).row(appID: appID, userID: userID))
         }
         return (unwritten.map { $0.applied(to: stored.row) } ?? stored.row, stored.profile)
     }

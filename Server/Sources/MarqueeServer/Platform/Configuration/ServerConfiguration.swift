@@ -46,8 +46,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// the cost it was hashed with.
     public var passwordHashCost = 12
     /// Users whose profile rows, and whose placeholder values, each instance holds in memory for
-    /// pings (``UserCache``): about 1 KB each.
-    public var usersHeld = 50_000
+    /// pings (``UserCache``): a few hundred bytes each, more with large profiles.
+    public var usersHeld = 20_000
     /// Seeds the demo app and its campaigns at start.
     public var seedsDemo: Bool
     public var logLevel: Logger.Level
