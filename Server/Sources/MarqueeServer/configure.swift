@@ -40,7 +40,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.marquee = MarqueeServices(configuration: configuration, clock: clock, catalog: CampaignCatalog(logger: app.logger),
                                   directory: directory,
                                   adminTokenHash: adminTokenHash, renderWorkers: renderWorkers,
-                                  impressionWriter: ImpressionWriter(transactions: frequentWrites), inboxTracking: inboxTracking,
+                                  impressionWriter: ImpressionWriter(transactions: frequentWrites, changes: userChanges), inboxTracking: inboxTracking,
                                   passwords: passwords,
                                   signInLimiter: SignInLimiter(clock: clock),
                                   adminLane: AdminLane.open(for: configuration.storage, settings: configuration.adminLane, in: app),
@@ -58,7 +58,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.lifecycle.use(HourlyJob.inboxPurge(InboxPurge(database: app.db, clock: clock)))
     app.lifecycle.use(HourlyJob.campaignListPrune(database: app.db, clock: clock))
     if let days = configuration.impressionRetentionDays {
-        app.lifecycle.use(HourlyJob.impressionRetention(ImpressionRetention(days: days, database: app.db, clock: clock)))
+        app.lifecycle.use(HourlyJob.impressionRetention(ImpressionRetention(days: days, database: app.db, clock: clock), changes: userChanges))
     }
 
     if configuration.seedsDemo {

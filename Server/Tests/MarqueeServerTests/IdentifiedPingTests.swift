@@ -74,10 +74,12 @@ struct IdentifiedPingTests {
                 let response = try await server.send(.POST, "/api/v1/apps/\(app.id)/segments", json: Body(name: name, rule: rule))
                 return try #require(response.json["id"] as? String, "\(response.text)")
             }
+            let launch = try await server.createCampaign(Fixtures.modal("Launch"), in: app)
+            let sawLaunch = try await segment("Saw the launch", .history(HistoryCondition(campaign: launch, action: .saw, withinDays: 7)))
             let vip = try await segment("VIP", .tag(TagCondition(tag: "vip", operator: .has)))
             let returning = try await segment("Returning", .fact(FactCondition(fact: .sessions, operator: .atLeast, value: .number(2))))
             let gold = try await segment("Gold", .attribute(ProfileCondition(attribute: "tier", operator: .equals, value: .string("gold"))))
-            for (name, segment) in [("VIP", vip), ("Returning", returning), ("Gold", gold)] {
+            for (name, segment) in [("VIP", vip), ("Returning", returning), ("Gold", gold), ("Follow-up", sawLaunch)] {
                 var campaign = Fixtures.modal(name)
                 campaign.targeting.segments = SegmentTargeting(include: [segment])
                 _ = try await server.createCampaign(campaign, in: app)
@@ -110,10 +112,20 @@ struct IdentifiedPingTests {
             try await server.send(.PATCH, "/api/v1/apps/\(app.id)/users/bob/profile", json: ["attributes": ["tier": "gold"]])
             try await compareAnswers("after profile changes")
             let offered = try await ping(server, app, user: "ada").decode(LenientPingResponse.self).campaigns.map(\.name)
-            #expect(offered == ["VIP"], "Ada's held row has her new tag")
+            #expect(offered == ["Launch", "VIP"], "Ada's held row has her new tag")
+            let impression = ImpressionRequest(campaignId: launch, isTest: false, appVersion: "3.0", sdkVersion: "1.0",
+                                               impressions: [ImpressionDTO(type: .impression, timestamp: server.clock.nowMillis)],
+                                               userIdentifiers: UserIdentifierDTO.list(for: UserIdentity(userID: "cy")), batchId: "cy-launch")
+            let stored = try await server.send(.POST, "/v1/impression", token: nil, subscription: app.subscriptionID, deviceID: "d-cy",
+                                               json: impression)
+            #expect(stored.status == .ok, "\(stored.text)")
+            try await compareAnswers("after an impression moved history")
+            #expect(try await ping(server, app, user: "cy").decode(LenientPingResponse.self).campaigns.map(\.name).contains("Follow-up"),
+                    "Cy's held history has the launch she saw")
             server.clock.advance(by: 40 * 60)
             try await compareAnswers("a new session")
-            #expect(try await ping(server, app, user: "cy").decode(LenientPingResponse.self).campaigns.map(\.name) == ["Returning"])
+            #expect(try await ping(server, app, user: "cy").decode(LenientPingResponse.self).campaigns.map(\.name)
+                        == ["Launch", "Returning", "Follow-up"])
             _ = try await server.createCampaign(Fixtures.modal("Everyone"), in: app)
             try await compareAnswers("after a campaign change")
             try await server.send(.DELETE, "/api/v1/apps/\(app.id)/users/bob")

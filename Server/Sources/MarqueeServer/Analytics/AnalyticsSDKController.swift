@@ -24,7 +24,7 @@ struct AnalyticsSDKController {
         let caller = try req.sdkCaller
         let body = try req.decodeJSON(ConversionRequest.self)
         let identity = try caller.identity(claimedBy: body.userIdentifiers, for: .recording)
-        let recorder = ConversionRecorder(database: req.db, app: caller.app, clock: req.marquee.clock, catalog: req.marquee.catalog)
+        let recorder = ConversionRecorder(database: req.db, changes: req.marquee.userChanges, app: caller.app, clock: req.marquee.clock, catalog: req.marquee.catalog)
         return try Response.json(try await recorder.record(body, as: identity, deviceID: caller.deviceID))
     }
 }

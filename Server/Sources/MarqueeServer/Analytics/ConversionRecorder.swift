@@ -12,6 +12,7 @@ import SQLKit
 /// Test traffic (a test campaign, or a tester's report) is counted apart, as impressions are.
 struct ConversionRecorder {
     let database: any Database
+    let changes: UserChanges
     let app: App
     let clock: any ServerClock
     let catalog: CampaignCatalog
@@ -54,14 +55,15 @@ struct ConversionRecorder {
         guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
         if try await Conversions.exists(campaignID: campaignID, unit: conversion.unit, on: sql) { return false }
         // The unique key decides between reports racing past that check.
-        return try await database.writeTransaction { db in
+        let (inserted, users) = try await database.writeTransaction { db -> (Bool, [KeyDigest]) in
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
             let inserted = try await Conversions.insert(conversion, on: sql)
-            if inserted, let userID = identity.userID {
-                try await UserHistory.record([UserHistory.Entry(appID: appID, userID: userID, campaignID: campaignID, action: .converted,
-                                                                at: min(convertedAt, conversion.receivedAt.millis))], on: sql)
-            }
-            return inserted
+            guard inserted, let userID = identity.userID else { return (inserted, []) }
+            let entry = UserHistory.Entry(appID: appID, userID: userID, campaignID: campaignID, action: .converted,
+                                          at: min(convertedAt, conversion.receivedAt.millis))
+            return (inserted, try await UserHistory.record([entry], on: sql, changes: changes))
         }
+        changes.committed(users)
+        return inserted
     }
 }

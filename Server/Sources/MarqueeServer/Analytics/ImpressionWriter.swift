@@ -73,9 +73,12 @@ struct ImpressionWriter: Sendable {
 
     private let group: GroupCommit<Prepared, Bool>
 
-    init(transactions: any SQLWriteTransactions) {
+    /// `changes` hears of the users whose history a commit moved (``UserHistory``).
+    init(transactions: any SQLWriteTransactions, changes: UserChanges) {
         group = GroupCommit(maxPerCommit: Self.maxBatchesPerCommit, transactions: transactions,
-                            reportWaiting: ServerMetrics.impressionBatchesWaiting, store: Self.commit)
+                            reportWaiting: ServerMetrics.impressionBatchesWaiting) { prepared, transactions in
+            try await Self.commit(prepared, transactions: transactions, changes: changes)
+        }
     }
 
     /// Stores `batch`; returns `false` when it had been stored before.
@@ -89,9 +92,10 @@ struct ImpressionWriter: Sendable {
     }
 
     /// Stores `prepared` in one transaction; for each, whether it was new.
-    @Sendable private static func commit(_ prepared: [Prepared], transactions: any SQLWriteTransactions) async throws -> [Bool] {
+    private static func commit(_ prepared: [Prepared], transactions: any SQLWriteTransactions,
+                               changes: UserChanges) async throws -> [Bool] {
         let started = ContinuousClock.now
-        let result = try await transactions.writeTransaction { sql -> [Bool] in
+        let (result, users) = try await transactions.writeTransaction { sql -> ([Bool], [KeyDigest]) in
             // Of a batch sent twice into one group, only the first copy is offered.
             var firstCopy: [Prepared.Identity: Int] = [:]
             for (index, batch) in prepared.enumerated() where firstCopy[batch.identity] == nil { firstCopy[batch.identity] = index }
@@ -128,10 +132,11 @@ struct ImpressionWriter: Sendable {
             let receivedAt = prepared.map(\.batch.receivedAt).max() ?? Date()
             counts.add(try await CampaignReach.record(exposures, receivedAt: receivedAt, on: sql))
             try await CampaignCounts.add(counts, on: sql)
-            try await UserHistory.record(history, on: sql)
+            let users = try await UserHistory.record(history, on: sql, changes: changes)
             try await CampaignPageViews.add(pageViews, on: sql)
-            return stored
+            return (stored, users)
         }
+        changes.committed(users)
         ServerMetrics.impressionsCommitted(batches: prepared.count, duration: ContinuousClock.now - started)
         return result
     }

@@ -21,12 +21,13 @@ final class UserCache<Value: Sendable>: Sendable {
         state = NIOLockedValueBox(State(entries: RecentMap(capacity: capacity), learnsOfChanges: learnsOfChanges))
     }
 
-    /// The value held for `key`, else the one `load` reads, kept for the next time.
-    func value(for key: KeyDigest, load: () async throws -> Value) async throws -> Value {
+    /// The value held for `key` if `answers` it, else the one `load` reads, kept for the next time.
+    func value(for key: KeyDigest, answering answers: (Value) -> Bool = { _ in true },
+               load: () async throws -> Value) async throws -> Value {
         let started = state.withLockedValue { state -> (held: Value?, changes: Int) in
             (state.entries.value(for: key), state.changes)
         }
-        if let held = started.held { return held }
+        if let held = started.held, answers(held) { return held }
         let loaded = try await load()
         state.withLockedValue { state in
             if state.learnsOfChanges, state.changes == started.changes { state.entries.set(loaded, for: key) }
@@ -38,6 +39,14 @@ final class UserCache<Value: Sendable>: Sendable {
         state.withLockedValue { state in
             state.changes += 1
             for key in keys { state.entries.remove(key) }
+        }
+    }
+
+    /// Drops everything held (rows were removed by a rule over many users: retention).
+    func forgetAll() {
+        state.withLockedValue { state in
+            state.changes += 1
+            state.entries.removeAll()
         }
     }
 

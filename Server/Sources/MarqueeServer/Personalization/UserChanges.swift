@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// How a change to a user's stored rows (profile, app facts, placeholder values) reaches every
+/// How a change to a user's stored rows (profile, app facts, placeholder values, history) reaches every
 /// cache of them: ``transaction(changing:on:_:)`` drops them from this instance's caches once it
 /// commits, and on PostgreSQL notifies every other instance, whose ``ChangeListener`` passes the
 /// notice to ``heard(_:)``. Users are named by ``KeyDigest/init(user:in:)``.
@@ -17,11 +17,14 @@ final class UserChanges: Sendable {
     let rows: UserCache<UserRows.Stored>
     /// Users' placeholder values, as verified pings carry them.
     let values: UserCache<[String: String]>
+    /// Users' campaign history, as segments read it.
+    let history: UserCache<UserRows.HeldHistory>
 
     /// `learnsOfChanges`: true when every change reaches this instance (one process on SQLite).
     init(capacity: Int, learnsOfChanges: Bool) {
         rows = UserCache(capacity: capacity, learnsOfChanges: learnsOfChanges)
         values = UserCache(capacity: capacity, learnsOfChanges: learnsOfChanges)
+        history = UserCache(capacity: capacity, learnsOfChanges: learnsOfChanges)
     }
 
     /// Runs `body` in a write transaction that changes the rows of `users`, and tells every cache.
@@ -50,6 +53,7 @@ final class UserChanges: Sendable {
     func committed(_ users: some Sequence<KeyDigest>) {
         rows.forget(users)
         values.forget(users)
+        history.forget(users)
     }
 
     /// A notice from another instance (``announce(_:on:)``); one that cannot be read drops everything.
@@ -68,5 +72,6 @@ final class UserChanges: Sendable {
     func setLearnsOfChanges(_ value: Bool) {
         rows.setLearnsOfChanges(value)
         values.setLearnsOfChanges(value)
+        history.setLearnsOfChanges(value)
     }
 }

@@ -52,18 +52,23 @@ enum UserHistory {
         return userID.isEmpty ? nil : String(userID)
     }
 
-    /// Records `entries`, inside the caller's transaction. Entries for one row are merged first:
-    /// PostgreSQL refuses a statement that updates a row twice.
-    static func record(_ entries: [Entry], on sql: any SQLDatabase) async throws {
+    /// Records `entries`, inside the caller's transaction, which tells other instances that their
+    /// users changed (``UserChanges/announce(_:on:)``); returns those users, for the caller to
+    /// pass to ``UserChanges/committed(_:)`` once the transaction has committed. Entries for one
+    /// row are merged first: PostgreSQL refuses a statement that updates a row twice.
+    static func record(_ entries: [Entry], on sql: any SQLDatabase, changes: UserChanges) async throws -> [KeyDigest] {
         var latest: [Entry.Key: Entry] = [:]
         for entry in entries where (latest[entry.key]?.at ?? .min) < entry.at { latest[entry.key] = entry }
-        guard !latest.isEmpty else { return }
+        guard !latest.isEmpty else { return [] }
+        let users = Array(Set(latest.keys.map { KeyDigest(user: $0.userID, in: $0.appID) }))
+        try await changes.announce(users, on: sql)
         let rows: [[StoredValue]] = latest.values.map { ($0, KeyDigest($0.userID)) }
             .sorted { ($0.1, $0.0.campaignID.uppercaseText, $0.0.action.rawValue) < ($1.1, $1.0.campaignID.uppercaseText, $1.0.action.rawValue) }
             .map { entry, user in
                 [.uuid(entry.appID), user.stored, .uuid(entry.campaignID), .text(entry.action.rawValue), .integer(Int(entry.at))]
             }
         try await sql.run(upsert, rows: rows)
+        return users
     }
 
     private struct Row: Decodable {

@@ -20,9 +20,18 @@ struct UserRows {
         }
     }
 
-    let database: any Database
+    /// Asked for only when a row is read: most identified pings read none.
+    private let databaseProvider: () -> any Database
     let changes: UserChanges
     let recorder: UserFactsRecorder
+
+    init(database: @escaping @autoclosure () -> any Database, changes: UserChanges, recorder: UserFactsRecorder) {
+        databaseProvider = database
+        self.changes = changes
+        self.recorder = recorder
+    }
+
+    var database: any Database { databaseProvider() }
 
     /// The user's profile row, app facts up to date, and their profile.
     func current(appID: UUID, userID: String) async throws -> (row: UserFactsStore.Row?, profile: UserProfile) {
@@ -34,6 +43,21 @@ struct UserRows {
             try Stored(try await UserFactsStore(database: database).row(appID: appID, userID: userID))
         }
         return (unwritten.map { $0.applied(to: stored.row) } ?? stored.row, stored.profile)
+    }
+
+    /// A user's history of the campaigns some segments read, as read for those campaigns.
+    struct HeldHistory: Sendable {
+        let campaigns: [UUID]
+        let entries: [SegmentSubject.HistoryEntry: Date]
+    }
+
+    /// When the user last saw, clicked or converted on each of `campaigns` (``UserHistory``).
+    func history(appID: UUID, userID: String, campaigns: [UUID]) async throws -> [SegmentSubject.HistoryEntry: Date] {
+        guard !campaigns.isEmpty else { return [:] }
+        return try await changes.history.value(for: KeyDigest(user: userID, in: appID), answering: { $0.campaigns == campaigns }) {
+            HeldHistory(campaigns: campaigns,
+                        entries: try await UserHistory.history(appID: appID, userID: userID, campaigns: campaigns, on: database.sql()))
+        }.entries
     }
 
     /// The user's placeholder values (``UserAttributesStore``).

@@ -3,9 +3,9 @@ import Foundation
 import MarqueeModel
 import SQLKit
 
-/// Which segments a request's user is in: their profile and app facts (``UserRows``, read once
-/// and then held until they change) and, when a segment reads it, their history of the campaigns
-/// it names (one query).
+/// Which segments a request's user is in: their profile and app facts and, when a segment reads
+/// it, their history of the campaigns it names (``UserRows``: each read once, then held until it
+/// changes).
 ///
 /// Only a user ID the app's identity verification let through has segments (``SDKCaller`` makes
 /// a refused one anonymous): claiming another user's ID under `required` verification reads
@@ -17,8 +17,7 @@ struct SegmentMembership {
     /// What a segment rule reads of `userID`: their stored `row` and `profile`, and their history of `campaigns`.
     func subject(appID: UUID, userID: String, row: UserFactsStore.Row?, profile: UserProfile,
                  historyOf campaigns: [UUID]) async throws -> SegmentSubject {
-        let history = try await campaigns.isEmpty ? [:]
-            : UserHistory.history(appID: appID, userID: userID, campaigns: campaigns, on: rows.database.sql())
+        let history = try await rows.history(appID: appID, userID: userID, campaigns: campaigns)
         return SegmentSubject(attributes: profile.attributes, tags: Set(profile.tags), facts: row?.facts ?? UserFacts(),
                               history: history, now: clock.now())
     }

@@ -12,6 +12,7 @@ import SQLKit
 /// question's limit) and every page that shows them escapes them.
 struct SurveyRecorder {
     let database: any Database
+    let changes: UserChanges
     let app: App
     let clock: any ServerClock
     let catalog: CampaignCatalog
@@ -50,7 +51,7 @@ struct SurveyRecorder {
         guard let goal = campaign.goal, goal.matches(answers), !identity.isAnonymous else {
             return SurveyReceipt(stored: stored, converted: false)
         }
-        let converted = try await ConversionRecorder(database: database, app: app, clock: clock, catalog: catalog)
+        let converted = try await ConversionRecorder(database: database, changes: changes, app: app, clock: clock, catalog: catalog)
             .store(for: campaign, campaignID: campaignID, as: identity, deviceID: deviceID, declaredVariant: request.marqueeVariant,
                    exposedAt: response.answeredAt, convertedAt: response.answeredAt, isTest: isTest)
         return SurveyReceipt(stored: stored, converted: converted)

@@ -11,7 +11,7 @@ struct SurveySDKController {
         let caller = try req.sdkCaller
         let body = try req.decodeJSON(SurveyResponseRequest.self)
         let identity = try caller.identity(claimedBy: body.userIdentifiers, for: .recording)
-        let recorder = SurveyRecorder(database: req.db, app: caller.app, clock: req.marquee.clock, catalog: req.marquee.catalog)
+        let recorder = SurveyRecorder(database: req.db, changes: req.marquee.userChanges, app: caller.app, clock: req.marquee.clock, catalog: req.marquee.catalog)
         return try Response.json(try await recorder.record(body, as: identity, deviceID: caller.deviceID))
     }
 }

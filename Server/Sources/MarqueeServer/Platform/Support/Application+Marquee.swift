@@ -81,7 +81,7 @@ extension Request {
 
     /// Users' rows as pings read them, on this request's database.
     var userRows: UserRows {
-        UserRows(database: db, changes: marquee.userChanges, recorder: marquee.userFacts)
+        UserRows(database: self.db, changes: marquee.userChanges, recorder: marquee.userFacts)
     }
 
     /// Users' profiles, on this request's database.

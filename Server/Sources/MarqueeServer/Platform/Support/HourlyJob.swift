@@ -42,10 +42,12 @@ struct HourlyJob: LifecycleHandler {
 }
 
 extension HourlyJob {
-    /// Retires raw impressions past the retention period into daily totals.
-    static func impressionRetention(_ retention: ImpressionRetention) -> HourlyJob {
+    /// Retires raw impressions past the retention period into daily totals. History past it goes
+    /// too, so the history held for pings is dropped (every instance runs the job).
+    static func impressionRetention(_ retention: ImpressionRetention, changes: UserChanges) -> HourlyJob {
         HourlyJob("Impression retention") { logger in
             let retired = try await retention.sweep()
+            changes.history.forgetAll()
             if retired > 0 {
                 logger.info("Retired raw impressions past retention", metadata: ["count": "\(retired)", "days": "\(retention.days)"])
             }
