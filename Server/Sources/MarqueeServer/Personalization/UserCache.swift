@@ -35,6 +35,15 @@ final class UserCache<Value: Sendable>: Sendable {
         return loaded
     }
 
+    /// Each held value of `keys` as `transform` makes it (a write whose outcome this instance
+    /// knows); a load under way is not kept.
+    func update(_ keys: some Sequence<KeyDigest>, _ transform: (KeyDigest, Value) -> Value) {
+        state.withLockedValue { state in
+            state.changes += 1
+            for key in keys { state.entries.update(key) { transform(key, $0) } }
+        }
+    }
+
     func forget(_ keys: some Sequence<KeyDigest>) {
         state.withLockedValue { state in
             state.changes += 1

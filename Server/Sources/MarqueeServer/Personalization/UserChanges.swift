@@ -56,6 +56,13 @@ final class UserChanges: Sendable {
         history.forget(users)
     }
 
+    /// After the transaction that wrote `visits` committed: this instance's held rows take them,
+    /// which is what the write did to them (``UserVisit/applied(to:)``); other instances drop
+    /// theirs when they hear of it.
+    func written(_ visits: [KeyDigest: UserVisit]) {
+        rows.update(visits.keys) { key, stored in visits[key].map(stored.recording) ?? stored }
+    }
+
     /// A notice from another instance (``announce(_:on:)``); one that cannot be read drops everything.
     func heard(_ notice: String) {
         let parts = notice.split(separator: " ")

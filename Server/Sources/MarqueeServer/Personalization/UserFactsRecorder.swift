@@ -114,8 +114,8 @@ final class UserFactsRecorder: Sendable {
                 try await UserFactsStore.write(Array(batch.values), on: sql)
                 try await self.changes.announce(users, on: sql)
             }
-            // Caches first: a row read once the batch has left `writing` holds its visits.
-            changes.committed(users)
+            // Held rows first: a row read once the batch has left `writing` holds its visits.
+            changes.written(batch)
             state.withLockedValue { state in
                 state.writing = [:]
                 state.writer = nil

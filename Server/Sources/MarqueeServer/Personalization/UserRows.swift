@@ -18,6 +18,16 @@ struct UserRows {
             facts?.profile = nil
             self.row = facts
         }
+
+        private init(row: UserFactsStore.Row?, profile: UserProfile) {
+            self.row = row
+            self.profile = profile
+        }
+
+        /// This row once `visit` is written (``UserVisit/applied(to:)``).
+        func recording(_ visit: UserVisit) -> Stored {
+            Stored(row: visit.applied(to: row), profile: profile)
+        }
     }
 
     /// Asked for only when a row is read: most identified pings read none.

@@ -33,6 +33,15 @@ struct RecentMap<Key: Hashable, Value> {
         }
     }
 
+    /// Changes the value held for `key`, if any, without moving it between generations.
+    mutating func update(_ key: Key, _ transform: (Value) -> Value) {
+        if let value = newer[key] {
+            newer[key] = transform(value)
+        } else if let value = older[key] {
+            older[key] = transform(value)
+        }
+    }
+
     mutating func remove(_ key: Key) {
         newer.removeValue(forKey: key)
         older.removeValue(forKey: key)
