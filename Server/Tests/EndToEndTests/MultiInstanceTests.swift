@@ -141,4 +141,37 @@ import Testing
             }
         }
     }
+
+    /// Pings of one user reaching two instances at once count one session: each instance writes
+    /// its visits behind the answers, and the SQL that writes them starts a session once.
+    @Test(.enabled(if: postgresURL != nil, "needs MARQUEE_TEST_POSTGRES_URL"))
+    func concurrentPingsOnTwoInstancesCountOneSession() async throws {
+        let storage = ServerConfiguration.Storage.postgres(url: try #require(Self.postgresURL),
+                                                           searchPath: "multi_\(UInt32.random(in: 0...UInt32.max))")
+        let first = try await LiveServer.start(storage: storage)
+        try await first.withStopping { first in
+            let second = try await LiveServer.start(storage: storage)
+            try await second.withStopping { second in
+                let app = try await first.createApp()
+                func pingBoth() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for server in [first, second] {
+                            for _ in 0..<8 { group.addTask { _ = try await offered(to: "zed", by: server, app: app) } }
+                        }
+                        try await group.waitForAll()
+                    }
+                    await first.app.marquee.userFacts.flush()
+                    await second.app.marquee.userFacts.flush()
+                }
+                func sessions() async throws -> Int? {
+                    try await UserFactsStore(database: first.app.db).row(appID: app.id, userID: "zed")?.sessions
+                }
+                try await pingBoth()
+                #expect(try await sessions() == 1)
+                for server in [first, second] { server.clock.advance(by: 31 * 60) }
+                try await pingBoth()
+                #expect(try await sessions() == 2, "a ping 31 minutes later starts one session, on whichever instance")
+            }
+        }
+    }
 }

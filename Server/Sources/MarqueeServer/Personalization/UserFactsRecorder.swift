@@ -21,7 +21,7 @@ final class UserFactsRecorder: Sendable {
         var batchSize = 2_000
         var maxWaiting = 20_000
         /// Users whose last recorded facts are remembered, to skip visits without news.
-        var remembered = 50_000
+        var remembered = 20_000
     }
 
     private struct State {
