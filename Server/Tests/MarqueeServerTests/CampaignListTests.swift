@@ -69,7 +69,7 @@ struct CampaignListTests {
             #expect(try unzipped(try await read(server, reference)) == content)
 
             for path in ["/v1/catalog/\(String(repeating: "0", count: 64))", "/v1/catalog/not-a-digest"] {
-                let missing = try await server.send(.GET, path, token: nil)
+                let missing = try await server.send(.GET, path, token: nil, headers: [("If-None-Match", "*")])
                 #expect(missing.status == .notFound && missing.headers.first(name: "Cache-Control") == "private, no-store", "\(path)")
             }
         }

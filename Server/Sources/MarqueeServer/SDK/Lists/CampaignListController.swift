@@ -13,9 +13,6 @@ struct CampaignListController {
         headers.contentType = .json
         headers.add(name: .eTag, value: tag)
         headers.add(name: .vary, value: "Accept-Encoding")
-        if req.headers[.ifNoneMatch].contains(where: { $0 == tag || $0 == "*" }) {
-            return Response(status: .notModified, headers: headers)
-        }
         let allocator = req.byteBufferAllocator
         let gzip: ByteBuffer
         if let held = req.marquee.catalog.pingData.list(digest: digest) {
@@ -24,6 +21,10 @@ struct CampaignListController {
             gzip = stored
         } else {
             throw APIError.notFound("campaign list")
+        }
+        // Only a list that exists is "not modified" (`*` names any that does).
+        if req.headers[.ifNoneMatch].contains(where: { $0 == tag || $0 == "*" }) {
+            return Response(status: .notModified, headers: headers)
         }
         guard GzipMiddleware.accepts(req.headers[.acceptEncoding]) else {
             var compressed = gzip
