@@ -43,7 +43,7 @@ public enum MarqueeServerRunner {
         // Vapor's own argument parsing is bypassed: the `marquee` command has already parsed them.
         var environment = try Environment.detect(arguments: ["marquee"])
         environment.arguments = ["marquee", "serve"]
-        try LoggingSystem.bootstrap(from: &environment)
+        LoggingSystem.bootstrap { _ in LineLogHandler() }
         return try await Application.make(environment)
     }
 }

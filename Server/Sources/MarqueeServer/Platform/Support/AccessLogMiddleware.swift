@@ -7,16 +7,22 @@ struct AccessLogMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let started = ContinuousClock.now
         let response = try await next.respond(to: request)
-        let elapsed = ContinuousClock.now - started
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        guard request.logger.logLevel <= .info else { return response }
         request.logger.info("request", metadata: [
-            "method": "\(request.method.rawValue)",
-            "path": "\(request.url.path)",
-            "route": "\(request.route.map { "/" + $0.path.map(\.description).joined(separator: "/") } ?? "-")",
-            "status": "\(response.status.code)",
-            "duration_ms": "\(String(format: "%.2f", milliseconds))",
-            "client": "\(request.remoteAddress?.ipAddress ?? "-")",
+            "method": .string(request.method.rawValue),
+            "path": .string(request.url.path),
+            "route": .string(request.route.map { "/" + $0.path.map(\.description).joined(separator: "/") } ?? "-"),
+            "status": .string(String(response.status.code)),
+            "duration_ms": .string(Self.milliseconds(ContinuousClock.now - started)),
+            "client": .string(request.remoteAddress?.ipAddress ?? "-"),
         ])
         return response
+    }
+
+    /// `elapsed` in milliseconds with two decimals, without a format string.
+    static func milliseconds(_ elapsed: Duration) -> String {
+        let hundredths = elapsed.components.seconds * 100_000 + elapsed.components.attoseconds / 10_000_000_000_000
+        let fraction = hundredths % 100
+        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }
 }

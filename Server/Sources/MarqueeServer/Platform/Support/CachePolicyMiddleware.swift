@@ -13,7 +13,7 @@ struct CachePolicyMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
         if Self.isAPI(request) {
-            let isList = [.ok, .notModified].contains(response.status) && request.url.path.hasPrefix("/v1/catalog/")
+            let isList = [.ok, .notModified].contains(response.status) && Self.isCampaignList(request)
             response.headers.replaceOrAdd(name: .cacheControl, value: isList ? Self.immutable : Self.privateNoStore)
         }
         return response
@@ -27,6 +27,13 @@ struct CachePolicyMiddleware: AsyncMiddleware {
             return first == "v1" || first == "api"
         }
         return isAPI(request.url.path)
+    }
+
+    /// Whether the request matched `GET /v1/catalog/:digest`, the one route whose answers are shared.
+    static func isCampaignList(_ request: Request) -> Bool {
+        guard let path = request.route?.path, path.count == 3,
+              case .constant("v1") = path[0], case .constant("catalog") = path[1] else { return false }
+        return true
     }
 
     static func isAPI(_ path: String) -> Bool {
