@@ -88,6 +88,7 @@ enum RouteTable {
         Endpoint(.POST, "/api/v1/apps/:appID/inbox/messages", .app(.inbox), InboxController().send),
         Endpoint(.GET, "/api/v1/apps/:appID/inbox/messages", .app(.inbox), InboxController().list),
         Endpoint(.DELETE, "/api/v1/apps/:appID/inbox/messages/:messageID", .app(.inbox), InboxController().delete),
+        Endpoint(.GET, "/api/v1/apps/:appID/events", .app(.events), EventStreamController().stream),
     ]
 }
 

@@ -58,7 +58,14 @@ struct ConversionRecorder {
         let (inserted, users) = try await database.writeTransaction { db -> (Bool, [KeyDigest]) in
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
             let inserted = try await Conversions.insert(conversion, on: sql)
-            guard inserted, let userID = identity.userID else { return (inserted, []) }
+            guard inserted else { return (false, []) }
+            var data: [String: JSONValue] = ["goal": .string(campaign.goal?.event.rawValue ?? ""), "exposedAt": .number(Double(exposedAt))]
+            if conversion.isTest { data["test"] = .bool(true) }
+            try await EventLog.append([EventLog.Entry(
+                appID: appID, type: .conversion, campaignID: campaignID, variant: conversion.variant.isEmpty ? nil : conversion.variant,
+                userID: identity.userID, deviceID: deviceID, deviceTime: convertedAt, serverTime: conversion.receivedAt.millis,
+                data: data)], on: sql)
+            guard let userID = identity.userID else { return (true, []) }
             let entry = UserHistory.Entry(appID: appID, userID: userID, campaignID: campaignID, action: .converted,
                                           at: min(convertedAt, conversion.receivedAt.millis))
             return (inserted, try await UserHistory.record([entry], on: sql, changes: changes))

@@ -48,7 +48,8 @@ struct ImpressionRecorder {
             events: request.impressions.map { impression in
                 ImpressionEvents.Event(type: impression.type, page: impression.type == .pageView ? impression.marqueePage : nil,
                                        occurredAt: impression.timestamp)
-            })
+            },
+            placement: campaign.placement)
         // Copies racing from two server instances are settled by the writer's insert itself.
         return try await writer.write(batch)
     }

@@ -28,6 +28,8 @@ struct ImpressionWriter: Sendable {
         /// The ``ExperimentUnit`` key unique users are counted by.
         var unitKey: String
         var events: [ImpressionEvents.Event]
+        /// The placement the campaign fills, for its events in the log.
+        var placement: String? = nil
 
         /// When the batch is counted: at its first event. A batch is one display, so its clicks
         /// count with its impression, and a batch adds to one row of ``CampaignCounts`` however
@@ -109,8 +111,10 @@ struct ImpressionWriter: Sendable {
             var exposures: [CampaignReach.Exposure] = []
             var history: [UserHistory.Entry] = []
             var pageViews: [CampaignPageViews.Key: Int] = [:]
+            var logged: [EventLog.Entry] = []
             for (prepared, isStored) in zip(prepared, stored) where isStored {
                 let batch = prepared.batch
+                logged += batch.events.compactMap { ImpressionEventEntry.entry(for: $0, of: batch) }
                 let countKey = CampaignCounts.Key(appID: batch.appID, campaignID: batch.campaignID, variant: batch.variant,
                                                   quarter: CampaignCounts.quarter(ofMillis: batch.countedAt), isTest: batch.isTest)
                 for event in batch.events {
@@ -134,6 +138,7 @@ struct ImpressionWriter: Sendable {
             try await CampaignCounts.add(counts, on: sql)
             let users = try await UserHistory.record(history, on: sql, changes: changes)
             try await CampaignPageViews.add(pageViews, on: sql)
+            try await EventLog.append(logged, on: sql)
             return (stored, users)
         }
         changes.committed(users)

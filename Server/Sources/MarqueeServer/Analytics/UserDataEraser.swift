@@ -25,7 +25,9 @@ struct UserDataEraser {
     }
 
     /// Deletes the user's rows; returns how many impressions and inbox messages were removed.
-    func erase(userID: String, appID: UUID, redacting redaction: AuditRedaction) async throws -> Erased {
+    /// The user's events leave the log, and one `user_erased` event naming the user takes their
+    /// place, so systems fed by the log can erase theirs.
+    func erase(userID: String, appID: UUID, at millis: Int64, redacting redaction: AuditRedaction) async throws -> Erased {
         guard !userID.isEmpty else { return Erased(impressions: 0, inboxMessages: 0, auditEntries: 0) }
         // Exact prefix and suffix comparisons: no LIKE, so no wildcard in an ID can widen the match.
         let asUser = "u:\(userID)|t:"
@@ -47,6 +49,8 @@ struct UserDataEraser {
             try await UserProfileStore.delete(appID: appID, userID: userID, on: sql)
             try await UserHistory.delete(appID: appID, userID: userID, on: sql)
             let audit = try await redaction.apply(toEntriesOf: appID, on: db)
+            try await EventLog.erase(userID: userID, appID: appID, on: sql)
+            try await EventLog.append([EventLog.Entry(appID: appID, type: .userErased, userID: userID, serverTime: millis)], on: sql)
             return Erased(impressions: impressions, inboxMessages: inbox, auditEntries: audit)
         }
     }

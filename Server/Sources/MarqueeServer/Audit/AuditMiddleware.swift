@@ -1,6 +1,7 @@
 import Vapor
 
-/// Records every admin request that changes state (POST, PUT, PATCH, DELETE) and succeeded, after
+/// Records every admin request that changes state (POST, PUT, PATCH, DELETE), or reads users'
+/// data out (``AdminArea/auditsReads``), and succeeded, after
 /// its handler ran: who (``AuditActor``), what (method, route, path, app), when (the server
 /// clock), and from where. It sits on the whole admin API group behind ``AccessPolicyMiddleware``,
 /// so no handler can forget it; refused and failed requests changed nothing and are not recorded.
@@ -28,7 +29,8 @@ struct AuditMiddleware: AsyncMiddleware {
             throw error
         }
         let changes = recorder.recorded
-        guard CSRFMiddleware.changesState(request.method), response.status.code < 400 || !changes.isEmpty else { return response }
+        let audited = CSRFMiddleware.changesState(request.method) || request.route?.adminArea?.auditsReads == true
+        guard audited, response.status.code < 400 || !changes.isEmpty else { return response }
         await record(request, status: Int(response.status.code), changes: changes)
         return response
     }

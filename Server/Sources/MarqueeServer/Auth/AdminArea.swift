@@ -28,4 +28,18 @@ enum AdminArea: Sendable, Equatable {
     case accounts
     /// `audit`: the audit log of changes.
     case audit
+    /// `apps/:appID/events`: the app's event log, user IDs and all. Every read is audited.
+    case events
+    /// `apps/:appID/webhooks/…`: endpoints that the event log is delivered to, and their secrets.
+    case webhooks
+
+    /// Whether reads are recorded in the audit log too, not only changes: reads that take the
+    /// app's users' data out of Marquee.
+    var auditsReads: Bool {
+        switch self {
+        case .events: true
+        case .session, .apps, .appSettings, .appSecret, .campaigns, .userData, .inbox, .identitySecret, .testers, .preview,
+             .accounts, .audit, .webhooks: false
+        }
+    }
 }

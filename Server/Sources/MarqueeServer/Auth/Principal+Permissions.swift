@@ -7,8 +7,9 @@ extension Principal {
     /// - The admin token and `admin` accounts may do everything (the audit log and accounts are theirs alone).
     /// - An app's secret manages its own app (never creating or deleting apps) and nothing else;
     ///   ``AppAuthorizationMiddleware`` keeps it to its own app.
-    /// - `editor` accounts change campaigns and inbox messages, and read the rest (not accounts).
-    /// - `viewer` accounts read (not accounts) and render previews.
+    /// - `editor` accounts change campaigns and inbox messages, read the event log, and read the
+    ///   rest (not accounts, the audit log or webhooks).
+    /// - `viewer` accounts read (not accounts, the audit log, the event log or webhooks) and render previews.
     func permits(_ method: HTTPMethod, in area: AdminArea) -> Bool {
         let reads = !CSRFMiddleware.changesState(method)
         switch self {
@@ -16,7 +17,7 @@ extension Principal {
             return true
         case .app:
             switch area {
-            case .session, .preview, .appSecret, .identitySecret, .campaigns, .inbox, .testers, .userData: return true
+            case .session, .preview, .appSecret, .identitySecret, .campaigns, .inbox, .testers, .userData, .events, .webhooks: return true
             case .apps: return reads
             case .appSettings: return method != .DELETE
             case .accounts, .audit: return false
@@ -30,7 +31,10 @@ extension Principal {
             case .accounts, .audit: return role == .admin
             case .apps, .appSettings, .userData: return role == .admin || reads
             // Secrets are for administrators alone: rotating them locks out whoever holds the old one.
-            case .appSecret, .identitySecret: return role == .admin
+            // So are webhooks: each sends the app's users' data to a URL of its own.
+            case .appSecret, .identitySecret, .webhooks: return role == .admin
+            // The event log names users: for those who work on campaigns, not viewers.
+            case .events: return role == .admin || role == .editor
             // Adding a tester is part of trying a campaign, so editors may.
             case .campaigns, .inbox, .testers:
                 switch role {

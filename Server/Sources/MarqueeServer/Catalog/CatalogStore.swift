@@ -75,8 +75,15 @@ struct CatalogStore: Sendable {
 
     /// Runs `body` in a write transaction and, once it committed, hands the change it reports to
     /// the request's recorder: a change that rolled back is never reported.
+    /// The change's events go to the log in the same transaction (``CatalogEventEntry``).
     func writing<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> Changed<T>) async throws -> T {
-        let changed = try await database.writeTransaction(body)
+        let clock = clock
+        let changed = try await database.writeTransaction { db in
+            let changed = try await body(db)
+            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+            try await EventLog.append(CatalogEventEntry.entries(for: changed.change, at: clock.nowMillis), on: sql)
+            return changed
+        }
         changes?.record(changed.change)
         return changed.value
     }

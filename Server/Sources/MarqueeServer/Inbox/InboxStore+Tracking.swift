@@ -14,6 +14,8 @@ extension InboxStore {
         var userID: String
         var deviceID: String?
         var events: [InboxTrackingEvent]
+        /// Milliseconds since 1970 when the request arrived.
+        var receivedAt: Int64
     }
 
     /// An event as the table's key knows it: its user's and its own ID's digests.
@@ -45,7 +47,7 @@ extension InboxStore {
                 && !event.id.isEmpty && IdentifierLimits.fits(event.id, 100) && UUID(uuidString: event.messageID) != nil
         }
         guard !valid.isEmpty else { return 0 }
-        return try await tracking.submit(TrackedEvents(appID: appID, userID: userID, deviceID: deviceID, events: valid))
+        return try await tracking.submit(TrackedEvents(appID: appID, userID: userID, deviceID: deviceID, events: valid, receivedAt: nowMillis))
     }
 
     /// Stores each request's events in one transaction; for each, how many were new. An event
@@ -54,6 +56,7 @@ extension InboxStore {
         try await transactions.writeTransaction { sql in
             var rows: [[StoredValue]] = []
             var offeredBy: [EventKey: Int] = [:]
+            var logged: [EventKey: EventLog.Entry] = [:]
             for (index, batch) in batches.enumerated() {
                 let ids = batch.events.compactMap { UUID(uuidString: $0.messageID) }.map(StoredValue.uuid)
                 // Only the user's own messages can be tracked.
@@ -72,12 +75,19 @@ extension InboxStore {
                     rows.append([.uuid(batch.appID), key.user_digest.stored, key.event_digest.stored, .uuid(messageID),
                                  .text(event.interaction.rawValue), .text(url), .integer(Int(event.timestamp)),
                                  .bytes(batch.deviceID.map { KeyDigest($0).bytes })])
+                    var data: [String: JSONValue] = ["interaction": .string(event.interaction.rawValue), "message": .string(messageID.canonical)]
+                    if let url { data["url"] = .string(url) }
+                    logged[key] = EventLog.Entry(appID: batch.appID, type: .inboxInteraction, userID: batch.userID, deviceID: batch.deviceID,
+                                                 deviceTime: event.timestamp, serverTime: batch.receivedAt, data: data)
                 }
             }
             var stored = Array(repeating: 0, count: batches.count)
+            var entries: [EventLog.Entry] = []
             for key in try await sql.run(eventInsert, rows: rows, returning: EventKey.self) {
                 if let index = offeredBy[key] { stored[index] += 1 }
+                if let entry = logged[key] { entries.append(entry) }
             }
+            try await EventLog.append(entries, on: sql)
             return stored
         }
     }

@@ -15,7 +15,7 @@ struct ProfileSDKController {
         let refused = caller.app.settings.deviceProfile.refusals(of: change)
         guard refused.isEmpty else { throw APIError.validation(refused) }
         _ = try await req.userProfiles.apply(change, appID: caller.app.id, userID: identity.userID,
-                                                               at: req.marquee.clock.nowMillis)
+                                             at: req.marquee.clock.nowMillis, from: .sdk)
         return .noContent
     }
 }

@@ -54,7 +54,7 @@ struct UsersController {
         let userID = try Self.userID(req)
         let change = try req.decodeJSON(ProfileChange.self)
         let profile = try await req.userProfiles
-            .apply(change, appID: try req.authorizedAppID, userID: userID, at: req.marquee.clock.nowMillis)
+            .apply(change, appID: try req.authorizedAppID, userID: userID, at: req.marquee.clock.nowMillis, from: .api)
         return ProfileResource(userID: userID, profile)
     }
 
@@ -115,7 +115,7 @@ struct UsersController {
         let appID = try req.authorizedAppID
         let redaction = AuditRedaction(userID: userID)
         req.auditRedaction = redaction
-        let deleted = try await UserDataEraser(database: req.db, changes: req.marquee.userChanges).erase(userID: userID, appID: appID, redacting: redaction)
+        let deleted = try await UserDataEraser(database: req.db, changes: req.marquee.userChanges).erase(userID: userID, appID: appID, at: req.marquee.clock.nowMillis, redacting: redaction)
         let wasTester = try req.authorizedApp.settings.testUserIDs.contains(userID)
         if wasTester {
             _ = try await req.store.updateApp(appID, naming: nil) { settings in

@@ -45,7 +45,17 @@ struct SurveyRecorder {
             receivedAt: identity.isAnonymous ? Self.hour(of: now) : now, isTest: isTest, answers: answers)
         let stored = try await database.writeTransaction { db in
             guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
-            return try await SurveyResponses.insert(response, on: sql)
+            let stored = try await SurveyResponses.insert(response, on: sql)
+            if stored {
+                let answers = (try? MarqueeJSON.decoder().decode(JSONValue.self, from: MarqueeJSON.encoder().encode(response.answers))) ?? .null
+                var data: [String: JSONValue] = ["answers": answers]
+                if isTest { data["test"] = .bool(true) }
+                try await EventLog.append([EventLog.Entry(
+                    appID: response.appID, type: .surveyAnswer, campaignID: campaignID,
+                    variant: response.variant.isEmpty ? nil : response.variant, userID: identity.userID, deviceID: deviceID,
+                    deviceTime: response.answeredAt, serverTime: response.receivedAt, data: data)], on: sql)
+            }
+            return stored
         }
         // Also on a retry: the conversion counts once per user, and a retry may follow a conversion that failed.
         guard let goal = campaign.goal, goal.matches(answers), !identity.isAnonymous else {

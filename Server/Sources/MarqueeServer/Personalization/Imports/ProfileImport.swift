@@ -97,7 +97,7 @@ struct ProfileImport {
             var refused: [LineError] = []
             for item in batch {
                 do {
-                    _ = try await UserProfileStore.apply(item.change, appID: appID, userID: item.userID, at: millis, on: sql)
+                    _ = try await UserProfileStore.apply(item.change, appID: appID, userID: item.userID, at: millis, from: .import, on: sql)
                 } catch ProfileError.invalid(let issues) {
                     refused.append(LineError(line: item.line, message: issues.map(\.description).joined(separator: "; ")))
                 }

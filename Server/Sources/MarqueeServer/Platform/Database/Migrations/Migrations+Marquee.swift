@@ -38,6 +38,7 @@ enum MarqueeMigrations {
         M033_DropProfileIndex(),
         M034_KeyInboxCopies(),
         M035_CreateCampaignLists(),
+        M036_CreateEventLog(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).

@@ -1,0 +1,181 @@
+import Foundation
+import MarqueeModel
+import SQLKit
+
+/// The one log of the facts Marquee stores: every write path appends its events here inside the
+/// transaction that stores the fact, so there is no event without its fact and no fact without
+/// its event. The stream (``EventStreamController``), webhooks and `marquee events export` read it.
+///
+/// **Rows.** Events of one write that share their app, campaign, arm, user, device and time (an
+/// impression batch, a request's inbox opens) are stored as one row, so a batch of a hundred
+/// impressions names its user and device once, as the batch itself does.
+///
+/// **Order.** Readers page by ``EventCursor``: the writing transaction, the row's sequence
+/// number, the event's place in its row. On SQLite one transaction writes at a time, so sequence
+/// numbers become visible in order. On PostgreSQL they do not: a transaction that took number 10
+/// may commit after one that took 11. So each row also keeps its transaction's id (the column
+/// default `pg_current_xact_id()`), the log is ordered by that id first, and a reader sees only
+/// rows of transactions older than every transaction still running (`pg_snapshot_xmin`): once
+/// such a row is visible, no row can appear before it. A long transaction anywhere on the
+/// database holds the stream back until it ends; none is ever skipped.
+enum EventLog {
+    static let schema = "events"
+
+    /// One event to append, in the transaction that stores its fact.
+    struct Entry: Sendable, Equatable {
+        var appID: UUID
+        var type: EventType
+        var campaignID: UUID? = nil
+        /// The experiment arm; `nil` without an experiment.
+        var variant: String? = nil
+        /// `nil` for the team's own changes, and when the user refused tracking.
+        var userID: String? = nil
+        var deviceID: String? = nil
+        /// Milliseconds since 1970 on the device's clock, for facts a device reported.
+        var deviceTime: Int64? = nil
+        /// Milliseconds since 1970 when the server stored the fact.
+        var serverTime: Int64
+        /// The event's own fields.
+        var data: [String: JSONValue] = [:]
+
+        /// Whether `other` can share this event's row: the same app, campaign, arm, user, device and time.
+        func sharesRow(with other: Entry) -> Bool {
+            appID == other.appID && campaignID == other.campaignID && variant == other.variant && userID == other.userID
+                && deviceID == other.deviceID && serverTime == other.serverTime
+        }
+    }
+
+    /// An event as the log holds it.
+    struct Record: Sendable, Equatable {
+        var cursor: EventCursor
+        /// Stable: its row's id with the event's place in the row mixed into the last bytes.
+        var id: UUID
+        var entry: Entry
+    }
+
+    /// What a row keeps of each of its events.
+    private struct Stored: Codable {
+        var type: String
+        var deviceTime: Int64?
+        var data: [String: JSONValue]?
+    }
+
+    private static let insert = RowInsert(
+        table: schema, columns: ["id", "app_id", "campaign_id", "variant", "user_id", "device_id", "server_time", "events"])
+
+    /// Appends `entries`, in this order, inside the caller's transaction.
+    static func append(_ entries: [Entry], on sql: any SQLDatabase) async throws {
+        guard let first = entries.first else { return }
+        var rows: [[Entry]] = []
+        for entry in entries {
+            if let last = rows.last?.first, last.sharesRow(with: entry) { rows[rows.count - 1].append(entry) } else { rows.append([entry]) }
+        }
+        // Time-ordered ids append to their index rather than landing all over it.
+        let ids = UUID.timeOrdered(at: Date(millis: first.serverTime), count: rows.count)
+        let encoder = MarqueeJSON.encoder()
+        let values: [[StoredValue]] = try zip(ids, rows).map { id, events in
+            let shared = events[0]
+            let stored = events.map { Stored(type: $0.type.rawValue, deviceTime: $0.deviceTime, data: $0.data.isEmpty ? nil : $0.data) }
+            return [.uuid(id), .uuid(shared.appID), .text(shared.campaignID?.canonical), .text(shared.variant), .text(shared.userID),
+                    .text(shared.deviceID), .integer(Int(shared.serverTime)), .text(String(decoding: try encoder.encode(stored), as: UTF8.self))]
+        }
+        try await sql.run(insert, rows: values)
+    }
+
+    private struct Row: Decodable {
+        var tx: Int64
+        var seq: Int64
+        var id: UUID
+        var app_id: UUID
+        var campaign_id: String?
+        var variant: String?
+        var user_id: String?
+        var device_id: String?
+        var server_time: Int64
+        var events: String
+    }
+
+    /// What one read found: up to its limit of events, and the cursor to read on from. The
+    /// cursor passes events the type filter left out, so a filtered reader moves on too.
+    struct Page: Sendable {
+        var records: [Record]
+        var next: EventCursor
+    }
+
+    /// Rows one query takes, and the most one read looks through for events of its types.
+    static let rowsPerQuery = 500
+    static let maxRowsPerRead = 20_000
+
+    /// Up to `limit` of the app's events after `cursor`, in log order; only `types` when given.
+    /// What it returns is final: no event can later appear before the last one.
+    static func read(appID: UUID, after cursor: EventCursor, limit: Int, types: Set<EventType>? = nil,
+                     on sql: any SQLDatabase) async throws -> Page {
+        var page = Page(records: [], next: cursor)
+        var rowsRead = 0
+        let decoder = MarqueeJSON.decoder()
+        while rowsRead < maxRowsPerRead {
+            var query: SQLQueryString = """
+                SELECT tx, seq, id, app_id, campaign_id, variant, user_id, device_id, server_time, events
+                FROM \(ident: schema)
+                WHERE app_id = \(bind: appID) AND (tx, seq) >= (\(bind: page.next.transaction), \(bind: page.next.sequence))
+                """
+            if sql.dialect.name == "postgresql" {
+                query.appendLiteral(" AND tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint")
+            }
+            query.appendLiteral(" ORDER BY tx, seq LIMIT \(rowsPerQuery)")
+            let rows = try await sql.raw(query).all(decoding: Row.self)
+            for row in rows {
+                let events = try decoder.decode([Stored].self, from: Data(row.events.utf8))
+                for (index, event) in events.enumerated() {
+                    let position = EventCursor(transaction: row.tx, sequence: row.seq, index: index)
+                    guard position > page.next else { continue }
+                    page.next = position
+                    // A type this version no longer writes is passed over.
+                    guard let type = EventType(rawValue: event.type), types?.contains(type) ?? true else { continue }
+                    page.records.append(Record(cursor: position, id: eventID(row.id, index), entry: Entry(
+                        appID: row.app_id, type: type, campaignID: row.campaign_id.flatMap(UUID.init(uuidString:)), variant: row.variant,
+                        userID: row.user_id, deviceID: row.device_id, deviceTime: event.deviceTime, serverTime: row.server_time,
+                        data: event.data ?? [:])))
+                    if page.records.count >= limit { return page }
+                }
+            }
+            rowsRead += rows.count
+            if rows.count < rowsPerQuery { break }
+        }
+        return page
+    }
+
+    /// The id of the event at `index` of the row `rowID`.
+    private static func eventID(_ rowID: UUID, _ index: Int) -> UUID {
+        var bytes = rowID.uuid
+        bytes.14 ^= UInt8(truncatingIfNeeded: index >> 8)
+        bytes.15 ^= UInt8(truncatingIfNeeded: index)
+        return UUID(uuid: bytes)
+    }
+
+    /// Removes the user's events, inside the erasure's transaction.
+    static func erase(userID: String, appID: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.delete(from: schema).where("app_id", .equal, appID).where("user_id", .equal, userID).run()
+    }
+
+    private struct Age: Decodable {
+        var seq: Int64
+        var server_time: Int64
+    }
+
+    /// Removes events stored before `millis`; returns how many rows. Walks the log from its start
+    /// in sequence order (the primary key), so an hourly sweep reads only what it removes.
+    @discardableResult
+    static func prune(storedBefore millis: Int64, on sql: any SQLDatabase) async throws -> Int {
+        var removed = 0
+        while true {
+            let oldest = try await sql.raw("SELECT seq, server_time FROM \(ident: schema) ORDER BY seq LIMIT 1000").all(decoding: Age.self)
+            let old = oldest.prefix { $0.server_time < millis }
+            guard let last = old.last else { return removed }
+            // A row of a transaction that committed meanwhile may hold a lower number: it is new, and stays.
+            try await sql.delete(from: schema).where("seq", .lessThanOrEqual, last.seq).where("server_time", .lessThan, millis).run()
+            removed += old.count
+            if old.count < oldest.count { return removed }
+        }
+    }
+}

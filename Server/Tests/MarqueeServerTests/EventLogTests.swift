@@ -1,0 +1,221 @@
+import Foundation
+import MarqueeModel
+@testable import MarqueeServer
+import MarqueeWire
+import Testing
+
+/// The event log and its stream: every stored fact is an event, written with it, and a reader
+/// paging from any cursor sees each event once, in cursor order, while writers post.
+// Serialized: each test runs a server with its own PostgreSQL pool.
+@Suite("Event log and stream", .serialized)
+struct EventLogTests {
+    private struct Line: Decodable {
+        var cursor: String
+        var id: String
+        var type: String
+        var appId: String
+        var campaignId: String?
+        var variant: String?
+        var userId: String?
+        var deviceId: String?
+        var deviceTime: String?
+        var serverTime: String
+        var data: [String: JSONValue]
+    }
+
+    private func read(_ server: TestServer, _ app: Fixtures.CreatedApp, query: String = "",
+                      session: TestServer.Session? = nil) async throws -> (lines: [Line], cursor: String?, response: TestResponse) {
+        let path = "/api/v1/apps/\(app.id)/events" + (query.isEmpty ? "" : "?" + query)
+        let response = if let session { try await server.send(.GET, path, session: session) } else { try await server.send(.GET, path) }
+        guard response.status == .ok else { return ([], nil, response) }
+        #expect(response.headers.first(name: "Content-Type") == "application/x-ndjson")
+        let lines = try response.text.split(separator: "\n").map { try MarqueeJSON.decoder().decode(Line.self, from: Data($0.utf8)) }
+        return (lines, response.headers.first(name: "Marquee-Cursor"), response)
+    }
+
+    /// Every event from the start once there are `count`: on PostgreSQL an event shows once every
+    /// transaction older than its own has ended, anywhere on the database (other tests' included).
+    private func readAll(_ server: TestServer, _ app: Fixtures.CreatedApp, count: Int,
+                         query: String = "") async throws -> (lines: [Line], cursor: String?, response: TestResponse) {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while true {
+            let all = try await read(server, app, query: "limit=10000" + (query.isEmpty ? "" : "&" + query))
+            if all.lines.count >= count || ContinuousClock.now > deadline { return all }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    private func impressions(_ server: TestServer, _ app: Fixtures.CreatedApp, campaign: String, user: String,
+                             types: [Int], batch: String) async throws {
+        let body = ImpressionBody(campaignId: campaign, impressions: types.map { .init(type: $0, timestamp: 1_790_000_000_000) },
+                                  userIdentifiers: [UserIdentifierDTO(id: user, type: .userID)], batchId: batch)
+        let response = try await server.send(.POST, "/v1/impression", token: nil, subscription: app.subscriptionID,
+                                             deviceID: "device-\(user)", json: body)
+        try #require(response.status == .ok, "\(response.text)")
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func everyStoredFactIsAnEventOfTheLog(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let campaign = try await server.createCampaign(Fixtures.modal("Spring sale"), in: app)
+            let base = "/api/v1/apps/\(app.id)/campaigns/\(campaign)"
+            try #require(try await server.send(.PUT, "\(base)/status", json: ["status": "paused"]).status == .ok)
+            try #require(try await server.send(.PUT, "\(base)/status", json: ["status": "active"]).status == .ok)
+            try await impressions(server, app, campaign: campaign, user: "ada", types: [1, 2, 4, 6], batch: "b1")
+            // A retried batch is stored once, and so logged once.
+            try await impressions(server, app, campaign: campaign, user: "ada", types: [1, 2, 4, 6], batch: "b1")
+            try await impressions(server, app, campaign: campaign, user: "bob", types: [1, 5], batch: "b2")
+            let profile = try await server.send(.PATCH, "/api/v1/apps/\(app.id)/users/bob/profile", json: ["addTags": ["vip"]])
+            try #require(profile.status == .ok, "\(profile.text)")
+
+            let all = try await readAll(server, app, count: 10)
+            #expect(all.lines.map(\.type) == ["campaign_created", "campaign_paused", "campaign_changed",
+                                              "impression", "click", "close", "opt_out", "impression", "click", "profile_change"])
+            #expect(Set(all.lines.map(\.id)).count == all.lines.count, "every event has its own id")
+            #expect(all.cursor == all.lines.last?.cursor)
+            let click = try #require(all.lines.first { $0.type == "click" && $0.userId == "ada" })
+            #expect(click.campaignId == campaign && click.deviceId == "device-ada" && click.appId == app.id.uuidString.lowercased())
+            #expect(click.data["button"] == .string("action_one") && click.deviceTime == "2026-09-21T14:13:20Z")
+            #expect(all.lines.last { $0.type == "click" }?.data["button"] == .string("content"))
+            #expect(all.lines[0].data["name"] == .string("Spring sale") && all.lines[0].userId == nil)
+            let changed = try #require(all.lines.last)
+            #expect(changed.userId == "bob" && changed.data["source"] == .string("api"))
+            #expect(changed.data["profile"]?.objectValue?["tags"] == .array([.string("vip")]))
+
+            // Pages resume after a cursor, and a type filter keeps only what it names.
+            let page = try await read(server, app, query: "limit=3")
+            #expect(page.lines.map(\.id) == all.lines.prefix(3).map(\.id))
+            let next = try await read(server, app, query: "after=\(try #require(page.cursor))&types=impression,click")
+            #expect(next.lines.map(\.type) == ["impression", "click", "impression", "click"])
+            let none = try await read(server, app, query: "after=\(try #require(all.cursor))")
+            #expect(none.lines.isEmpty && none.cursor == all.cursor, "nothing after the last event; the cursor stays")
+
+            // Erasing a user takes their events out and says so, once, naming them.
+            let erased = try await server.send(.DELETE, "/api/v1/apps/\(app.id)/users/ada")
+            try #require(erased.status == .ok, "\(erased.text)")
+            let after = try await readAll(server, app, count: all.lines.count - 4 + 1)
+            #expect(!after.lines.contains { $0.userId == "ada" && $0.type != "user_erased" })
+            #expect(after.lines.filter { $0.type == "user_erased" }.map(\.userId) == ["ada"])
+            #expect(after.lines.contains { $0.userId == "bob" })
+        }
+    }
+
+    @Test
+    func badQueriesAreRefusedByName() async throws {
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            for (query, word) in [("after=x.y.z", "after"), ("after=1.2.3.4", "after"), ("limit=0", "limit"), ("limit=10001", "limit"),
+                                  ("types=impression,nonsense", "nonsense"), ("wait=31", "wait")] {
+                let response = try await read(server, app, query: query).response
+                #expect(response.status == .badRequest && response.errorCode == "invalid_query", "\(query)")
+                #expect(response.text.contains(word), "\(query): \(response.text)")
+            }
+        }
+    }
+
+    @Test
+    func editorsReadTheStreamViewersDoNotAndEveryReadIsAudited() async throws {
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            _ = try await server.createAccount("ed@example.com", role: "editor")
+            _ = try await server.createAccount("vi@example.com", role: "viewer")
+            let editor = try await server.signIn("ed@example.com")
+            let viewer = try await server.signIn("vi@example.com")
+            #expect(try await read(server, app, session: editor).response.status == .ok)
+            #expect(try await read(server, app, session: viewer).response.status == .forbidden)
+            let audit = try await server.send(.GET, "/api/v1/audit?appID=\(app.id)")
+            let reads = (audit.json["items"] as? [[String: Any]] ?? []).filter { $0["route"] as? String == "/api/v1/apps/:appID/events" }
+            #expect(reads.count == 1, "the editor's read, not the refused one")
+            #expect((reads.first?["actor"] as? [String: Any])?["name"] as? String == "ed@example.com")
+            #expect(reads.first?["address"] as? String != nil, "where it was read from")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aWaitingReadAnswersWhenAnEventIsStored(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let campaign = try await server.createCampaign(Fixtures.modal(), in: app)
+            let start = try #require(try await read(server, app).cursor)
+            async let waited = read(server, app, query: "after=\(start)&wait=20")
+            try await impressions(server, app, campaign: campaign, user: "ada", types: [1], batch: "late")
+            let lines = try await waited.lines
+            #expect(lines.map(\.type) == ["impression"])
+        }
+    }
+
+    /// Eight writers (impressions, profile changes and campaign edits, each in transactions of
+    /// their own) post while a reader pages 7 events at a time: the reader sees every event that
+    /// was committed exactly once, in cursor order.
+    @Test(arguments: TestDatabase.available)
+    func aReaderPagingWhileEightWritersPostSeesEveryEventOnce(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let campaign = try await server.createCampaign(Fixtures.modal(), in: app)
+            let perWriter = 12
+            let finished = Flag()
+            let writers = Task {
+                let outcome: Result<Void, any Error>
+                do {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                    for writer in 0..<8 {
+                        group.addTask {
+                            for round in 0..<perWriter {
+                                switch writer % 3 {
+                                case 0: try await impressions(server, app, campaign: campaign, user: "u\(writer)", types: [1, 2],
+                                                              batch: "w\(writer)-\(round)")
+                                case 1: _ = try await server.send(.PATCH, "/api/v1/apps/\(app.id)/users/u\(writer)/profile",
+                                                                  json: ["attributes": ["round": round]])
+                                default: _ = try await server.send(.PUT, "/api/v1/apps/\(app.id)/campaigns/\(campaign)/status",
+                                                                   json: ["status": round % 2 == 0 ? "paused" : "active"])
+                                }
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                    }
+                    outcome = .success(())
+                } catch {
+                    outcome = .failure(error)
+                }
+                await finished.set()
+                try outcome.get()
+            }
+            var seen: [Line] = []
+            var cursor = ""
+            func page() async throws -> Bool {
+                let page = try await read(server, app, query: "limit=7" + (cursor.isEmpty ? "" : "&after=\(cursor)"))
+                try #require(page.response.status == .ok, "\(page.response.text)")
+                seen += page.lines
+                cursor = page.cursor ?? cursor
+                return !page.lines.isEmpty
+            }
+            // Pages while the writers post; then, once they are done, to the end.
+            while await !finished.isSet { _ = try await page() }
+            try await writers.value
+
+            #expect(Set(seen.map(\.id)).count == seen.count, "no event twice")
+            let cursors = seen.compactMap { EventCursor($0.cursor) }
+            #expect(cursors == cursors.sorted(), "in cursor order")
+            // 3 impression writers, 3 profile writers, 2 campaign writers, and the campaign's creation.
+            let committed = 3 * perWriter * 2 + 3 * perWriter + 2 * perWriter + 1
+            let stored = try await readAll(server, app, count: committed).lines
+            let deadline = ContinuousClock.now + .seconds(30)
+            while seen.count < committed, ContinuousClock.now < deadline {
+                if try await !page() { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(seen.map(\.id) == stored.map(\.id), "every event committed, in the order of the log")
+            #expect(stored.count == committed)
+        }
+    }
+}
+
+/// Set once, read any time.
+private actor Flag {
+    private(set) var isSet = false
+
+    func set() {
+        isSet = true
+    }
+}
