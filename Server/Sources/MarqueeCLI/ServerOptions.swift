@@ -55,12 +55,21 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("admin-rate-limit"), help: "Admin requests a minute per credential and address, 0 for no limit (env MARQUEE_ADMIN_RATE_LIMIT, default 600).")
     var adminRateLimit: Int?
 
+    @Option(name: .customLong("event-retention-days"),
+            help: "Remove events older than this many days from the event log (env MARQUEE_EVENT_RETENTION_DAYS; default: keep).")
+    var eventRetentionDays: Int?
+
+    @Flag(name: .customLong("allow-private-webhook-urls"),
+          help: "Let webhooks reach loopback, private and link-local addresses, for development and tests (env MARQUEE_ALLOW_PRIVATE_WEBHOOK_URLS=1).")
+    var allowsPrivateWebhookURLs = false
+
     func resolve(seedsDemo: Bool = false) throws -> ServerConfiguration {
         do {
             return try ServerConfiguration.resolve(
                 host: host, port: port, dataDirectory: dataDirectory, database: database, publicURL: publicURL, trustedProxies: trustedProxies, idleTimeout: idleTimeout,
                 headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, databaseWait: databaseWait,
-                impressionRetentionDays: impressionRetentionDays,
+                impressionRetentionDays: impressionRetentionDays, eventRetentionDays: eventRetentionDays,
+                allowsPrivateWebhookURLs: allowsPrivateWebhookURLs,
                 sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, maxConnections: maxConnections,
                 maxConnectionsPerAddress: maxConnectionsPerAddress, seedsDemo: seedsDemo,
                 environment: ProcessInfo.processInfo.environment)

@@ -89,6 +89,15 @@ enum RouteTable {
         Endpoint(.GET, "/api/v1/apps/:appID/inbox/messages", .app(.inbox), InboxController().list),
         Endpoint(.DELETE, "/api/v1/apps/:appID/inbox/messages/:messageID", .app(.inbox), InboxController().delete),
         Endpoint(.GET, "/api/v1/apps/:appID/events", .app(.events), EventStreamController().stream),
+        Endpoint(.GET, "/api/v1/apps/:appID/webhooks", .app(.webhooks), WebhooksController().list),
+        Endpoint(.POST, "/api/v1/apps/:appID/webhooks", .app(.webhooks), WebhooksController().create),
+        Endpoint(.GET, "/api/v1/apps/:appID/webhooks/:webhookID", .app(.webhooks), WebhooksController().read),
+        Endpoint(.PATCH, "/api/v1/apps/:appID/webhooks/:webhookID", .app(.webhooks), WebhooksController().update),
+        Endpoint(.DELETE, "/api/v1/apps/:appID/webhooks/:webhookID", .app(.webhooks), WebhooksController().delete),
+        Endpoint(.POST, "/api/v1/apps/:appID/webhooks/:webhookID/secret", .app(.webhooks), WebhooksController().rotateSecret),
+        Endpoint(.GET, "/api/v1/apps/:appID/webhooks/:webhookID/deliveries", .app(.webhooks), WebhooksController().deliveries),
+        Endpoint(.POST, "/api/v1/apps/:appID/webhooks/:webhookID/deliveries/:deliveryID/redeliver", .app(.webhooks),
+                 WebhooksController().redeliver),
     ]
 }
 

@@ -45,8 +45,16 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
                                   signInLimiter: SignInLimiter(clock: clock),
                                   adminLane: AdminLane.open(for: configuration.storage, settings: configuration.adminLane, in: app),
                                   userChanges: userChanges, userFacts: userFacts,
+                                  webhooks: WebhookDispatcher(
+                                    store: WebhookStore(database: app.db, clock: clock),
+                                    policy: WebhookURLPolicy(allowsPrivateAddresses: configuration.allowsPrivateWebhookURLs),
+                                    sender: ClientWebhookSender(client: app.client), audit: AuditLog(database: app.db, clock: clock),
+                                    logger: app.logger),
                                   importJobs: { ImportJobs(database: app.db, changes: userChanges, clock: clock, deviceTraffic: $0, logger: app.logger) })
     app.lifecycle.use(ImportJobsLifecycle(jobs: app.marquee.importJobs))
+    // A redirect could lead a webhook to an address its URL policy refuses.
+    app.http.client.configuration.redirectConfiguration = .disallow
+    app.lifecycle.use(WebhookDispatcherLifecycle(dispatcher: app.marquee.webhooks))
 
     try routes(app)
     // Outermost first: every request is logged, every response (errors included) gets its cache
@@ -57,6 +65,9 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
 
     app.lifecycle.use(HourlyJob.inboxPurge(InboxPurge(database: app.db, clock: clock)))
     app.lifecycle.use(HourlyJob.campaignListPrune(database: app.db, clock: clock))
+    if let days = configuration.eventRetentionDays {
+        app.lifecycle.use(HourlyJob.eventRetention(days: days, database: app.db, clock: clock))
+    }
     if let days = configuration.impressionRetentionDays {
         app.lifecycle.use(HourlyJob.impressionRetention(ImpressionRetention(days: days, database: app.db, clock: clock), changes: userChanges))
     }

@@ -145,12 +145,35 @@ enum EventLog {
         return page
     }
 
+    private struct Position: Decodable {
+        var tx: Int64
+        var seq: Int64
+    }
+
+    /// The cursor after the app's last event that can no longer be preceded by another: where a
+    /// reader that wants only what comes next starts.
+    static func end(of appID: UUID, on sql: any SQLDatabase) async throws -> EventCursor {
+        var query: SQLQueryString = "SELECT tx, seq FROM \(ident: schema) WHERE app_id = \(bind: appID)"
+        if sql.dialect.name == "postgresql" {
+            query.appendLiteral(" AND tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint")
+        }
+        query.appendLiteral(" ORDER BY tx DESC, seq DESC LIMIT 1")
+        guard let last = try await sql.raw(query).first(decoding: Position.self) else { return .start }
+        // Past every event of that row, however many it holds.
+        return EventCursor(transaction: last.tx, sequence: last.seq, index: Int(Int32.max))
+    }
+
     /// The id of the event at `index` of the row `rowID`.
     private static func eventID(_ rowID: UUID, _ index: Int) -> UUID {
         var bytes = rowID.uuid
         bytes.14 ^= UInt8(truncatingIfNeeded: index >> 8)
         bytes.15 ^= UInt8(truncatingIfNeeded: index)
         return UUID(uuid: bytes)
+    }
+
+    /// Removes every event of the app, inside its deletion.
+    static func deleteAll(of appID: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.delete(from: schema).where("app_id", .equal, appID).run()
     }
 
     /// Removes the user's events, inside the erasure's transaction.

@@ -69,6 +69,8 @@ extension CatalogStore {
             let before = try CatalogChange.snapshot(of: current)
             try await InboxStore.deleteAll(of: appID, on: db)
             try await ImpressionBatchRecord.query(on: db).filter(\.$appID == appID).delete()
+            try await EventLog.deleteAll(of: appID, on: try db.sql())
+            try await WebhookStore.deleteAll(of: appID, on: try db.sql())
             try await CampaignRecord.query(on: db).withDeleted().filter(\.$app.$id == appID).delete(force: true)
             try await AppRecord.query(on: db).filter(\.$id == appID).delete()
             return Changed(.app(appID, before: before, after: nil))

@@ -31,6 +31,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var adminRateLimit: RateLimit? = .adminDefault
     /// Raw impressions older than this many days are removed (their counts are kept); `nil` keeps them.
     public var impressionRetentionDays: Int?
+    /// Events older than this many days leave the event log (``EventLog``); `nil` keeps them.
+    public var eventRetentionDays: Int?
+    /// Whether webhooks may be sent to loopback, private and link-local addresses (development
+    /// and tests); refused by default (``WebhookURLPolicy``).
+    public var allowsPrivateWebhookURLs = false
     /// Timeouts and sizes every connection is held to.
     public var connections = ConnectionLimits()
     /// How long a request waits for a database connection before it is answered 503
@@ -90,6 +95,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         public static let logLevel = "LOG_LEVEL"
         public static let idleTimeout = "MARQUEE_IDLE_TIMEOUT"
         public static let impressionRetentionDays = "MARQUEE_IMPRESSION_RETENTION_DAYS"
+        public static let eventRetentionDays = "MARQUEE_EVENT_RETENTION_DAYS"
+        public static let allowsPrivateWebhookURLs = "MARQUEE_ALLOW_PRIVATE_WEBHOOK_URLS"
         public static let headerTimeout = "MARQUEE_HEADER_TIMEOUT"
         public static let bodyTimeout = "MARQUEE_BODY_TIMEOUT"
         public static let databaseWait = "MARQUEE_DATABASE_WAIT"
@@ -102,6 +109,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Builds a configuration from flags (which win) and environment variables, naming every bad value.
     public static func resolve(host: String?, port: Int?, dataDirectory: String? = nil, database: String?, publicURL: String?,
                                trustedProxies: String? = nil, idleTimeout: Int? = nil, headerTimeout: Int? = nil, bodyTimeout: Int? = nil, databaseWait: Int? = nil, impressionRetentionDays: Int? = nil,
+                               eventRetentionDays: Int? = nil, allowsPrivateWebhookURLs: Bool = false,
                                sdkRateLimit: Int? = nil, adminRateLimit: Int? = nil, maxConnections: Int? = nil,
                                maxConnectionsPerAddress: Int? = nil, seedsDemo: Bool,
                                environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
@@ -187,6 +195,18 @@ public struct ServerConfiguration: Sendable, Equatable {
             }
         } else if let text = environment[Variable.impressionRetentionDays] {
             problems.append("\(Variable.impressionRetentionDays)='\(text)' is not a number of days")
+        }
+        if let days = eventRetentionDays ?? environment[Variable.eventRetentionDays].flatMap(Int.init) {
+            if (1...36_500).contains(days) { configuration.eventRetentionDays = days } else {
+                problems.append("the event retention must be 1 to 36500 days (got \(days))")
+            }
+        } else if let text = environment[Variable.eventRetentionDays] {
+            problems.append("\(Variable.eventRetentionDays)='\(text)' is not a number of days")
+        }
+        switch environment[Variable.allowsPrivateWebhookURLs] {
+        case nil, "", "0", "false": configuration.allowsPrivateWebhookURLs = allowsPrivateWebhookURLs
+        case "1", "true": configuration.allowsPrivateWebhookURLs = true
+        case let text?: problems.append("\(Variable.allowsPrivateWebhookURLs)='\(text)' must be 1 or 0")
         }
 
         func rate(_ flag: Int?, _ variable: String) -> RateLimit?? {

@@ -31,12 +31,15 @@ final class MarqueeServices: Sendable {
     let userChanges: UserChanges
     /// App facts of identified pings, written behind the answers.
     let userFacts: UserFactsRecorder
+    /// Delivers the event log to webhooks.
+    let webhooks: WebhookDispatcher
 
     init(configuration: ServerConfiguration, clock: any ServerClock, catalog: CampaignCatalog, directory: AppDirectory,
          adminTokenHash: String, renderWorkers: RenderWorkers, impressionWriter: ImpressionWriter,
          inboxTracking: GroupCommit<InboxStore.TrackedEvents, Int>, passwords: PasswordWorkers, signInLimiter: SignInLimiter,
-         adminLane: AdminLane, userChanges: UserChanges, userFacts: UserFactsRecorder,
+         adminLane: AdminLane, userChanges: UserChanges, userFacts: UserFactsRecorder, webhooks: WebhookDispatcher,
          importJobs: (DeviceTraffic) -> ImportJobs) {
+        self.webhooks = webhooks
         self.configuration = configuration
         self.clock = clock
         self.catalog = catalog

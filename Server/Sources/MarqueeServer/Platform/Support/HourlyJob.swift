@@ -42,6 +42,14 @@ struct HourlyJob: LifecycleHandler {
 }
 
 extension HourlyJob {
+    /// Removes events past the event log's retention.
+    static func eventRetention(days: Int, database: any Database, clock: any ServerClock) -> HourlyJob {
+        HourlyJob("Event retention") { logger in
+            let removed = try await EventLog.prune(storedBefore: clock.nowMillis - Int64(days) * 86_400_000, on: try database.sql())
+            if removed > 0 { logger.info("Removed events past retention", metadata: ["rows": "\(removed)", "days": "\(days)"]) }
+        }
+    }
+
     /// Retires raw impressions past the retention period into daily totals. History past it goes
     /// too, so the history held for pings is dropped (every instance runs the job).
     static func impressionRetention(_ retention: ImpressionRetention, changes: UserChanges) -> HourlyJob {

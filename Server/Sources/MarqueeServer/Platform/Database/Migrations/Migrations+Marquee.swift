@@ -39,6 +39,7 @@ enum MarqueeMigrations {
         M034_KeyInboxCopies(),
         M035_CreateCampaignLists(),
         M036_CreateEventLog(),
+        M037_CreateWebhooks(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).
