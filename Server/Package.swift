@@ -119,6 +119,9 @@ let package = Package(
             dependencies: [
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // The webhook receiver is a small HTTP server.
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             path: "Tests/MarqueeTestSupport",
             swiftSettings: strict

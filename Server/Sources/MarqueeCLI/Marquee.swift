@@ -8,6 +8,6 @@ struct MarqueeCommand: AsyncParsableCommand {
         commandName: "marquee",
         abstract: "Marquee: self-hosted in-app messaging.",
         version: MarqueeVersion.current,
-        subcommands: [Serve.self, Migrate.self, Backup.self, Restore.self, Users.self, Profiles.self, Simulate.self],
+        subcommands: [Serve.self, Migrate.self, Backup.self, Restore.self, Users.self, Profiles.self, Events.self, Simulate.self],
         defaultSubcommand: Serve.self)
 }

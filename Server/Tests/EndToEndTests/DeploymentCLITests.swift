@@ -131,14 +131,10 @@ struct DeploymentCLITests {
 
         let restarted = try await ServerProcess(["--data-dir", data.path], in: directory)
         defer { restarted.terminate() }
-        let token = try String(contentsOf: data.appendingPathComponent("admin-token"), encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = try ServerProcess.adminToken(in: data)
         func admin(_ method: String, _ path: String, _ body: String = "") throws -> [String: Any] {
-            let exchange = try RawConnection.exchange(
-                "\(method) \(path) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)", port: restarted.port)
-            let json = exchange.response.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
-            return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(exchange.response)")
+            let answer = try restarted.admin(method, path, body, token: token)
+            return try #require(answer.json as? [String: Any], "\(answer)")
         }
         let apps = try #require(try admin("GET", "/api/v1/apps")["items"] as? [[String: Any]])
         let demo = try #require(apps.first { $0["subscriptionID"] as? String == "demo-subscription" }?["id"] as? String)

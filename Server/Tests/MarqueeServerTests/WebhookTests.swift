@@ -3,6 +3,7 @@ import Foundation
 import MarqueeModel
 @testable import MarqueeServer
 import MarqueeWire
+import MarqueeTestSupport
 import Testing
 
 /// Webhooks: endpoints made through the admin API get the event log as signed batches, at least

@@ -40,7 +40,28 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Sends SIGTERM, as an orchestrator or systemd stops a service.
     func terminate() {
-        kill(process.processIdentifier, SIGTERM)
+        Glibc.kill(process.processIdentifier, SIGTERM)
+    }
+
+    /// Sends SIGKILL, as a crash or an out-of-memory kill would: nothing is written on the way out.
+    func killAbruptly() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// An admin request with `token`: the status and the JSON answered (nil when none).
+    func admin(_ method: String, _ path: String, _ body: String = "", token: String) throws -> (status: Int?, json: Any?) {
+        let exchange = try RawConnection.exchange(
+            "\(method) \(path) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)", port: port)
+        let text = exchange.response.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+        return (exchange.status, try? JSONSerialization.jsonObject(with: Data(text.utf8)))
+    }
+
+    /// The admin token a server generated in `dataDirectory`.
+    static func adminToken(in dataDirectory: URL) throws -> String {
+        try String(contentsOf: dataDirectory.appendingPathComponent("admin-token"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The exit status once the process ended, or `nil` if it still runs after `seconds`.
@@ -54,7 +75,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
     }
 
     /// A TCP port nothing listens on now.
