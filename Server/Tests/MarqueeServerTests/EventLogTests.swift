@@ -219,3 +219,18 @@ private actor Flag {
         isSet = true
     }
 }
+
+/// Cursors read back what they print, the start of the log included.
+@Suite("Event cursors")
+struct EventCursorTests {
+    @Test(arguments: [EventCursor.start, EventCursor(transaction: 0, sequence: 12, index: 0),
+                      EventCursor(transaction: 981_234, sequence: 12, index: 3), EventCursor(transaction: 0, sequence: 5, index: Int(Int32.max))])
+    func aCursorReadsBackWhatItPrints(_ cursor: EventCursor) {
+        #expect(EventCursor(cursor.description) == cursor)
+    }
+
+    @Test(arguments: ["", "x", "1", "1.2.3.4", "-1.2", "1.-2", "1..2", String(repeating: "9", count: 65)])
+    func textThatIsNoCursorIsRefused(_ text: String) {
+        #expect(EventCursor(text) == nil)
+    }
+}

@@ -110,3 +110,27 @@ extension AccountRole {
         }
     }
 }
+
+extension EventType {
+    var title: String {
+        switch self {
+        case .impression: "Impressions"
+        case .click: "Clicks"
+        case .close: "Closes"
+        case .optOut: "Opt-outs"
+        case .pageView: "Carousel page views"
+        case .conversion: "Conversions"
+        case .surveyAnswer: "Survey answers"
+        case .inboxInteraction: "Inbox opens and taps"
+        case .inboxRead: "Inbox reads"
+        case .inboxUnread: "Inbox marked unread"
+        case .inboxDelete: "Inbox deletes"
+        case .profileChange: "Profile changes"
+        case .userErased: "Users erased"
+        case .campaignCreated: "Campaigns created"
+        case .campaignChanged: "Campaigns changed"
+        case .campaignPaused: "Campaigns paused"
+        case .campaignDeleted: "Campaigns deleted"
+        }
+    }
+}

@@ -56,6 +56,8 @@ struct DashboardModelResource: JSONResource {
     var segmentOperators: [Operator]
     var appFacts: [OperatorChoice]
     var roles: [Choice]
+    /// What webhooks can be limited to.
+    var eventTypes: [Choice]
     var limits: [String: Bounds]
 
     /// The model as this server validates it.
@@ -70,6 +72,7 @@ struct DashboardModelResource: JSONResource {
         segmentOperators: SegmentOperator.allCases.map { Operator(id: $0.rawValue, title: $0.title, takesValue: $0.takesValue) },
         appFacts: FactCondition.Fact.allCases.map { OperatorChoice(id: $0.rawValue, title: $0.title, operators: $0.operators.map(\.rawValue)) },
         roles: AccountRole.allCases.map { Choice(id: $0.rawValue, title: $0.title) },
+        eventTypes: EventType.allCases.map { Choice(id: $0.rawValue, title: $0.title) },
         limits: [
             "carouselPages": Bounds(Campaign.Limits.carouselPages),
             "surveyQuestions": Bounds(Campaign.Limits.surveyQuestions),

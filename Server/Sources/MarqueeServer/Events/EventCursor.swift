@@ -3,7 +3,8 @@
 /// The log is ordered by the writing transaction, then by the row's sequence number, then by the
 /// event's place in its row (``EventLog``). On SQLite transactions run one at a time, so
 /// `transaction` is 0 and the text is `sequence.index`; on PostgreSQL it is
-/// `transaction.sequence.index`. Readers treat it as opaque and send back the last one they got.
+/// `transaction.sequence.index`; before every event it is `0`. Readers treat it as opaque and send
+/// back the last one they got.
 struct EventCursor: Sendable, Hashable, Comparable, CustomStringConvertible {
     var transaction: Int64
     var sequence: Int64
@@ -24,6 +25,7 @@ struct EventCursor: Sendable, Hashable, Comparable, CustomStringConvertible {
         let numbers = text.split(separator: ".", omittingEmptySubsequences: false).map { Int64($0) }
         guard numbers.allSatisfy({ ($0 ?? -1) >= 0 }) else { return nil }
         switch numbers.count {
+        case 1 where numbers[0] == 0: self = .start
         case 2: self.init(transaction: 0, sequence: numbers[0]!, index: Int(numbers[1]!))
         case 3: self.init(transaction: numbers[0]!, sequence: numbers[1]!, index: Int(numbers[2]!))
         default: return nil
@@ -31,7 +33,8 @@ struct EventCursor: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     var description: String {
-        transaction == 0 ? "\(sequence).\(index)" : "\(transaction).\(sequence).\(index)"
+        if self == .start { return "0" }
+        return transaction == 0 ? "\(sequence).\(index)" : "\(transaction).\(sequence).\(index)"
     }
 
     static func < (lhs: EventCursor, rhs: EventCursor) -> Bool {

@@ -12,11 +12,13 @@ extension LiveServer {
     /// (a Vapor application must be shut down before it is released).
     @MainActor
     static func with<Result>(storage: ServerConfiguration.Storage = .sqliteMemory, trustedProxies: TrustedProxies = .none,
-                             adminLane: AdminLaneLimits? = nil, _ body: @MainActor (LiveServer) async throws -> Result) async throws -> Result {
+                             adminLane: AdminLaneLimits? = nil, allowsPrivateWebhookURLs: Bool = false,
+                             _ body: @MainActor (LiveServer) async throws -> Result) async throws -> Result {
         await TestSlots.liveServers.acquire()
         let server: LiveServer
         do {
-            server = try await LiveServer.start(storage: storage, trustedProxies: trustedProxies, adminLane: adminLane)
+            server = try await LiveServer.start(storage: storage, trustedProxies: trustedProxies, adminLane: adminLane,
+                                                allowsPrivateWebhookURLs: allowsPrivateWebhookURLs)
         } catch {
             await TestSlots.liveServers.release()
             throw error

@@ -27,6 +27,7 @@ final class LiveServer: Sendable {
     /// Starts a server; pass `storage` to reuse a database across a restart.
     static func start(storage: ServerConfiguration.Storage = .sqliteMemory, seedsDemo: Bool = false,
                       trustedProxies: TrustedProxies = .none, connections: ConnectionLimits? = nil, adminLane: AdminLaneLimits? = nil,
+                      allowsPrivateWebhookURLs: Bool = false,
                       clock: ManualServerClock = ManualServerClock(TestTime.start)) async throws -> LiveServer {
         let app = try await Application.make(.testing)
         do {
@@ -44,6 +45,7 @@ final class LiveServer: Sendable {
             configuration.adminLane.budget = .seconds(120)
             configuration.adminLane.queueWait = .seconds(120)
             if let adminLane { configuration.adminLane = adminLane }
+            configuration.allowsPrivateWebhookURLs = allowsPrivateWebhookURLs
             try await configure(app, configuration: configuration, clock: clock)
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
             guard let port = app.marqueeListeningPort else {

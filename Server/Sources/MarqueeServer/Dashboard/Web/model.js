@@ -4,7 +4,8 @@
 import { api } from "./api.js";
 
 export const model = {
-  messageKinds: [], attributeTypes: [], conditionOperators: [], segmentOperators: [], appFacts: [], roles: [], limits: {},
+  messageKinds: [], attributeTypes: [], conditionOperators: [], segmentOperators: [], appFacts: [], roles: [], eventTypes: [],
+  limits: {},
 };
 
 export async function loadModel() {

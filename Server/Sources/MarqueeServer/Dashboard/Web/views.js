@@ -7,6 +7,7 @@ import { showInbox, wireInbox } from "./inbox.js";
 import { showSegments, wireSegments } from "./segments.js";
 import { showSettings, wireSettings } from "./settings.js";
 import { showTester, wireTester } from "./tester.js";
+import { showWebhooks, wireWebhooks } from "./webhooks.js";
 
 // `show` gets `{ appID, campaignID }`; views that read an app are shown only once one is chosen.
 // `wire` gets the dashboard's callbacks (`onAppSaved`). The campaigns view is dashboard.js's own.
@@ -17,6 +18,7 @@ export const views = [
   { name: "tester", sections: ["tester-view"], show: ({ appID }) => showTester(appID), wire: wireTester },
   { name: "settings", sections: ["settings-view"], show: ({ appID }) => showSettings(appID),
     wire: ({ onAppSaved }) => wireSettings(onAppSaved) },
+  { name: "webhooks", sections: ["webhooks-view"], show: ({ appID }) => showWebhooks(appID), wire: wireWebhooks },
   { name: "audit", sections: ["audit-view"], show: ({ appID, campaignID }) => showAudit(appID, campaignID), wire: wireAudit },
   { name: "accounts", sections: ["accounts-view"], withoutApp: true, show: () => showAccounts(), wire: wireAccounts },
 ];
