@@ -50,45 +50,50 @@ import Testing
         return false
     }
 
-    @Test(.enabled(if: postgresURL != nil, "needs MARQUEE_TEST_POSTGRES_URL"))
-    func twoInstancesOnOneDatabaseServeAsOne() async throws {
+    /// Two instances on one fresh schema of the test database, started one after the other (the
+    /// first creates the schema and migrates it), both stopped after `body`.
+    private func withTwoInstances(_ body: @MainActor (LiveServer, LiveServer) async throws -> Void) async throws {
         let storage = ServerConfiguration.Storage.postgres(url: try #require(Self.postgresURL),
                                                            searchPath: "multi_\(UInt32.random(in: 0...UInt32.max))")
-        // One after the other: the first creates the schema and migrates it.
         let first = try await LiveServer.start(storage: storage)
         try await first.withStopping { first in
             let second = try await LiveServer.start(storage: storage)
-            try await second.withStopping { second in
-                #expect(try await eventually { await second.app.marquee.directory.isLearningOfChanges },
-                        "the second instance listens for changes")
-                let app = try await first.createApp()
-                let campaign = try await first.createCampaign(CampaignDraft.make("Spring sale"), in: app)
-                #expect(try await offered(by: second, app: app) == [campaign.id], "the second instance serves what the first created")
-                // Other suites' changes may race the first read; the next one keeps it.
-                #expect(try await eventually {
-                    _ = try await offered(by: second, app: app)
-                    return await second.app.marquee.directory.count == 1
-                }, "and holds the app in memory from then on")
-                #expect(try await displays(campaign, on: second, app: app))
+            try await second.withStopping { second in try await body(first, second) }
+        }
+    }
 
-                try await first.setStatus(.paused, of: campaign, in: app)
-                #expect(try await offered(by: first, app: app).isEmpty, "the instance that paused it knows at once")
-                try #require(try await eventually { try await offered(by: second, app: app).isEmpty },
-                        "the second instance learns of the pause: only a notification can drop the app it holds")
-                #expect(try await !displays(campaign, on: second, app: app), "and no longer lets it display")
+    @Test(.enabled(if: postgresURL != nil, "needs MARQUEE_TEST_POSTGRES_URL"))
+    func twoInstancesOnOneDatabaseServeAsOne() async throws {
+        try await withTwoInstances { first, second in
+            #expect(try await eventually { await second.app.marquee.directory.isLearningOfChanges },
+                    "the second instance listens for changes")
+            let app = try await first.createApp()
+            let campaign = try await first.createCampaign(CampaignDraft.make("Spring sale"), in: app)
+            #expect(try await offered(by: second, app: app) == [campaign.id], "the second instance serves what the first created")
+            // Other suites' changes may race the first read; the next one keeps it.
+            #expect(try await eventually {
+                _ = try await offered(by: second, app: app)
+                return await second.app.marquee.directory.count == 1
+            }, "and holds the app in memory from then on")
+            #expect(try await displays(campaign, on: second, app: app))
 
-                try await first.setStatus(.active, of: campaign, in: app)
-                try #require(try await eventually { try await offered(by: second, app: app) == [campaign.id] })
+            try await first.setStatus(.paused, of: campaign, in: app)
+            #expect(try await offered(by: first, app: app).isEmpty, "the instance that paused it knows at once")
+            try #require(try await eventually { try await offered(by: second, app: app).isEmpty },
+                    "the second instance learns of the pause: only a notification can drop the app it holds")
+            #expect(try await !displays(campaign, on: second, app: app), "and no longer lets it display")
 
-                // A batch posted to both (a retry landing on the other instance) is counted once.
-                let batch = ImpressionRequest(campaignId: campaign.id, isTest: false, appVersion: "1.0.0", sdkVersion: "8.0.0",
-                                              impressions: [ImpressionDTO(type: .impression, timestamp: 1_000)],
-                                              userIdentifiers: [], batchId: "shared-batch")
-                _ = try await post("v1/impression", to: first, app: app, batch)
-                _ = try await post("v1/impression", to: second, app: app, batch)
-                #expect(try await first.stats(of: campaign, in: app).impressions == 1)
-                #expect(try await second.stats(of: campaign, in: app).impressions == 1)
-            }
+            try await first.setStatus(.active, of: campaign, in: app)
+            try #require(try await eventually { try await offered(by: second, app: app) == [campaign.id] })
+
+            // A batch posted to both (a retry landing on the other instance) is counted once.
+            let batch = ImpressionRequest(campaignId: campaign.id, isTest: false, appVersion: "1.0.0", sdkVersion: "8.0.0",
+                                          impressions: [ImpressionDTO(type: .impression, timestamp: 1_000)],
+                                          userIdentifiers: [], batchId: "shared-batch")
+            _ = try await post("v1/impression", to: first, app: app, batch)
+            _ = try await post("v1/impression", to: second, app: app, batch)
+            #expect(try await first.stats(of: campaign, in: app).impressions == 1)
+            #expect(try await second.stats(of: campaign, in: app).impressions == 1)
         }
     }
 
@@ -102,43 +107,37 @@ import Testing
     /// the other's copy, so segment membership there follows every change.
     @Test(.enabled(if: postgresURL != nil, "needs MARQUEE_TEST_POSTGRES_URL"))
     func aProfileChangedOnOneInstanceChangesMembershipOnTheOther() async throws {
-        let storage = ServerConfiguration.Storage.postgres(url: try #require(Self.postgresURL),
-                                                           searchPath: "multi_\(UInt32.random(in: 0...UInt32.max))")
-        let first = try await LiveServer.start(storage: storage)
-        try await first.withStopping { first in
-            let second = try await LiveServer.start(storage: storage)
-            try await second.withStopping { second in
-                #expect(try await eventually { await second.app.marquee.directory.isLearningOfChanges })
-                let app = try await first.createApp()
-                struct Created: Decodable { var id: String }
-                struct SegmentBody: Encodable {
-                    var name: String
-                    var rule: SegmentRule
-                }
-                let vip = try MarqueeJSON.decoder().decode(Created.self, from: try await first.admin(
-                    "POST", "api/v1/apps/\(app.id)/segments", body: SegmentBody(name: "VIP", rule: .tag(TagCondition(tag: "vip", operator: .has))))).id
-                let offer = try await first.createCampaign(CampaignDraft.make(
-                    "VIP offer", targeting: Targeting(segments: SegmentTargeting(include: [vip]))), in: app)
-                let profile = "api/v1/apps/\(app.id)/users/ada/profile"
-
-                #expect(try await offered(to: "ada", by: second, app: app).isEmpty)
-                #expect(try await eventually {
-                    _ = try await offered(to: "ada", by: second, app: app)
-                    return second.app.marquee.userChanges.rows.count == 1
-                }, "the second instance holds Ada's profile")
-                try await first.admin("PATCH", profile, body: ["addTags": ["vip"]])
-                #expect(try await offered(to: "ada", by: first, app: app) == [offer.id], "the instance that changed it knows at once")
-                try #require(try await eventually { try await offered(to: "ada", by: second, app: app) == [offer.id] },
-                             "the second instance learns of the change: only a notification can drop the profile it holds")
-                try await first.admin("PATCH", profile, body: ["removeTags": ["vip"]])
-                try #require(try await eventually { try await offered(to: "ada", by: second, app: app).isEmpty })
-                // Back on the second instance: the first holds Ada's profile with the tag removed.
-                try await second.admin("PATCH", profile, body: ["addTags": ["vip"]])
-                try #require(try await eventually { try await offered(to: "ada", by: first, app: app) == [offer.id] })
-                try await second.admin("DELETE", "api/v1/apps/\(app.id)/users/ada")
-                try #require(try await eventually { try await offered(to: "ada", by: first, app: app).isEmpty },
-                             "erasing the user on one instance drops them on the other")
+        try await withTwoInstances { first, second in
+            #expect(try await eventually { await second.app.marquee.directory.isLearningOfChanges })
+            let app = try await first.createApp()
+            struct Created: Decodable { var id: String }
+            struct SegmentBody: Encodable {
+                var name: String
+                var rule: SegmentRule
             }
+            let vip = try MarqueeJSON.decoder().decode(Created.self, from: try await first.admin(
+                "POST", "api/v1/apps/\(app.id)/segments", body: SegmentBody(name: "VIP", rule: .tag(TagCondition(tag: "vip", operator: .has))))).id
+            let offer = try await first.createCampaign(CampaignDraft.make(
+                "VIP offer", targeting: Targeting(segments: SegmentTargeting(include: [vip]))), in: app)
+            let profile = "api/v1/apps/\(app.id)/users/ada/profile"
+
+            #expect(try await offered(to: "ada", by: second, app: app).isEmpty)
+            #expect(try await eventually {
+                _ = try await offered(to: "ada", by: second, app: app)
+                return second.app.marquee.userChanges.rows.count == 1
+            }, "the second instance holds Ada's profile")
+            try await first.admin("PATCH", profile, body: ["addTags": ["vip"]])
+            #expect(try await offered(to: "ada", by: first, app: app) == [offer.id], "the instance that changed it knows at once")
+            try #require(try await eventually { try await offered(to: "ada", by: second, app: app) == [offer.id] },
+                         "the second instance learns of the change: only a notification can drop the profile it holds")
+            try await first.admin("PATCH", profile, body: ["removeTags": ["vip"]])
+            try #require(try await eventually { try await offered(to: "ada", by: second, app: app).isEmpty })
+            // Back on the second instance: the first holds Ada's profile with the tag removed.
+            try await second.admin("PATCH", profile, body: ["addTags": ["vip"]])
+            try #require(try await eventually { try await offered(to: "ada", by: first, app: app) == [offer.id] })
+            try await second.admin("DELETE", "api/v1/apps/\(app.id)/users/ada")
+            try #require(try await eventually { try await offered(to: "ada", by: first, app: app).isEmpty },
+                         "erasing the user on one instance drops them on the other")
         }
     }
 
@@ -146,32 +145,93 @@ import Testing
     /// its visits behind the answers, and the SQL that writes them starts a session once.
     @Test(.enabled(if: postgresURL != nil, "needs MARQUEE_TEST_POSTGRES_URL"))
     func concurrentPingsOnTwoInstancesCountOneSession() async throws {
-        let storage = ServerConfiguration.Storage.postgres(url: try #require(Self.postgresURL),
-                                                           searchPath: "multi_\(UInt32.random(in: 0...UInt32.max))")
-        let first = try await LiveServer.start(storage: storage)
-        try await first.withStopping { first in
-            let second = try await LiveServer.start(storage: storage)
-            try await second.withStopping { second in
-                let app = try await first.createApp()
-                func pingBoth() async throws {
-                    try await withThrowingTaskGroup(of: Void.self) { group in
-                        for server in [first, second] {
-                            for _ in 0..<8 { group.addTask { _ = try await offered(to: "zed", by: server, app: app) } }
-                        }
-                        try await group.waitForAll()
+        try await withTwoInstances { first, second in
+            let app = try await first.createApp()
+            func pingBoth() async throws {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for server in [first, second] {
+                        for _ in 0..<8 { group.addTask { _ = try await offered(to: "zed", by: server, app: app) } }
                     }
-                    await first.app.marquee.userFacts.flush()
-                    await second.app.marquee.userFacts.flush()
+                    try await group.waitForAll()
                 }
-                func sessions() async throws -> Int? {
-                    try await UserFactsStore(database: first.app.db).row(appID: app.id, userID: "zed")?.sessions
-                }
-                try await pingBoth()
-                #expect(try await sessions() == 1)
-                for server in [first, second] { server.clock.advance(by: 31 * 60) }
-                try await pingBoth()
-                #expect(try await sessions() == 2, "a ping 31 minutes later starts one session, on whichever instance")
+                await first.app.marquee.userFacts.flush()
+                await second.app.marquee.userFacts.flush()
             }
+            func sessions() async throws -> Int? {
+                try await UserFactsStore(database: first.app.db).row(appID: app.id, userID: "zed")?.sessions
+            }
+            try await pingBoth()
+            #expect(try await sessions() == 1)
+            for server in [first, second] { server.clock.advance(by: 31 * 60) }
+            try await pingBoth()
+            #expect(try await sessions() == 2, "a ping 31 minutes later starts one session, on whichever instance")
+        }
+    }
+
+    /// Eight writers post to two instances at once (impressions, profile changes and campaign
+    /// edits, each in transactions of their own) while a reader pages the event stream from the
+    /// other instance, 5 events at a time: it sees every committed event exactly once, in cursor
+    /// order, though PostgreSQL makes sequence numbers visible out of order.
+    @Test(.enabled(if: postgresURL != nil, "needs MARQUEE_TEST_POSTGRES_URL"))
+    func aStreamReaderSeesEveryEventOnceWhileEightWritersPostToTwoInstances() async throws {
+        try await withTwoInstances { first, second in
+            let app = try await first.createApp()
+            let campaign = try await first.createCampaign(CampaignDraft.make("Spring sale"), in: app)
+            struct Line: Decodable { var id: String; var cursor: String }
+            func page(after cursor: String, from server: LiveServer) async throws -> (lines: [Line], next: String) {
+                var request = URLRequest(url: URL(string: "\(server.baseURL)/api/v1/apps/\(app.id)/events?limit=5&after=\(cursor)")!)
+                request.setValue("Bearer \(LiveServer.adminToken)", forHTTPHeaderField: "Authorization")
+                let (data, response) = try await URLSession.shared.data(for: request)
+                let http = try #require(response as? HTTPURLResponse)
+                #expect(http.statusCode == 200, "\(String(decoding: data, as: UTF8.self))")
+                let lines = try String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+                    try JSONDecoder().decode(Line.self, from: Data($0.utf8))
+                }
+                return (lines, http.value(forHTTPHeaderField: "Marquee-Cursor") ?? cursor)
+            }
+            let rounds = 10
+            let writing = Task {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for writer in 0..<8 {
+                        let server = writer % 2 == 0 ? first : second
+                        group.addTask {
+                            for round in 0..<rounds {
+                                switch writer % 4 {
+                                case 0, 1:
+                                    let batch = ImpressionRequest(campaignId: campaign.id, isTest: false, appVersion: "1.0.0", sdkVersion: "8.0.0",
+                                                                  impressions: [ImpressionDTO(type: .impression, timestamp: 1_000)],
+                                                                  userIdentifiers: [], batchId: "w\(writer)-\(round)")
+                                    _ = try await post("v1/impression", to: server, app: app, batch)
+                                case 2:
+                                    try await server.admin("PATCH", "api/v1/apps/\(app.id)/users/w\(writer)/profile",
+                                                           body: ["attributes": ["round": round]])
+                                default:
+                                    try await server.setStatus(round % 2 == 0 ? .paused : .active, of: campaign, in: app)
+                                }
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            var seen: [Line] = []
+            var cursor = "0"
+            var reader = 0
+            // Pages while the writers post, alternating instances; then on to the end.
+            let committed = 4 * rounds + 2 * rounds + 2 * rounds + 1
+            let deadline = ContinuousClock.now + .seconds(120)
+            while seen.count < committed, ContinuousClock.now < deadline {
+                reader += 1
+                let next = try await page(after: cursor, from: reader % 2 == 0 ? first : second)
+                seen += next.lines
+                cursor = next.next
+                if next.lines.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            try await writing.value
+            #expect(seen.count == committed, "every committed event")
+            #expect(Set(seen.map(\.id)).count == seen.count, "none twice")
+            let cursors = seen.map { $0.cursor.split(separator: ".").map { Int64($0) ?? -1 } }
+            #expect(cursors == cursors.sorted { $0.lexicographicallyPrecedes($1) }, "in cursor order")
         }
     }
 }

@@ -145,6 +145,37 @@ struct EventLogTests {
         }
     }
 
+    /// On PostgreSQL a transaction that took its id first may commit last. A reader that read past
+    /// the later one's event meanwhile must still get the earlier one's: the log shows an event only
+    /// once every older transaction has ended.
+    @Test(.enabled(if: TestDatabase.postgresURL != nil, "needs MARQUEE_TEST_POSTGRES_URL"))
+    func anEventOfATransactionThatCommitsLateIsNotSkipped() async throws {
+        try await TestServer.with(.postgres) { server in
+            let app = try await server.createApp()
+            let appID = app.id
+            @Sendable func entry(_ user: String) -> EventLog.Entry {
+                EventLog.Entry(appID: appID, type: .profileChange, userID: user, serverTime: 1_800_000_000_000)
+            }
+            let holder = Holder()
+            let database = server.app.db
+            let late = Task {
+                try await database.transaction { db in
+                    try await EventLog.append([entry("late")], on: try db.sql())
+                    await holder.hold()
+                }
+            }
+            await holder.untilHolding()
+            try await database.transaction { db in try await EventLog.append([entry("early")], on: try db.sql()) }
+
+            let before = try await read(server, app)
+            #expect(before.lines.isEmpty, "the committed event waits behind the open transaction: \(before.lines.map(\.userId))")
+            await holder.letGo()
+            try await late.value
+            let after = try await readAll(server, app, count: 2, query: "after=\(try #require(before.cursor))")
+            #expect((before.lines + after.lines).compactMap(\.userId) == ["late", "early"], "both, once, in the order of their transactions")
+        }
+    }
+
     /// Eight writers (impressions, profile changes and campaign edits, each in transactions of
     /// their own) post while a reader pages 7 events at a time: the reader sees every event that
     /// was committed exactly once, in cursor order.
