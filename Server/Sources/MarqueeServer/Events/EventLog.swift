@@ -122,7 +122,9 @@ enum EventLog {
             if sql.dialect.name == "postgresql" {
                 query.appendLiteral(" AND tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint")
             }
-            query.appendLiteral(" ORDER BY tx, seq LIMIT \(rowsPerQuery)")
+            // Every row holds an event at least: without a type filter, `limit` rows are enough.
+            let rowLimit = types == nil ? min(rowsPerQuery, limit - page.records.count + 1) : rowsPerQuery
+            query.appendLiteral(" ORDER BY tx, seq LIMIT \(rowLimit)")
             let rows = try await sql.raw(query).all(decoding: Row.self)
             for row in rows {
                 let events = try decoder.decode([Stored].self, from: Data(row.events.utf8))
@@ -140,7 +142,7 @@ enum EventLog {
                 }
             }
             rowsRead += rows.count
-            if rows.count < rowsPerQuery { break }
+            if rows.count < rowLimit { break }
         }
         return page
     }

@@ -39,46 +39,57 @@ final class WebhookDispatcher: Sendable {
         self.logger = logger
     }
 
-    /// Runs rounds until cancelled.
+    /// Runs rounds until cancelled, the next at once while there is a backlog to send.
     func run() async {
         while !Task.isCancelled {
+            var delivered = 0
             do {
-                try await round()
+                delivered = try await round()
             } catch {
                 logger.warning("Webhook round failed", metadata: ["error": "\(String(reflecting: error))"])
             }
-            try? await Task.sleep(for: Self.interval)
+            if delivered == 0 { try? await Task.sleep(for: Self.interval) }
         }
         try? await store.release(owner: owner)
     }
 
-    /// One round over every endpoint this instance may deliver to.
-    func round() async throws {
-        guard try await store.hasActiveEndpoints() else { return }
+    /// One round over every endpoint this instance may deliver to; returns how many deliveries
+    /// were answered 2xx.
+    @discardableResult
+    func round() async throws -> Int {
+        guard try await store.hasActiveEndpoints() else { return 0 }
         let due = try await store.claimActive(owner: owner, leaseUntil: clock.nowMillis + Self.leaseMillis)
+        var delivered = 0
         for start in stride(from: 0, to: due.count, by: Self.concurrency) {
-            await withTaskGroup(of: Void.self) { group in
+            delivered += await withTaskGroup(of: Int.self) { group in
                 for endpoint in due[start..<min(start + Self.concurrency, due.count)] {
                     group.addTask {
                         do {
-                            try await self.deliver(to: endpoint)
+                            return try await self.deliver(to: endpoint)
                         } catch {
                             self.logger.warning("Webhook delivery failed", metadata: [
                                 "webhook": "\(endpoint.endpoint.id.canonical)", "error": "\(String(reflecting: error))"])
+                            return 0
                         }
                     }
                 }
+                return await group.reduce(0, +)
             }
         }
+        return delivered
     }
 
-    private func deliver(to due: WebhookStore.Due) async throws {
-        for _ in 0..<Self.deliveriesPerRound {
-            var delivery = try await store.waiting(for: due.endpoint.id)
-            if delivery == nil { delivery = try await store.makeDelivery(for: due.endpoint) }
-            guard let delivery, delivery.nextAttemptAt <= clock.nowMillis else { return }
-            guard try await attempt(delivery, of: due) else { return }
+    /// Sends the endpoint's deliveries while they succeed, up to ``deliveriesPerRound``; returns
+    /// how many were answered 2xx.
+    private func deliver(to due: WebhookStore.Due) async throws -> Int {
+        var endpoint = due.endpoint
+        for sent in 0..<Self.deliveriesPerRound {
+            var delivery = try await store.waiting(for: endpoint.id)
+            if delivery == nil { (delivery, endpoint.cursor) = try await store.makeDelivery(for: endpoint) }
+            guard let delivery, delivery.nextAttemptAt <= clock.nowMillis,
+                  try await attempt(delivery, of: WebhookStore.Due(endpoint: endpoint, secret: due.secret)) else { return sent }
         }
+        return Self.deliveriesPerRound
     }
 
     /// Sends `delivery` once; whether it was answered 2xx.

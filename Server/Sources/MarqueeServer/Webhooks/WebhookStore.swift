@@ -230,12 +230,13 @@ struct WebhookStore: Sendable {
     }
 
     /// Makes the endpoint's next delivery from the events after its place in the log, and moves
-    /// the place past them, in one transaction; `nil` when no event waits. The move is made only
-    /// from the place the endpoint was read at, so two instances never make the same delivery.
-    func makeDelivery(for endpoint: WebhookEndpoint) async throws -> Delivery? {
+    /// the place past them, in one transaction; returns the delivery (`nil` when no event of its
+    /// types waits) and where the place is now. The move is made only from the place the endpoint
+    /// was read at, so two instances never make the same delivery.
+    func makeDelivery(for endpoint: WebhookEndpoint) async throws -> (delivery: Delivery?, cursor: EventCursor) {
         let page = try await EventLog.read(appID: endpoint.appID, after: endpoint.cursor, limit: Self.eventsPerDelivery,
                                            types: endpoint.typeFilter, on: try sql)
-        guard page.next != endpoint.cursor else { return nil }
+        guard page.next != endpoint.cursor else { return (nil, endpoint.cursor) }
         let now = clock.nowMillis
         let id = UUID.timeOrdered(at: Date(millis: now))
         let body = page.records.isEmpty ? "" : String(decoding: try MarqueeJSON.encoder().encode(
@@ -246,8 +247,9 @@ struct WebhookStore: Sendable {
                 UPDATE \(ident: Self.endpoints) SET cursor = \(bind: page.next.description)
                 WHERE id = \(bind: endpoint.id) AND cursor = \(bind: endpoint.cursor.description) RETURNING id
                 """).all()
-            // Another instance moved it first, or only events of other types passed.
-            guard !moved.isEmpty, !page.records.isEmpty else { return nil }
+            // Another instance moved it first (it made this delivery), or only events of other types passed.
+            guard !moved.isEmpty else { return (nil, endpoint.cursor) }
+            guard !page.records.isEmpty else { return (nil, page.next) }
             let delivery = Delivery(id: id, endpointID: endpoint.id, createdAt: now, events: page.records.count, body: body,
                                     state: .waiting, attempts: 0, nextAttemptAt: now, deliveredAt: nil)
             try await sql.insert(into: Self.deliveries)
@@ -255,7 +257,7 @@ struct WebhookStore: Sendable {
                 .values(SQLBind(id), SQLBind(endpoint.id), SQLBind(now), SQLBind(delivery.events), SQLBind(body),
                         SQLBind(Delivery.State.waiting.rawValue), SQLBind(0), SQLBind(now))
                 .run()
-            return delivery
+            return (delivery, page.next)
         }
     }
 
