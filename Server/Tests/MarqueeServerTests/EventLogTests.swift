@@ -101,12 +101,27 @@ struct EventLogTests {
         }
     }
 
+    /// openapi.yaml names the event types twice (the `EventType` schema and the `types` pattern);
+    /// both are the server's, every one.
+    @Test
+    func theDocumentNamesEveryEventTypeTheServerWrites() async throws {
+        try await TestServer.with { server in
+            let document = try await server.send(.GET, "/openapi.yaml", token: nil).text
+            let schema = try #require(document.range(of: "    EventType:\n      type: string\n      enum: ["))
+            let listed = document[schema.upperBound...].prefix { $0 != "]" }
+                .split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            let all = EventType.allCases.map(\.rawValue)
+            #expect(listed == all)
+            #expect(document.contains("pattern: '^(\(all.joined(separator: "|")))(,(\(all.joined(separator: "|"))))*$'"))
+        }
+    }
+
     @Test
     func badQueriesAreRefusedByName() async throws {
         try await TestServer.with { server in
             let app = try await server.createApp()
             for (query, word) in [("after=x.y.z", "after"), ("after=1.2.3.4", "after"), ("limit=0", "limit"), ("limit=10001", "limit"),
-                                  ("types=impression,nonsense", "nonsense"), ("wait=31", "wait")] {
+                                  ("types=impression,nonsense", "nonsense"), ("types=impression,,click", "types"), ("after=", "after"), ("after=00", "after"), ("wait=31", "wait")] {
                 let response = try await read(server, app, query: query).response
                 #expect(response.status == .badRequest && response.errorCode == "invalid_query", "\(query)")
                 #expect(response.text.contains(word), "\(query): \(response.text)")

@@ -25,7 +25,7 @@ struct EventCursor: Sendable, Hashable, Comparable, CustomStringConvertible {
         let numbers = text.split(separator: ".", omittingEmptySubsequences: false).map { Int64($0) }
         guard numbers.allSatisfy({ ($0 ?? -1) >= 0 }) else { return nil }
         switch numbers.count {
-        case 1 where numbers[0] == 0: self = .start
+        case 1 where text == "0": self = .start
         case 2: self.init(transaction: 0, sequence: numbers[0]!, index: Int(numbers[1]!))
         case 3: self.init(transaction: numbers[0]!, sequence: numbers[1]!, index: Int(numbers[2]!))
         default: return nil

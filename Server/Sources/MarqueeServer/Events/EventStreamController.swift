@@ -26,9 +26,9 @@ struct EventStreamController {
         var wait = 0
 
         init(_ req: Request) throws {
-            if let text = req.query[String.self, at: "after"], !text.isEmpty {
+            if let text = req.query[String.self, at: "after"] {
                 guard let cursor = EventCursor(text) else {
-                    throw APIError(.badRequest, code: .invalidQuery, "after must be the cursor of an event, such as 1042.0")
+                    throw APIError(.badRequest, code: .invalidQuery, "after must be the cursor of an event, such as 1042.0, or 0 for the start")
                 }
                 after = cursor
             }

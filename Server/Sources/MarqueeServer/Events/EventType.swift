@@ -1,5 +1,3 @@
-import Foundation
-
 /// What an event in the log (``EventLog``) records. Each is a fact Marquee stored, from a device
 /// or from the team; the raw value is what the stream and webhooks carry in `type`.
 enum EventType: String, Sendable, Codable, CaseIterable {
@@ -37,15 +35,14 @@ enum EventType: String, Sendable, Codable, CaseIterable {
     case campaignPaused = "campaign_paused"
     case campaignDeleted = "campaign_deleted"
 
-    /// Parses a comma-separated `types` list (`impression,click`); throws naming the first value
-    /// that is no type.
+    /// Parses a comma-separated `types` list (`impression,click`, exactly so); throws naming the
+    /// first value that is no type.
     static func parseList(_ text: String) throws -> Set<EventType> {
         var types: Set<EventType> = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: true) {
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
-            guard let type = EventType(rawValue: trimmed) else {
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let type = EventType(rawValue: String(name)) else {
                 throw APIError(.badRequest, code: .invalidQuery,
-                               "types: '\(trimmed.prefix(64))' is not an event type; use \(allCases.map(\.rawValue).joined(separator: ", "))")
+                               "types: '\(name.prefix(64))' is not an event type; use \(allCases.map(\.rawValue).joined(separator: ", "))")
             }
             types.insert(type)
         }
