@@ -116,11 +116,19 @@ enum EventLog {
         while rowsRead < maxRowsPerRead {
             var query: SQLQueryString = """
                 SELECT tx, seq, id, app_id, campaign_id, variant, user_id, device_id, server_time, events
-                FROM \(ident: schema)
-                WHERE app_id = \(bind: appID) AND (tx, seq) >= (\(bind: page.next.transaction), \(bind: page.next.sequence))
+                FROM \(ident: schema) WHERE app_id = \(bind: appID)
                 """
             if sql.dialect.name == "postgresql" {
-                query.appendLiteral(" AND tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint")
+                query.appendLiteral(" AND (tx, seq) >= (")
+                query.appendInterpolation(bind: page.next.transaction)
+                query.appendLiteral(", ")
+                query.appendInterpolation(bind: page.next.sequence)
+                query.appendLiteral(") AND tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint")
+            } else {
+                // Every row's transaction is 0 here; SQLite seeks its index on the plain
+                // comparison, where it would scan for the row value's.
+                query.appendLiteral(" AND tx = 0 AND seq >= ")
+                query.appendInterpolation(bind: page.next.sequence)
             }
             // Every row holds an event at least: without a type filter, `limit` rows are enough.
             let rowLimit = types == nil ? min(rowsPerQuery, limit - page.records.count + 1) : rowsPerQuery
