@@ -116,6 +116,25 @@ struct EventLogTests {
         }
     }
 
+    /// `--event-retention-days`: the hourly sweep removes events stored before the period, and
+    /// a reader continues with what is left.
+    @Test(arguments: TestDatabase.available)
+    func retentionRemovesOnlyEventsStoredBeforeThePeriod(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            _ = try await server.createCampaign(Fixtures.modal("Old"), in: app)
+            server.clock.advance(by: 10 * 86_400)
+            _ = try await server.createCampaign(Fixtures.modal("New"), in: app)
+            let both = try await readAll(server, app, count: 2)
+            let removed = try await EventLog.prune(storedBefore: server.clock.nowMillis - 5 * 86_400_000, on: try server.app.db.sql())
+            #expect(removed == 1)
+            let left = try await readAll(server, app, count: 1).lines
+            #expect(left.map(\.data["name"]) == [.string("New")])
+            let after = try await read(server, app, query: "after=\(both.lines[0].cursor)")
+            #expect(after.lines.map(\.id) == left.map(\.id), "a cursor into what was removed reads on")
+        }
+    }
+
     @Test
     func badQueriesAreRefusedByName() async throws {
         try await TestServer.with { server in
