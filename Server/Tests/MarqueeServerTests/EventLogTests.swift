@@ -171,7 +171,8 @@ struct EventLogTests {
         try await TestServer.with(database) { server in
             let app = try await server.createApp()
             let campaign = try await server.createCampaign(Fixtures.modal(), in: app)
-            let start = try #require(try await read(server, app).cursor)
+            // Once the campaign's own event shows (on PostgreSQL, when older transactions ended).
+            let start = try #require(try await readAll(server, app, count: 1).cursor)
             async let waited = read(server, app, query: "after=\(start)&wait=20")
             try await impressions(server, app, campaign: campaign, user: "ada", types: [1], batch: "late")
             let lines = try await waited.lines

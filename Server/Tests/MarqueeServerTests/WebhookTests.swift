@@ -47,6 +47,17 @@ struct WebhookTests {
         try #require(response.status == .ok, "\(response.text)")
     }
 
+    /// Returns once the log shows `count` events of the app. On PostgreSQL an event shows once every
+    /// older transaction has ended, other tests' included; an endpoint made before then starts
+    /// before it, and gets it too.
+    private func settle(_ server: TestServer, _ app: Fixtures.CreatedApp, count: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try await EventLog.read(appID: app.id, after: .start, limit: 10_000, on: try server.app.db.sql()).records.count < count,
+              ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     /// Rounds of the dispatcher until `done` holds: on PostgreSQL an event reaches the log's
     /// readers once every older transaction has ended, other tests' included.
     private func deliver(_ server: TestServer, until done: () -> Bool) async throws {
@@ -66,6 +77,7 @@ struct WebhookTests {
             try await TestServer.with(database, adjust: allowingPrivateURLs) { server in
                 let app = try await server.createApp()
                 let campaign = try await server.createCampaign(Fixtures.modal(), in: app)
+                try await settle(server, app, count: 1)
                 let (webhook, secret) = try await create(server, app, url: receiver.url)
                 #expect(secret.hasPrefix("whsec_"))
                 let listed = try await server.send(.GET, "/api/v1/apps/\(app.id)/webhooks")
@@ -110,6 +122,7 @@ struct WebhookTests {
             try await TestServer.with(database, adjust: allowingPrivateURLs) { server in
                 let app = try await server.createApp()
                 let campaign = try await server.createCampaign(Fixtures.modal(), in: app)
+                try await settle(server, app, count: 1)
                 let (webhook, _) = try await create(server, app, url: receiver.url)
                 receiver.answer(.serviceUnavailable)
                 for user in 0..<5 { try await impression(server, app, campaign: campaign, user: "u\(user)") }

@@ -43,6 +43,8 @@ struct M037_CreateWebhooks: AsyncMigration {
         try await sql.create(index: "webhook_deliveries_waiting").on(WebhookStore.deliveries)
             .column("endpoint_id").column("state").column("created_at").run()
         try await sql.create(index: "webhook_attempts_endpoint").on(WebhookStore.attempts).column("endpoint_id").column("at").run()
+        // Deleting an endpoint's deliveries finds their attempts by this key.
+        try await sql.create(index: "webhook_attempts_delivery").on(WebhookStore.attempts).column("delivery_id").run()
     }
 
     func revert(on database: any Database) async throws {
