@@ -37,6 +37,9 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.lifecycle.use(UserFactsRecorderLifecycle(recorder: userFacts))
     let inboxTracking = GroupCommit(maxPerCommit: InboxStore.maxTrackingBatchesPerCommit, transactions: frequentWrites,
                                     store: InboxStore.storeTracked)
+    // A redirect could lead a webhook to an address its URL policy refuses. Set before the client
+    // is first made (the webhook sender below makes it), or it would not apply.
+    app.http.client.configuration.redirectConfiguration = .disallow
     app.marquee = MarqueeServices(configuration: configuration, clock: clock, catalog: CampaignCatalog(logger: app.logger),
                                   directory: directory,
                                   adminTokenHash: adminTokenHash, renderWorkers: renderWorkers,
@@ -52,8 +55,6 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
                                     logger: app.logger),
                                   importJobs: { ImportJobs(database: app.db, changes: userChanges, clock: clock, deviceTraffic: $0, logger: app.logger) })
     app.lifecycle.use(ImportJobsLifecycle(jobs: app.marquee.importJobs))
-    // A redirect could lead a webhook to an address its URL policy refuses.
-    app.http.client.configuration.redirectConfiguration = .disallow
     app.lifecycle.use(WebhookDispatcherLifecycle(dispatcher: app.marquee.webhooks))
 
     try routes(app)
