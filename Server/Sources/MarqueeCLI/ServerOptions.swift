@@ -49,6 +49,10 @@ struct ServerOptions: ParsableArguments {
             help: "Connections one client address may hold; more are closed as soon as they arrive, and at --max-connections the longest idle connection makes room (env MARQUEE_MAX_CONNECTIONS_PER_ADDRESS; default: an eighth of --max-connections, at least 64).")
     var maxConnectionsPerAddress: Int?
 
+    @Option(name: .customLong("max-live-connections"),
+            help: "Live channels (GET /v1/live) held at once; more are answered 503, and those devices still ping (env MARQUEE_MAX_LIVE_CONNECTIONS; default 10000, 0 turns the channel off).")
+    var maxLiveConnections: Int?
+
     @Option(name: .customLong("sdk-rate-limit"), help: "SDK requests a minute per app and device, 0 for no limit (env MARQUEE_SDK_RATE_LIMIT, default 120).")
     var sdkRateLimit: Int?
 
@@ -71,7 +75,7 @@ struct ServerOptions: ParsableArguments {
                 impressionRetentionDays: impressionRetentionDays, eventRetentionDays: eventRetentionDays,
                 allowsPrivateWebhookURLs: allowsPrivateWebhookURLs,
                 sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, maxConnections: maxConnections,
-                maxConnectionsPerAddress: maxConnectionsPerAddress, seedsDemo: seedsDemo,
+                maxConnectionsPerAddress: maxConnectionsPerAddress, maxLiveConnections: maxLiveConnections, seedsDemo: seedsDemo,
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             throw ValidationError(error.description)

@@ -16,6 +16,7 @@ enum RouteTable {
         Endpoint(.GET, "/dashboard", .open, DashboardController().page),
         Endpoint(.GET, "/dashboard/:asset", .open, DashboardController().asset),
         Endpoint(.GET, "/demo/assets/:name", .open, DemoAssetsController().asset),
+        Endpoint(.GET, "/pair", .open, PairingPageController().page),
     ]
 
     /// What devices call: the RInAppMessaging protocol, conversions, profile values, survey answers and the App Inbox.
@@ -32,6 +33,10 @@ enum RouteTable {
         Endpoint(.POST, "/v1/inbox/sync", .sdk, InboxSDKController().sync),
         Endpoint(.POST, "/v1/inbox/update", .sdk, InboxSDKController().update),
         Endpoint(.POST, "/v1/inbox/track", .sdk, InboxSDKController().track),
+        Endpoint(.GET, "/v1/live", .sdk, LiveController().live),
+        Endpoint(.POST, "/v1/pair", .sdk, PairingSDKController().pair),
+        Endpoint(.POST, "/v1/pair/end", .sdk, PairingSDKController().end),
+        Endpoint(.POST, "/v1/debug", .sdk, PairingSDKController().debug),
     ]
 
     /// The admin API that the dashboard and scripts call.
@@ -89,6 +94,13 @@ enum RouteTable {
         Endpoint(.GET, "/api/v1/apps/:appID/inbox/messages", .app(.inbox), InboxController().list),
         Endpoint(.DELETE, "/api/v1/apps/:appID/inbox/messages/:messageID", .app(.inbox), InboxController().delete),
         Endpoint(.GET, "/api/v1/apps/:appID/events", .app(.events), EventStreamController().stream),
+        Endpoint(.GET, "/api/v1/apps/:appID/pairings", .app(.pairings), PairingsController().list),
+        Endpoint(.POST, "/api/v1/apps/:appID/pairings", .app(.pairings), PairingsController().create),
+        Endpoint(.GET, "/api/v1/apps/:appID/pairings/:pairingID", .app(.pairings), PairingsController().read),
+        Endpoint(.DELETE, "/api/v1/apps/:appID/pairings/:pairingID", .app(.pairings), PairingsController().delete),
+        Endpoint(.POST, "/api/v1/apps/:appID/pairings/:pairingID/preview", .app(.pairings), PairingsController().preview),
+        Endpoint(.PUT, "/api/v1/apps/:appID/pairings/:pairingID/debug", .app(.pairings), PairingsController().setDebug),
+        Endpoint(.GET, "/api/v1/apps/:appID/pairings/:pairingID/debug", .app(.pairings), PairingsController().debugLog),
         Endpoint(.GET, "/api/v1/apps/:appID/webhooks", .app(.webhooks), WebhooksController().list),
         Endpoint(.POST, "/api/v1/apps/:appID/webhooks", .app(.webhooks), WebhooksController().create),
         Endpoint(.GET, "/api/v1/apps/:appID/webhooks/:webhookID", .app(.webhooks), WebhooksController().read),

@@ -30,7 +30,11 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     // through the listener, and read every app until it is connected.
     let directory = AppDirectory(learnsOfChanges: configuration.storage.isSQLite)
     let userChanges = UserChanges(capacity: configuration.usersHeld, learnsOfChanges: configuration.storage.isSQLite)
-    try ChangeListener.start(for: configuration.storage, directory: directory, users: userChanges, in: app)
+    let pairedDevices = PairedDevices(hub: LiveHub(maximum: configuration.maxLiveConnections),
+                                      announcesThroughDatabase: !configuration.storage.isSQLite)
+    let pairings = PairingStore(database: app.db, clock: clock)
+    try ChangeListener.start(for: configuration.storage, directory: directory, users: userChanges,
+                             pairings: { await pairedDevices.heard($0, store: pairings) }, in: app)
     // Impressions, inbox tracking and app facts share the writer's transactions (on SQLite, its connection).
     let frequentWrites = try await databaseSetup.frequentWriterTransactions(for: app)
     let userFacts = UserFactsRecorder(transactions: frequentWrites, changes: userChanges, logger: app.logger)
@@ -53,9 +57,12 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
                                     policy: WebhookURLPolicy(allowsPrivateAddresses: configuration.allowsPrivateWebhookURLs),
                                     sender: ClientWebhookSender(client: app.client), audit: AuditLog(database: app.db, clock: clock),
                                     logger: app.logger),
+                                  pairedDevices: pairedDevices,
                                   importJobs: { ImportJobs(database: app.db, changes: userChanges, clock: clock, deviceTraffic: $0, logger: app.logger) })
     app.lifecycle.use(ImportJobsLifecycle(jobs: app.marquee.importJobs))
     app.lifecycle.use(WebhookDispatcherLifecycle(dispatcher: app.marquee.webhooks))
+    LiveCatalogWatcher(hub: app.marquee.live, database: app.db, logger: app.logger).start(on: directory)
+    app.lifecycle.use(LiveHeartbeat.start(hub: app.marquee.live, seconds: configuration.liveHeartbeatSeconds, on: app.eventLoopGroup.any()))
 
     try routes(app)
     // Outermost first: every request is logged, every response (errors included) gets its cache

@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+import MarqueeWire
 
 /// A message or tooltip being shown (or being prepared: its slot is taken before any preparation).
 struct Displaying: Sendable {
@@ -56,6 +57,16 @@ struct DisplayScheduler: Sendable {
 
     /// Puts a campaign readied at `date` in its lane for `identity`: tooltips wait for their
     /// element, immediate messages for nothing, the others for the slot.
+    /// Messages and tooltips waiting in every lane.
+    var waitingCount: Int { queue.count + tooltipQueue.count + immediateQueue.count }
+
+    /// Whether a message waiting for the slot would wait now: the slot is taken, or the display
+    /// interval runs; `nil` when it could start.
+    func slotWait(at now: Date) -> DebugReason? {
+        if message != nil { return .queueBusy }
+        return now < nextDisplayAt ? .displayInterval : nil
+    }
+
     mutating func enqueue(_ campaign: Campaign, for identity: UserIdentity, isLocal: Bool = false, at date: Date,
                           coordinator: DisplayCoordinator = .standard) {
         guard campaign.message.kind != .tooltip else {

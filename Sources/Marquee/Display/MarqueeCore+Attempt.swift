@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+import MarqueeWire
 
 /// One display attempt, as named steps: the checks before display, the experiment arm, the
 /// message the presenter gets, the delegate's choice, preparing, putting on screen, and noting
@@ -42,12 +43,22 @@ extension MarqueeCore {
             return nil
         }
         guard !item.isLocal else { return campaign }
-        guard stillValid(item, token: token), bucket.isEligible(campaign, now: now) else { return nil }
-        guard await displayPermitted(campaign), stillValid(item, token: token) else { return nil }
+        guard stillValid(item, token: token) else { return nil }
+        if let reason = bucket.ineligibility(campaign, now: now) {
+            noteNotShown(campaign, because: reason)
+            return nil
+        }
+        guard await displayPermitted(campaign) else {
+            noteNotShown(campaign, because: .notPermitted)
+            return nil
+        }
+        guard stillValid(item, token: token) else { return nil }
         // A tooltip's `Tooltip` context marks its kind; the app verifies only the others.
         let contexts = campaign.verifiableContexts
-        if !campaign.isTest, !contexts.isEmpty, let verify = settings.onVerifyContext,
-           !verify(contexts, campaign.name) { return nil }
+        if !campaign.isTest, !contexts.isEmpty, let verify = settings.onVerifyContext, !verify(contexts, campaign.name) {
+            noteNotShown(campaign, because: .contextRefused)
+            return nil
+        }
         return campaign
     }
 
@@ -57,6 +68,7 @@ extension MarqueeCore {
     private func arm(_ campaign: Campaign, for item: QueuedMessage) async -> (Campaign, ExperimentArm?)? {
         guard !item.isLocal, let arm = campaign.arm(for: experimentUnit(of: item.identity)) else { return (campaign, nil) }
         guard let shown = campaign.resolved(for: arm) else {
+            noteNotShown(campaign, because: .heldBack)
             await holdBack(campaign, for: item.identity)
             return nil
         }
@@ -68,6 +80,7 @@ extension MarqueeCore {
     private func candidate(_ campaign: Campaign, item: QueuedMessage, arm: ExperimentArm?) -> InAppMessage {
         var candidate = InAppMessage(campaign: campaign.localized(to: messageLanguage), isLocal: item.isLocal)
         candidate.variant = arm?.id
+        candidate.isPreview = previews.contains(campaign.id)
         candidate.personalization = bucket.serverAttributes
             .merging((provider?.attributes ?? [:]).filter { !$0.value.isEmpty }) { _, app in app }
         candidate.cachedAssets = cachedAssets(of: campaign.message)
@@ -86,13 +99,17 @@ extension MarqueeCore {
                 return (choice, message, registry.presenter(for: message.message))
             }
         switch decision.choice {
-        case .discard: return nil
+        case .discard:
+            noteDebug(.notShown, reason: .discardedByApp, text: "\(candidate.campaignName) did not show: \(DebugReason.discardedByApp.summary)")
+            return nil
         case .reenqueue:
             retry(item, after: max(1, settings.displayInterval))
             return nil
         case .now: break
         }
         guard let presenter = decision.presenter else {
+            noteDebug(.notShown, reason: .noPresenter,
+                      text: "\(candidate.campaignName) did not show: \(DebugReason.noPresenter.summary) (\(decision.message.message.kind.rawValue))")
             if let template = decision.message.message.template {
                 report(.templateNotRegistered(campaignID: candidate.id, template: template))
             } else {
@@ -148,6 +165,7 @@ extension MarqueeCore {
     private func recordShown(_ message: InAppMessage, of campaign: Campaign, with presenter: any MessagePresenter,
                              item: QueuedMessage, token: Int, arm: ExperimentArm?, goal: ConversionGoal?) {
         let shownAt = now
+        noteDebug(.shown, campaign: campaign, text: message.isPreview ? "the preview is on screen" : "\(campaign.name) is on screen")
         scheduler.update(token) {
             $0.message = message
             $0.shownAt = shownAt

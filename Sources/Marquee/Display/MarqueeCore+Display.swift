@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+import MarqueeWire
 
 /// Display: carries out what the ``DisplayScheduler`` decides. Each claimed slot goes through the
 /// same checks (latest campaign version, eligibility, display permission, context, delegate,
@@ -7,8 +8,12 @@ import MarqueeModel
 extension MarqueeCore {
     /// Puts a ready campaign in its lane, for the current user.
     func enqueue(_ campaign: Campaign, isLocal: Bool = false) {
-        scheduler.enqueue(campaign, for: identity, isLocal: isLocal, at: now,
-                          coordinator: settings.displayCoordinators[campaign.message.kind] ?? .standard)
+        let coordinator = settings.displayCoordinators[campaign.message.kind] ?? .standard
+        scheduler.enqueue(campaign, for: identity, isLocal: isLocal, at: now, coordinator: coordinator)
+        guard debug.isActive else { return }
+        let wait: DebugReason? = configuration.isPaused ? .paused
+            : coordinator == .standard && campaign.message.kind != .tooltip ? scheduler.slotWait(at: now) : nil
+        if let wait { noteDebug(.notShown, campaign: campaign, reason: wait, text: "\(campaign.name) waits: \(wait.summary)") }
     }
 
     /// Active, not paused and in the foreground: messages may start. While it is `false` they wait.
@@ -109,6 +114,7 @@ extension MarqueeCore {
     func finish(token: Int, result: PresentationResult) async {
         guard let current = release(token) else { return }
         let campaign = current.item.campaign
+        previews.remove(campaign.id)
         let message = current.message
         let finishedAt = now
         scheduler.ended(current, at: finishedAt, displayInterval: settings.displayInterval)

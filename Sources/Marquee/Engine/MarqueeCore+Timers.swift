@@ -41,6 +41,8 @@ extension MarqueeCore {
             case .flushOutbox: track { await $0.flushOutbox() }
             case .processQueue: startQueue()
             case .save: saveBucket()
+            case .liveConnect: updateLiveChannel()
+            case .flushDebug: track { await $0.flushDebug() }
             case .tooltipTimeout(let token): track { await $0.tooltipTimedOut(token: token) }
             }
         }

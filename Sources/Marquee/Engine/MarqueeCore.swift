@@ -50,6 +50,12 @@ enum Command: Sendable {
     case appDidBecomeActive
     /// The app is leaving the foreground (``MarqueeSDK/appWillResignActive()``).
     case appWillResignActive
+    /// ``MarqueeSDK/liveUpdates`` changed.
+    case liveSettingChanged
+    /// ``MarqueeSDK/pair(code:)``.
+    case pair(String, CheckedContinuation<Result<Void, PairingError>, Never>)
+    /// ``MarqueeSDK/endPairing()``.
+    case endPairing(CheckedContinuation<Void, Never>)
     case barrier(CheckedContinuation<Void, Never>)
 }
 
@@ -133,6 +139,17 @@ actor MarqueeCore {
     // Lifecycle
     var lifecycle = AppLifecycle()
 
+    // Live channel, pairing and debug sessions
+    var live = LiveChannelState()
+    var liveParser = ServerSentEventParser()
+    /// Reads the open channel; cancelled to close it.
+    var liveConnection: Task<Void, Never>?
+    /// The dashboard pairing this device holds, if any.
+    var pairing: String?
+    var debug = DebugSession()
+    /// The ids of previews waiting or on screen.
+    var previews: Set<String> = []
+
     // Timers and tracked work
     var timers = Timers()
     var inFlight = TrackedWork()
@@ -168,6 +185,7 @@ actor MarqueeCore {
     deinit {
         commands.finish()
         timers.stop()
+        liveConnection?.cancel()
         inboxReaders.finishAll()
         placementReaders.finishAll()
     }
@@ -232,6 +250,7 @@ actor MarqueeCore {
             resumePolling()
             startQueue()
             publishPlacements()
+            updateLiveChannel()
         case .setPaused(let paused):
             configuration.isPaused = paused
             startQueue()
@@ -269,6 +288,15 @@ actor MarqueeCore {
             await appBecameActive()
         case .appWillResignActive:
             appResignedActive()
+        case .liveSettingChanged:
+            updateLiveChannel()
+        case .pair(let code, let reply):
+            track { reply.resume(returning: await $0.pair(code: code)) }
+        case .endPairing(let reply):
+            track {
+                await $0.endPairing()
+                reply.resume()
+            }
         }
     }
 
@@ -356,7 +384,15 @@ actor MarqueeCore {
         await recordConversions(for: event)
         let bucket = self.bucket
         let now = self.now
-        let outcome = engine.log(event) { bucket.isEligible($0, now: now) }
+        let debugging = debug.isActive
+        var refused: [(Campaign, DebugReason)] = []
+        var advanced: [Campaign] = []
+        let outcome = engine.log(event, isEligible: { campaign in
+            guard let reason = bucket.ineligibility(campaign, now: now) else { return true }
+            if debugging { refused.append((campaign, reason)) }
+            return false
+        }, advanced: debugging ? { advanced.append($0) } : nil)
+        if debugging { noteLogged(event, outcome: outcome, advanced: advanced, refused: refused) }
         let heldMessage = event.kind == .rule ? held.oldestReady(for: [event], at: now) : nil
         if reportsNoMatch, !outcome.matchedTrigger, !outcome.deferred, heldMessage == nil {
             let registry = self.registry

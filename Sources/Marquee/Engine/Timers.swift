@@ -3,6 +3,10 @@ import Foundation
 /// Work that runs at a time on the clock.
 enum Job: Sendable, Hashable {
     case config, ping, flushOutbox, processQueue, save
+    /// Connect the live channel again after it dropped.
+    case liveConnect
+    /// Send the debug session's waiting lines.
+    case flushDebug
     /// A tooltip's `autoDisappearSeconds` are over.
     case tooltipTimeout(token: Int)
 }

@@ -42,6 +42,8 @@ public struct AppInfo: Sendable, Hashable {
 public struct MarqueeEnvironment: Sendable {
     public var clock: any MarqueeClock
     public var transport: any HTTPTransport
+    /// Opens the live channel (``MarqueeSDK/liveUpdates``).
+    public var streamTransport: any HTTPStreamTransport
     /// The directory the SDK keeps its files in (created when missing).
     public var storageDirectory: URL
     public var random: any RandomSource
@@ -58,12 +60,14 @@ public struct MarqueeEnvironment: Sendable {
 
     /// Creates an environment.
     public init(clock: any MarqueeClock = SystemClock(), transport: any HTTPTransport = URLSessionTransport(),
+                streamTransport: any HTTPStreamTransport = URLSessionStreamTransport(),
                 storageDirectory: URL = MarqueeEnvironment.defaultStorageDirectory,
                 random: any RandomSource = SystemRandom(), log: @escaping @Sendable (String) -> Void = { _ in },
                 app: AppInfo? = nil, buildConfiguration: BuildConfiguration = .fromBuildSettings(),
                 observesSystemLifecycle: Bool = true) {
         self.clock = clock
         self.transport = transport
+        self.streamTransport = streamTransport
         self.storageDirectory = storageDirectory
         self.random = random
         self.log = log

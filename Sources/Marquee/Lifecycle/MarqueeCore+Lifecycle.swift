@@ -13,10 +13,12 @@ extension MarqueeCore {
         }
         // Messages readied in the background waited for this.
         startQueue()
+        updateLiveChannel()
     }
 
     func appResignedActive() {
         lifecycle.resignedActive(at: now)
+        updateLiveChannel()
     }
 
     /// Logs the session's start as the SDK's own event: the delegate does not hear about it when

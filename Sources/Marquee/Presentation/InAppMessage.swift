@@ -16,6 +16,9 @@ public struct InAppMessage: Sendable, Hashable, Identifiable {
     public var isTest: Bool
     /// Whether the app created this message with ``MarqueeSDK/present(message:)`` (no analytics).
     public var isLocal: Bool
+    /// Whether this is a preview the dashboard sent a paired device (``MarqueeSDK/pair(code:)``):
+    /// shown at once, counted nowhere.
+    public var isPreview = false
     /// The experiment variant this message is, when its campaign runs an experiment.
     public var variant: String?
     /// Values for placeholders such as `%%first_name%%` when the message was readied: the user's

@@ -28,6 +28,7 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _displayTimeout: TimeInterval?
     private var _deviceOrientation = Orientation.any
     private var _displayCoordinators: [MessageKind: DisplayCoordinator] = [:]
+    private var _liveUpdates = true
 
     var isEnabled: Bool {
         get { lock.locked { _isEnabled } }
@@ -108,6 +109,10 @@ final class MarqueeSettings: @unchecked Sendable {
     var deviceOrientation: Orientation {
         get { lock.locked { _deviceOrientation } }
         set { lock.locked { _deviceOrientation = newValue } }
+    }
+    var liveUpdates: Bool {
+        get { lock.locked { _liveUpdates } }
+        set { lock.locked { _liveUpdates = newValue } }
     }
     var displayCoordinators: [MessageKind: DisplayCoordinator] {
         get { lock.locked { _displayCoordinators } }

@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+import MarqueeWire
 
 /// Impressions left for one campaign, with the maximum they were counted against.
 struct ImpressionRecord: Sendable, Hashable, Codable {
@@ -138,17 +139,24 @@ struct UserBucket: Sendable, Hashable {
 
     /// Whether `campaign` may be shown at `now`, before display permission and context checks.
     func isEligible(_ campaign: Campaign, now: Date) -> Bool {
-        guard impressionsLeft(campaign) > 0 else { return false }
-        if campaign.isTest { return true }
-        guard !optedOut.contains(campaign.id), campaign.delivery.isLive(at: now) else { return false }
+        ineligibility(campaign, now: now) == nil
+    }
+
+    /// The rule that keeps `campaign` from showing at `now`, or `nil` when it may show (before
+    /// display permission and context checks).
+    func ineligibility(_ campaign: Campaign, now: Date) -> DebugReason? {
+        guard impressionsLeft(campaign) > 0 else { return .impressionsUsedUp }
+        if campaign.isTest { return nil }
+        guard !optedOut.contains(campaign.id) else { return .optedOut }
+        guard campaign.delivery.isLive(at: now) else { return .outsideDates }
         if let delay = campaign.delivery.reEligibilitySeconds, let last = lastDisplayed[campaign.id],
-           now.timeIntervalSince(last) < delay { return false }
+           now.timeIntervalSince(last) < delay { return .reEligibility }
         for capID in campaign.delivery.frequencyCapIDs {
             guard let cap = frequencyCaps.first(where: { $0.id == capID }) else { continue }
             let recent = (capHistory[capID] ?? []).filter { now.timeIntervalSince($0) < cap.periodSeconds }
-            if recent.count >= cap.limit { return false }
+            if recent.count >= cap.limit { return .frequencyCap }
         }
-        return true
+        return nil
     }
 
     /// Records a display that ended at `now` and was not interrupted, with the user's opt-out

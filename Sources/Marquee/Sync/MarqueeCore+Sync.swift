@@ -20,7 +20,10 @@ extension MarqueeCore {
             device.endpoints = response.data.endpoints
             device.rolloutEnabled = enabled
             files.write(device, to: DeviceState.fileName)
+            live.configurationChanged()
+            updateLiveChannel()
             guard enabled else {
+                noteDebug(.synced, reason: .notInRollout, text: "this device is outside the app's rollout (\(rollout)%): nothing shows")
                 scheduler.removeAllWaiting()
                 publishPlacements()
                 report(.disabledByRollout)
@@ -93,6 +96,7 @@ extension MarqueeCore {
                 saveCatalog()
                 wantAssets(of: response.campaigns)
             }
+            noteDebug(.synced, text: "campaigns refreshed: \(bucket.campaigns.count) held")
             reloadEngine(progress: nil)
             publishPlacements()
             saveBucket()

@@ -78,6 +78,21 @@ struct ProtocolClient: Sendable {
                           as: DisplayPermissionResponse.self)
     }
 
+    /// Takes the pairing `code` names (``PairRequest``).
+    func pair(url: URL, code: String) async -> Result<PairResponse, RequestFailure> {
+        await post(PairRequest(code: code), to: url, accessToken: nil, endpoint: "pair", as: PairResponse.self)
+    }
+
+    /// Ends the device's pairing.
+    func endPairing(url: URL, pairing: String) async -> Result<Void, RequestFailure> {
+        await deliver(["pairing": pairing], to: url, accessToken: nil, endpoint: "pair")
+    }
+
+    /// Sends a debug session's lines.
+    func debug(url: URL, request: DebugLogRequest) async -> Result<Void, RequestFailure> {
+        await deliver(request, to: url, accessToken: nil, endpoint: "debug")
+    }
+
     /// Sends an impression batch; the response body is ignored.
     func impression(url: URL, request: ImpressionRequest, accessToken: String?) async -> Result<Void, RequestFailure> {
         await deliver(request, to: url, accessToken: accessToken, endpoint: "impression")

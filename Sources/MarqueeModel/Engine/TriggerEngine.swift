@@ -154,8 +154,10 @@ public struct TriggerEngine: Sendable {
         return ordered(ready)
     }
 
-    /// Logs an event and returns what it made ready.
-    public mutating func log(_ event: Event, isEligible: (Campaign) -> Bool) -> TriggerOutcome {
+    /// Logs an event and returns what it made ready. `advanced`, when given, hears each campaign
+    /// the event counted toward that it did not make ready (a debug session's "trigger advanced").
+    public mutating func log(_ event: Event, isEligible: (Campaign) -> Bool,
+                             advanced: ((Campaign) -> Void)? = nil) -> TriggerOutcome {
         if event.isPersistent && hasAppStarted { return TriggerOutcome(deferred: true) }
         guard isLoaded else {
             if event.isPersistent {
@@ -168,6 +170,9 @@ public struct TriggerEngine: Sendable {
         let (touched, matched) = count(event)
         // Fire first, then order: `ordered(fire(…))` would copy the whole engine to keep `self` for the outer call.
         let fired = fire(touched, isEligible: isEligible)
+        if let advanced {
+            for slot in touched where !fired.contains(slot) { advanced(loaded[slots[slot].position]) }
+        }
         return TriggerOutcome(ready: ordered(fired), matchedTrigger: matched)
     }
 

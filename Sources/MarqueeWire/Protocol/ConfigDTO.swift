@@ -29,15 +29,24 @@ public struct Endpoints: Sendable, Hashable, Codable {
     public var profile: String?
     /// Marquee extension: where the Marquee SDK sends a survey's answers (``SurveyResponseRequest``).
     public var survey: String?
+    /// Marquee extension: the live channel (Server-Sent Events: ``LivePreview``, ``LiveDebug``).
+    public var live: String?
+    /// Marquee extension: where a device pairs with the dashboard (``PairRequest``).
+    public var pair: String?
+    /// Marquee extension: where a debug session's lines go (``DebugLogRequest``).
+    public var debug: String?
 
     public init(ping: String?, impression: String?, displayPermission: String?, conversion: String? = nil, profile: String? = nil,
-                survey: String? = nil) {
+                survey: String? = nil, live: String? = nil, pair: String? = nil, debug: String? = nil) {
         self.ping = ping
         self.impression = impression
         self.displayPermission = displayPermission
         self.conversion = conversion
         self.profile = profile
         self.survey = survey
+        self.live = live
+        self.pair = pair
+        self.debug = debug
     }
 }
 

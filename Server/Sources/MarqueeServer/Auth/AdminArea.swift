@@ -32,6 +32,8 @@ enum AdminArea: Sendable, Equatable {
     case events
     /// `apps/:appID/webhooks/…`: endpoints that the event log is delivered to, and their secrets.
     case webhooks
+    /// `apps/:appID/pairings/…`: devices paired for previews of drafts and debug sessions.
+    case pairings
 
     /// Whether reads are recorded in the audit log too, not only changes: reads that take the
     /// app's users' data out of Marquee.
@@ -39,7 +41,7 @@ enum AdminArea: Sendable, Equatable {
         switch self {
         case .events: true
         case .session, .apps, .appSettings, .appSecret, .campaigns, .userData, .inbox, .identitySecret, .testers, .preview,
-             .accounts, .audit, .webhooks: false
+             .accounts, .audit, .webhooks, .pairings: false
         }
     }
 }

@@ -17,7 +17,8 @@ extension Principal {
             return true
         case .app:
             switch area {
-            case .session, .preview, .appSecret, .identitySecret, .campaigns, .inbox, .testers, .userData, .events, .webhooks: return true
+            case .session, .preview, .appSecret, .identitySecret, .campaigns, .inbox, .testers, .userData, .events, .webhooks,
+                 .pairings: return true
             case .apps: return reads
             case .appSettings: return method != .DELETE
             case .accounts, .audit: return false
@@ -35,8 +36,8 @@ extension Principal {
             case .appSecret, .identitySecret, .webhooks: return role == .admin
             // The event log names users: for those who work on campaigns, not viewers.
             case .events: return role == .admin || role == .editor
-            // Adding a tester is part of trying a campaign, so editors may.
-            case .campaigns, .inbox, .testers:
+            // Adding a tester, or pairing a device, is part of trying a campaign, so editors may.
+            case .campaigns, .inbox, .testers, .pairings:
                 switch role {
                 case .admin, .editor: return true
                 case .viewer: return reads

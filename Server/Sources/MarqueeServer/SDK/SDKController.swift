@@ -25,7 +25,9 @@ struct SDKController {
                                                   rollout: app.settings.rolloutPercentage),
             endpoints: Endpoints(ping: base + "/v1/ping", impression: base + "/v1/impression",
                                  displayPermission: base + "/v1/display_permission", conversion: base + "/v1/conversion",
-                                 profile: base + "/v1/profile", survey: base + "/v1/survey"))
+                                 profile: base + "/v1/profile", survey: base + "/v1/survey",
+                                 live: req.marquee.live.maximum > 0 ? base + "/v1/live" : nil, pair: base + "/v1/pair",
+                                 debug: base + "/v1/debug"))
         return try Response.json(ConfigResponse(data: data))
     }
 

@@ -28,7 +28,8 @@ final class LiveServer: Sendable {
     static func start(storage: ServerConfiguration.Storage = .sqliteMemory, seedsDemo: Bool = false,
                       trustedProxies: TrustedProxies = .none, connections: ConnectionLimits? = nil, adminLane: AdminLaneLimits? = nil,
                       allowsPrivateWebhookURLs: Bool = false,
-                      clock: ManualServerClock = ManualServerClock(TestTime.start)) async throws -> LiveServer {
+                      clock: ManualServerClock = ManualServerClock(TestTime.start),
+                      adjust: @Sendable (inout ServerConfiguration) -> Void = { _ in }) async throws -> LiveServer {
         let app = try await Application.make(.testing)
         do {
             var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, storage: storage,
@@ -46,6 +47,7 @@ final class LiveServer: Sendable {
             configuration.adminLane.queueWait = .seconds(120)
             if let adminLane { configuration.adminLane = adminLane }
             configuration.allowsPrivateWebhookURLs = allowsPrivateWebhookURLs
+            adjust(&configuration)
             try await configure(app, configuration: configuration, clock: clock)
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
             guard let port = app.marqueeListeningPort else {

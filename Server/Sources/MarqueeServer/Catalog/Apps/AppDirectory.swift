@@ -14,7 +14,15 @@ import NIOConcurrencyHelpers
 /// Held apps are read under a lock, without entering the actor: every SDK request asks, and an
 /// actor hop costs more than the lookup. Changes go through the actor, one at a time.
 actor AppDirectory {
+    /// What a change heard by the directory concerns.
+    enum Change: Sendable, Equatable {
+        case app(UUID)
+        /// Anything may have changed: changes made elsewhere may have been missed.
+        case all
+    }
+
     private let apps = NIOLockedValueBox<[String: App]>([:])
+    private let observers = NIOLockedValueBox<[@Sendable (Change) -> Void]>([])
     /// Counts changes; a load keeps its row only if its app did not change after the load began.
     private var changes = 0
     private var lastChange: [UUID: Int] = [:]
@@ -51,6 +59,17 @@ actor AppDirectory {
         changes += 1
         lastChange[appID] = changes
         apps.withLockedValue { $0 = $0.filter { $0.value.id != appID } }
+        tell(.app(appID))
+    }
+
+    /// Calls `observer` with every change the directory hears of, from now on (the live
+    /// channels' `catalog` events come from here).
+    nonisolated func observe(_ observer: @escaping @Sendable (Change) -> Void) {
+        observers.withLockedValue { $0.append(observer) }
+    }
+
+    private func tell(_ change: Change) {
+        for observer in observers.withLockedValue({ $0 }) { observer(change) }
     }
 
     /// Whether changes made elsewhere reach this directory from now on; either way, everything
@@ -61,6 +80,7 @@ actor AppDirectory {
         lastChange.removeAll()
         apps.withLockedValue { $0.removeAll() }
         learnsOfChanges = value
+        tell(.all)
     }
 
     /// How many apps are held, and whether changes reach this directory (tests and diagnostics).

@@ -71,6 +71,7 @@ extension CatalogStore {
             try await ImpressionBatchRecord.query(on: db).filter(\.$appID == appID).delete()
             try await EventLog.deleteAll(of: appID, on: try db.sql())
             try await WebhookStore.deleteAll(of: appID, on: try db.sql())
+            try await PairingStore.deleteAll(of: appID, on: try db.sql())
             try await CampaignRecord.query(on: db).withDeleted().filter(\.$app.$id == appID).delete(force: true)
             try await AppRecord.query(on: db).filter(\.$id == appID).delete()
             return Changed(.app(appID, before: before, after: nil))

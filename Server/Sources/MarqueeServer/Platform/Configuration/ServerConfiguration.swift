@@ -38,6 +38,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var allowsPrivateWebhookURLs = false
     /// Timeouts and sizes every connection is held to.
     public var connections = ConnectionLimits()
+    /// Live channels (`GET /v1/live`) held at once; one more is answered 503.
+    public var maxLiveConnections = 10_000
+    /// How often a quiet live channel gets a heartbeat.
+    public var liveHeartbeatSeconds = 20
     /// How long a request waits for a database connection before it is answered 503
     /// (`database_busy`); `nil` waits 30 seconds on SQLite and 15 on PostgreSQL (where opening a
     /// new connection then has PostgresNIO's own 10 seconds).
@@ -97,6 +101,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         public static let impressionRetentionDays = "MARQUEE_IMPRESSION_RETENTION_DAYS"
         public static let eventRetentionDays = "MARQUEE_EVENT_RETENTION_DAYS"
         public static let allowsPrivateWebhookURLs = "MARQUEE_ALLOW_PRIVATE_WEBHOOK_URLS"
+        public static let maxLiveConnections = "MARQUEE_MAX_LIVE_CONNECTIONS"
         public static let headerTimeout = "MARQUEE_HEADER_TIMEOUT"
         public static let bodyTimeout = "MARQUEE_BODY_TIMEOUT"
         public static let databaseWait = "MARQUEE_DATABASE_WAIT"
@@ -111,7 +116,7 @@ public struct ServerConfiguration: Sendable, Equatable {
                                trustedProxies: String? = nil, idleTimeout: Int? = nil, headerTimeout: Int? = nil, bodyTimeout: Int? = nil, databaseWait: Int? = nil, impressionRetentionDays: Int? = nil,
                                eventRetentionDays: Int? = nil, allowsPrivateWebhookURLs: Bool = false,
                                sdkRateLimit: Int? = nil, adminRateLimit: Int? = nil, maxConnections: Int? = nil,
-                               maxConnectionsPerAddress: Int? = nil, seedsDemo: Bool,
+                               maxConnectionsPerAddress: Int? = nil, maxLiveConnections: Int? = nil, seedsDemo: Bool,
                                environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
         var problems: [String] = []
         let directory = dataDirectory ?? environment[Variable.dataDirectory] ?? "."
@@ -202,6 +207,13 @@ public struct ServerConfiguration: Sendable, Equatable {
             }
         } else if let text = environment[Variable.eventRetentionDays] {
             problems.append("\(Variable.eventRetentionDays)='\(text)' is not a number of days")
+        }
+        if let value = maxLiveConnections ?? environment[Variable.maxLiveConnections].flatMap(Int.init) {
+            if (0...1_000_000).contains(value) { configuration.maxLiveConnections = value } else {
+                problems.append("the live connection limit must be 0 to 1000000 (got \(value))")
+            }
+        } else if let text = environment[Variable.maxLiveConnections] {
+            problems.append("\(Variable.maxLiveConnections)='\(text)' is not a number of connections")
         }
         switch environment[Variable.allowsPrivateWebhookURLs] {
         case nil, "", "0", "false": configuration.allowsPrivateWebhookURLs = allowsPrivateWebhookURLs

@@ -6,8 +6,8 @@ import PostgresNIO
 import SQLKit
 import Vapor
 
-/// Tells this instance's ``AppDirectory`` and ``UserChanges`` when another instance changed an
-/// app or a user's rows, through PostgreSQL's LISTEN/NOTIFY: writers notify inside each write's
+/// Tells this instance's ``AppDirectory``, ``UserChanges`` and ``PairedDevices`` when another
+/// instance changed an app, a user's rows or a pairing, through PostgreSQL's LISTEN/NOTIFY: writers notify inside each write's
 /// transaction (``notify(_:on:)``, ``UserChanges/announce(_:on:)``), and PostgreSQL delivers
 /// the notification when that transaction commits.
 ///
@@ -20,15 +20,18 @@ final class ChangeListener: Sendable {
     private let configuration: PostgresConnection.Configuration
     private let directory: AppDirectory
     private let users: UserChanges
+    /// Hears pairings written anywhere (``PairedDevices``).
+    private let pairings: @Sendable (String) async -> Void
     private let eventLoop: any EventLoop
     private let logger: Logger
     private let state = NIOLockedValueBox<(task: Task<Void, Never>?, connection: PostgresConnection?)>((nil, nil))
 
     init(configuration: PostgresConnection.Configuration, directory: AppDirectory, users: UserChanges,
-         eventLoop: any EventLoop, logger: Logger) {
+         pairings: @escaping @Sendable (String) async -> Void, eventLoop: any EventLoop, logger: Logger) {
         self.configuration = configuration
         self.directory = directory
         self.users = users
+        self.pairings = pairings
         self.eventLoop = eventLoop
         self.logger = logger
     }
@@ -53,6 +56,7 @@ final class ChangeListener: Sendable {
                 defer { Task { try? await connection.close() } }
                 let apps = try await connection.listen(Self.channel)
                 let userNotices = try await connection.listen(UserChanges.channel)
+                let pairingNotices = try await connection.listen(PairedDevices.channel)
                 await directory.setLearnsOfChanges(true)
                 users.setLearnsOfChanges(true)
                 try await withThrowingTaskGroup(of: Void.self) { group in
@@ -63,6 +67,9 @@ final class ChangeListener: Sendable {
                     }
                     group.addTask {
                         for try await notification in userNotices { self.users.heard(notification.payload) }
+                    }
+                    group.addTask {
+                        for try await notification in pairingNotices { await self.pairings(notification.payload) }
                     }
                     // Either sequence ends only with the connection.
                     try await group.next()
@@ -90,10 +97,11 @@ final class ChangeListener: Sendable {
 extension ChangeListener {
     /// On PostgreSQL, starts listening for `directory` and `users`, until `app` shuts down; on
     /// SQLite there is no other instance to hear from.
-    static func start(for storage: ServerConfiguration.Storage, directory: AppDirectory, users: UserChanges, in app: Application) throws {
+    static func start(for storage: ServerConfiguration.Storage, directory: AppDirectory, users: UserChanges,
+                      pairings: @escaping @Sendable (String) async -> Void, in app: Application) throws {
         guard case .postgres(let url, _) = storage else { return }
         let listener = ChangeListener(configuration: try SQLPostgresConfiguration(url: url).coreConfiguration,
-                                      directory: directory, users: users, eventLoop: app.eventLoopGroup.any(), logger: app.logger)
+                                      directory: directory, users: users, pairings: pairings, eventLoop: app.eventLoopGroup.any(), logger: app.logger)
         listener.start()
         app.lifecycle.use(ChangeListenerLifecycle(listener: listener))
     }

@@ -20,6 +20,8 @@ public final class MarqueeHTTPServer: Server, Sendable {
     private let running = NIOLockedValueBox<(channel: any Channel, quiesce: ServerQuiescingHelper)?>(nil)
     /// The open connections, shared fairly among addresses.
     let cap: ConnectionCap
+    /// Answers that stay open (``EventStream``), ended first when the server stops.
+    let streams = OpenStreams()
 
     init(application: Application, limits: ConnectionLimits, trustedProxies: TrustedProxies) {
         self.application = application
@@ -46,6 +48,7 @@ public final class MarqueeHTTPServer: Server, Sendable {
         let application = self.application
         let responder = application.responder.current
         let limits = self.limits
+        let streams = self.streams
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: Int32(configured.backlog))
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -64,7 +67,7 @@ public final class MarqueeHTTPServer: Server, Sendable {
                     try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
                     try pipeline.addHandler(HTTPServerPipelineHandler())
                     try pipeline.addHandler(ParseErrorResponder())
-                    try pipeline.addHandler(RequestBridge(application: application, responder: responder, limits: limits))
+                    try pipeline.addHandler(RequestBridge(application: application, responder: responder, limits: limits, streams: streams))
                 }
             }
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
@@ -83,9 +86,11 @@ public final class MarqueeHTTPServer: Server, Sendable {
             "max connections per address": "\(cap.perAddress)"])
     }
 
-    /// Stops accepting, lets requests in flight finish (up to Vapor's shutdown timeout), then closes.
+    /// Stops accepting, ends the open streams, lets requests in flight finish (up to Vapor's
+    /// shutdown timeout), then closes.
     public func shutdown() async {
         guard let (_, quiesce) = running.withLockedValue({ $0 }) else { return }
+        streams.finishAll()
         let done = application.eventLoopGroup.any().makePromise(of: Void.self)
         quiesce.initiateShutdown(promise: done)
         let timeout = application.http.server.configuration.shutdownTimeout

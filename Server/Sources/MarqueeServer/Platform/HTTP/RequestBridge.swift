@@ -21,6 +21,8 @@ final class RequestBridge: ChannelDuplexHandler {
         case receiving(HTTPRequestHead)
         /// The application is answering.
         case responding
+        /// Writing an ``EventStream`` until it ends; nothing else is read.
+        case streaming(EventStream)
         /// The connection is closing; whatever else arrives is ignored.
         case closing
     }
@@ -28,15 +30,17 @@ final class RequestBridge: ChannelDuplexHandler {
     private let application: Application
     private let responder: any Responder
     private let limits: ConnectionLimits
+    private let streams: OpenStreams
     private var state = State.idle
     /// The body read so far; kept outside `state` so that appending to it never copies it.
     private var body: ByteBuffer?
     private var bodyDeadline: Scheduled<Void>?
 
-    init(application: Application, responder: any Responder, limits: ConnectionLimits) {
+    init(application: Application, responder: any Responder, limits: ConnectionLimits, streams: OpenStreams) {
         self.application = application
         self.responder = responder
         self.limits = limits
+        self.streams = streams
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -81,7 +85,11 @@ final class RequestBridge: ChannelDuplexHandler {
                 let (bridge, context) = loopBound.value
                 switch result {
                 case .success(let (response, body)):
-                    bridge.write(response, body: body, for: head, context: context)
+                    if let stream = response.eventStream {
+                        bridge.stream(stream, head: response, for: head, context: context)
+                    } else {
+                        bridge.write(response, body: body, for: head, context: context)
+                    }
                 case .failure(let error):
                     bridge.application.logger.error("Request failed outside the error middleware: \(String(reflecting: error))")
                     bridge.refuse(ConnectionError(status: .internalServerError, code: .internalError,
@@ -108,6 +116,42 @@ final class RequestBridge: ChannelDuplexHandler {
             context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         }
         finishResponse(keepAlive: keepAlive, context: context)
+    }
+
+    /// Writes the head of an open-ended answer and hands the connection to `stream`: chunked,
+    /// never cached or buffered by a proxy, ended by the stream or by the client.
+    private func stream(_ stream: EventStream, head response: Response, for request: HTTPRequestHead,
+                        context: ChannelHandlerContext) {
+        guard case .responding = state else { return stream.connectionClosed() }
+        state = .streaming(stream)
+        var headers = response.headers
+        headers.replaceOrAdd(name: "Date", value: HTTPDate.now())
+        headers.remove(name: .contentLength)
+        headers.replaceOrAdd(name: .connection, value: "keep-alive")
+        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        // nginx would otherwise hold the events back until its buffer fills.
+        headers.replaceOrAdd(name: "X-Accel-Buffering", value: "no")
+        context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: response.status,
+                                                                       headers: headers))), promise: nil)
+        context.triggerUserOutboundEvent(RequestHeadGuard.Signal.responseEnded, promise: nil)
+        streams.opened(stream)
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let eventLoop = context.eventLoop
+        stream.attach { bytes in
+            eventLoop.execute {
+                let (bridge, context) = loopBound.value
+                guard case .streaming = bridge.state else { return }
+                guard let bytes else {
+                    bridge.state = .closing
+                    context.writeAndFlush(bridge.wrapOutboundOut(.end(nil)), promise: nil)
+                    return context.closeAfterWrites()
+                }
+                // A client that reads nothing gets no further: its connection ends, and it
+                // catches up when it connects again.
+                guard context.channel.isWritable else { return context.close(promise: nil) }
+                context.writeAndFlush(bridge.wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil)
+            }
+        }
     }
 
     /// Ends the response. State changes first: writing the end may hand this handler the next
@@ -158,12 +202,14 @@ final class RequestBridge: ChannelDuplexHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         bodyDeadline?.cancel()
+        if case .streaming(let stream) = state { stream.connectionClosed() }
         state = .closing
         context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         bodyDeadline?.cancel()
+        if case .streaming(let stream) = state { stream.connectionClosed() }
         state = .closing
         // ``ParseErrorResponder`` has answered a parse error: let the answer reach the client.
         // Any other error leaves the connection in an unknown state.

@@ -33,11 +33,18 @@ final class MarqueeServices: Sendable {
     let userFacts: UserFactsRecorder
     /// Delivers the event log to webhooks.
     let webhooks: WebhookDispatcher
+    /// The live channels this instance holds.
+    let live: LiveHub
+    /// Previews and debug sessions for paired devices, through ``live``.
+    let pairedDevices: PairedDevices
+    /// Pairing codes tried per address: a code is short, so guessing is slowed down.
+    let pairingAttempts: RateLimiter
 
     init(configuration: ServerConfiguration, clock: any ServerClock, catalog: CampaignCatalog, directory: AppDirectory,
          adminTokenHash: String, renderWorkers: RenderWorkers, impressionWriter: ImpressionWriter,
          inboxTracking: GroupCommit<InboxStore.TrackedEvents, Int>, passwords: PasswordWorkers, signInLimiter: SignInLimiter,
          adminLane: AdminLane, userChanges: UserChanges, userFacts: UserFactsRecorder, webhooks: WebhookDispatcher,
+         pairedDevices: PairedDevices,
          importJobs: (DeviceTraffic) -> ImportJobs) {
         self.webhooks = webhooks
         self.configuration = configuration
@@ -55,6 +62,9 @@ final class MarqueeServices: Sendable {
         self.userFacts = userFacts
         deviceTraffic = DeviceTraffic(clock: clock)
         self.importJobs = importJobs(deviceTraffic)
+        live = pairedDevices.hub
+        self.pairedDevices = pairedDevices
+        pairingAttempts = RateLimiter(limit: RateLimit(perMinute: 10), clock: clock)
     }
 }
 

@@ -40,6 +40,7 @@ enum MarqueeMigrations {
         M035_CreateCampaignLists(),
         M036_CreateEventLog(),
         M037_CreateWebhooks(),
+        M038_CreatePairings(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).

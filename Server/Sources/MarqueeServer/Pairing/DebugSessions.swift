@@ -1,0 +1,74 @@
+import Foundation
+import MarqueeWire
+import NIOConcurrencyHelpers
+
+/// What devices report during debug sessions (``DebugLine``): held in memory only, a bounded
+/// number of lines per session and of sessions, and never stored. The dashboard reads a
+/// session's lines after the last one it has.
+final class DebugSessions: Sendable {
+    /// Lines kept per session; older ones make room.
+    static let linesPerSession = 1_000
+    /// Sessions kept; the one heard from longest ago makes room.
+    static let maxSessions = 500
+
+    struct Entry: Sendable, Codable, Equatable {
+        /// Numbers the session's lines from 1, in the order the server received them.
+        var seq: Int
+        var line: DebugLine
+    }
+
+    private struct Session {
+        var lines: [Entry] = []
+        var next = 1
+        var touched: Int64
+    }
+
+    private let sessions = NIOLockedValueBox<[String: Session]>([:])
+
+    /// Adds `lines` to `session`, trimmed to what a line may hold.
+    func append(_ lines: [DebugLine], to session: String, at now: Int64) {
+        sessions.withLockedValue { sessions in
+            if sessions[session] == nil, sessions.count >= Self.maxSessions,
+               let oldest = sessions.min(by: { $0.value.touched < $1.value.touched })?.key {
+                sessions[oldest] = nil
+            }
+            var entry = sessions[session] ?? Session(touched: now)
+            for var line in lines.prefix(DebugLine.maxPerRequest) {
+                line.text = Self.trimmed(line.text, to: DebugLine.maxTextBytes)
+                line.campaignName = line.campaignName.map { Self.trimmed($0, to: 200) }
+                line.campaignID = line.campaignID.map { Self.trimmed($0, to: 100) }
+                entry.lines.append(Entry(seq: entry.next, line: line))
+                entry.next += 1
+            }
+            if entry.lines.count > Self.linesPerSession { entry.lines.removeFirst(entry.lines.count - Self.linesPerSession) }
+            entry.touched = now
+            sessions[session] = entry
+        }
+    }
+
+    /// The session's lines after `seq`, oldest first.
+    func lines(of session: String, after seq: Int) -> [Entry] {
+        sessions.withLockedValue { sessions in
+            guard let lines = sessions[session]?.lines else { return [] }
+            return Array(lines.drop { $0.seq <= seq })
+        }
+    }
+
+    /// Forgets a session that ended.
+    func end(_ session: String) {
+        _ = sessions.withLockedValue { $0.removeValue(forKey: session) }
+    }
+
+    private static func trimmed(_ text: String, to bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return text }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: bytes)
+        while !text.isCharacterBoundary(end) { end = text.utf8.index(before: end) }
+        return String(text[..<end])
+    }
+}
+
+private extension String {
+    func isCharacterBoundary(_ index: String.Index) -> Bool {
+        index.samePosition(in: unicodeScalars) != nil
+    }
+}

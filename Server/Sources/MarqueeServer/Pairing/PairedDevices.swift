@@ -1,0 +1,78 @@
+import Fluent
+import Foundation
+import MarqueeModel
+import MarqueeWire
+import NIOConcurrencyHelpers
+import SQLKit
+
+/// Sends paired devices what the dashboard asks for: the latest preview of a pairing and the
+/// start or end of its debug session, through the live channels this instance holds.
+///
+/// The pairing's row says what to send (``PairingStore``). A write announces the row; on SQLite
+/// this instance delivers it at once, and on PostgreSQL every instance hears the announcement
+/// (``ChangeListener``) and delivers to the channels it holds, the writer's own included.
+final class PairedDevices: Sendable {
+    static let channel = "marquee_pairings"
+
+    let hub: LiveHub
+    let debug = DebugSessions()
+    private let announcesThroughDatabase: Bool
+    /// What was sent per pairing from here (its last preview and debug session), so hearing a
+    /// row twice sends its news once.
+    private let sent = NIOLockedValueBox<[UUID: (preview: Int, debug: String?)]>([:])
+
+    init(hub: LiveHub, announcesThroughDatabase: Bool) {
+        self.hub = hub
+        self.announcesThroughDatabase = announcesThroughDatabase
+    }
+
+    /// After a write to pairing `id` commits: its device hears what changed, wherever it is connected.
+    func announce(_ id: UUID, on sql: any SQLDatabase, store: PairingStore) async throws {
+        if announcesThroughDatabase {
+            try await sql.raw("SELECT pg_notify(\(bind: Self.channel), \(bind: id.uuidString.lowercased()))").run()
+        } else if let row = try await store.row(id) {
+            deliver(row)
+        }
+    }
+
+    /// Sends the row's news to its device's channels here: a preview not sent yet, and the debug
+    /// session's state. Returns how many channels heard it.
+    @discardableResult
+    func deliver(_ row: PairingStore.Row) -> Int {
+        guard let deviceID = row.device_id else { return 0 }
+        let session = row.ended_at == nil ? row.debug_session : nil
+        let (newPreview, newSession) = sent.withLockedValue { sent in
+            let before = sent[row.id] ?? (0, nil)
+            sent[row.id] = (max(before.preview, row.preview_seq), session)
+            return (row.preview_seq > before.preview, session != before.debug)
+        }
+        var reached = 0
+        if newPreview, let json = row.preview, let preview = Self.decodePreview(json) {
+            reached = hub.send(.preview(preview), toDevice: deviceID, of: row.app_id)
+        }
+        if newSession {
+            reached = max(reached, hub.send(.debug(LiveDebug(pairing: row.id.uuidString.lowercased(), session: session)),
+                                            toDevice: deviceID, of: row.app_id))
+        }
+        if row.ended_at != nil { _ = sent.withLockedValue { $0.removeValue(forKey: row.id) } }
+        return reached
+    }
+
+    /// A device (re)opened its live channel: it hears the debug sessions of its pairings.
+    func resume(deviceID: String, of appID: UUID, store: PairingStore) async throws {
+        guard hub.isConnected(deviceID: deviceID, of: appID) else { return }
+        for row in try await store.active(deviceID: deviceID, appID: appID) where row.debug_session != nil {
+            hub.send(.debug(LiveDebug(pairing: row.id.uuidString.lowercased(), session: row.debug_session)), toDevice: deviceID, of: appID)
+        }
+    }
+
+    /// Heard from another instance (or this one) through PostgreSQL.
+    func heard(_ payload: String, store: PairingStore) async {
+        guard let id = UUID(uuidString: payload), let row = try? await store.row(id) else { return }
+        deliver(row)
+    }
+
+    private static func decodePreview(_ text: String) -> LivePreview? {
+        try? MarqueeJSON.decoder().decode(LivePreview.self, from: Data(text.utf8))
+    }
+}

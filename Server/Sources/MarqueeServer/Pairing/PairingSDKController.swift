@@ -1,0 +1,61 @@
+import Foundation
+import MarqueeWire
+import Vapor
+
+/// What a device calls to pair with the dashboard (`POST /v1/pair`, `POST /v1/pair/end`) and to
+/// send its debug session's lines (`POST /v1/debug`).
+struct PairingSDKController {
+    /// Takes the pairing a code names. Codes are tried at most 10 a minute per address, so six
+    /// characters are enough against guessing within their ten minutes.
+    @Sendable func pair(req: Request) async throws -> Response {
+        let caller = try req.sdkCaller
+        guard let deviceID = caller.deviceID else {
+            throw APIError(.badRequest, code: .badRequest, "pairing needs the device_id header")
+        }
+        if let wait = await req.marquee.pairingAttempts.spend(req.clientAddress) {
+            throw APIError(.tooManyRequests, code: .rateLimited, "too many pairing attempts; retry in \(wait) s",
+                           headers: ["Retry-After": "\(wait)"])
+        }
+        let body = try req.decodeJSON(PairRequest.self)
+        guard let code = PairingCode.normalized(body.code),
+              let pairing = try await req.pairingStore.pair(code: code, appID: caller.app.id, deviceID: deviceID) else {
+            throw APIError(.notFound, code: .pairingCodeInvalid,
+                           "no pairing waits for this code: it is mistyped, used or expired; make a new one in the dashboard")
+        }
+        await req.marquee.pairingAttempts.refund(req.clientAddress)
+        return try Response.json(PairResponse(pairing: pairing.id.canonical, expiresAt: pairing.expiresAt ?? 0))
+    }
+
+    private struct EndInput: Decodable {
+        var pairing: String
+    }
+
+    /// The device ends its pairing.
+    @Sendable func end(req: Request) async throws -> HTTPStatus {
+        let caller = try req.sdkCaller
+        guard let deviceID = caller.deviceID, let id = UUID(uuidString: try req.decodeJSON(EndInput.self).pairing) else {
+            throw APIError.notFound("pairing")
+        }
+        let store = req.pairingStore
+        let row = try await store.row(id)
+        guard try await store.end(id, in: caller.app.id, deviceID: deviceID) else { throw APIError.notFound("pairing") }
+        if let session = row?.debug_session { req.marquee.pairedDevices.debug.end(session) }
+        return .noContent
+    }
+
+    /// Lines of a running debug session of the device's; `409 pairing_ended` tells a device whose
+    /// session is over to stop sending.
+    @Sendable func debug(req: Request) async throws -> HTTPStatus {
+        let caller = try req.sdkCaller
+        let body = try req.decodeJSON(DebugLogRequest.self)
+        guard body.lines.count <= DebugLine.maxPerRequest else {
+            throw APIError(.badRequest, code: .tooManyEvents, "at most \(DebugLine.maxPerRequest) lines a request")
+        }
+        guard let deviceID = caller.deviceID,
+              try await req.pairingStore.isDebugging(session: body.session, deviceID: deviceID, appID: caller.app.id) else {
+            throw APIError(.conflict, code: .pairingEnded, "no debug session \(body.session) runs for this device")
+        }
+        req.marquee.pairedDevices.debug.append(body.lines, to: body.session, at: req.marquee.clock.nowMillis)
+        return .noContent
+    }
+}

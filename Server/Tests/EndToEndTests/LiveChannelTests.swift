@@ -1,0 +1,119 @@
+import Foundation
+import Marquee
+import MarqueeModel
+import MarqueeServer
+import Testing
+
+/// The live channel (`GET /v1/live`) against a live server: campaign changes reach open apps at
+/// once, a paired device shows a draft sent from the dashboard, and a debug session names why a
+/// message did not show.
+@MainActor
+@Suite("Live channel, previews and debug sessions")
+struct LiveChannelTests {
+    private func waitFor(seconds: Double, _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+
+    @Test func aCampaignActivatedInTheDashboardShowsOnAForegroundDeviceWithinTenSeconds() async throws {
+        let server = try await LiveServer.start()
+        defer { Task { await server.stop() } }
+        let app = try await server.createApp(subscriptionID: "live-app")
+        var draft = CampaignDraft.make("Flash sale")
+        draft.status = .draft
+        let campaign = try await server.createCampaign(draft, in: app)
+        // A real clock: nothing but the live channel brings the change before the hour's ping.
+        let directory = TestDevice.freshDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sdk = MarqueeSDK(environment: MarqueeEnvironment(
+            storageDirectory: directory, app: AppInfo(appID: "com.example.live", appVersion: "1.0", locale: "en_US", deviceID: "live-device"),
+            buildConfiguration: BuildConfiguration(), observesSystemLifecycle: false))
+        let presenter = RecordingPresenter()
+        sdk.register(presenter: presenter)
+        sdk.configure(subscriptionID: app.subscriptionID, configurationURL: server.configurationURL)
+        sdk.logEvent(AppStartEvent())
+        await sdk.waitUntilIdle()
+        #expect(presenter.displayed.isEmpty)
+        #expect(await waitFor(seconds: 5) { server.app.marqueeLiveConnections == 1 }, "the SDK opened its live channel")
+
+        try await server.setStatus(.active, of: campaign, in: app)
+        #expect(await waitFor(seconds: 10) { presenter.displayed.map(\.id) == [campaign.id] },
+                "the campaign shows within 10 s, with no app action")
+
+        // In the background the channel closes; back in the foreground it opens again.
+        sdk.appWillResignActive()
+        #expect(await waitFor(seconds: 5) { server.app.marqueeLiveConnections == 0 })
+        sdk.appDidBecomeActive()
+        #expect(await waitFor(seconds: 5) { server.app.marqueeLiveConnections == 1 })
+        sdk.liveUpdates = false
+        #expect(await waitFor(seconds: 5) { server.app.marqueeLiveConnections == 0 }, "the setting turns the channel off")
+    }
+
+    @Test func aCampaignEditReachesAnOpenChannelWithinThreeSecondsAndALateReaderCatchesUp() async throws {
+        let server = try await LiveServer.start(seedsDemo: true)
+        defer { Task { await server.stop() } }
+        let reader = EventStreamReader(baseURL: server.baseURL, subscriptionID: "demo-subscription")
+        defer { reader.close() }
+        #expect(await reader.waitForStatus(seconds: 5) == 200)
+        #expect(await reader.waitFor(seconds: 5) { $0.contains("retry: ") })
+        #expect(!reader.text.contains("event: catalog"))
+
+        let apps = try JSONSerialization.jsonObject(with: try await server.admin("GET", "api/v1/apps")) as? [String: Any]
+        let appID = try #require(((apps?["items"] as? [[String: Any]])?.first?["id"]) as? String)
+        let list = try JSONSerialization.jsonObject(with: try await server.admin("GET", "api/v1/apps/\(appID)/campaigns")) as? [String: Any]
+        let campaign = try #require((list?["items"] as? [[String: Any]])?.first)
+        let campaignID = try #require(campaign["id"] as? String)
+        let status = (campaign["status"] as? String) == "active" ? "paused" : "active"
+        try await server.admin("PUT", "api/v1/apps/\(appID)/campaigns/\(campaignID)/status", body: ["status": status])
+        #expect(await reader.waitFor(seconds: 3) { $0.contains("event: catalog") }, "got: \(reader.text)")
+        let version = try #require(reader.text.components(separatedBy: "\n").first { $0.hasPrefix("id: ") }?.dropFirst(4))
+
+        // A device that saw an older version is told at once when it connects again; one that saw this one is not.
+        let late = EventStreamReader(baseURL: server.baseURL, subscriptionID: "demo-subscription", lastEventID: "1")
+        defer { late.close() }
+        #expect(await late.waitFor(seconds: 3) { $0.contains("event: catalog\n") && $0.contains("id: \(version)") })
+        let current = EventStreamReader(baseURL: server.baseURL, subscriptionID: "demo-subscription", lastEventID: String(version))
+        defer { current.close() }
+        #expect(await current.waitFor(seconds: 2) { $0.contains(": connected") })
+        #expect(!current.text.contains("event: catalog"))
+    }
+
+    @Test func channelsBeyondTheLimitAreRefusedClearlyAndHeartbeatsKeepQuietOnesAlive() async throws {
+        let server = try await LiveServer.start(seedsDemo: true) { configuration in
+            configuration.maxLiveConnections = 2
+            configuration.liveHeartbeatSeconds = 1
+        }
+        defer { Task { await server.stop() } }
+        let readers = (0..<2).map { _ in EventStreamReader(baseURL: server.baseURL, subscriptionID: "demo-subscription") }
+        defer { readers.forEach { $0.close() } }
+        for reader in readers { #expect(await reader.waitForStatus(seconds: 5) == 200) }
+        let third = EventStreamReader(baseURL: server.baseURL, subscriptionID: "demo-subscription")
+        defer { third.close() }
+        #expect(await third.waitForStatus(seconds: 5) == 503)
+        #expect(await third.waitFor(seconds: 2) { $0.contains("live_connections_full") })
+        #expect(await readers[0].waitFor(seconds: 5) { $0.contains(": heartbeat") })
+
+        // A client that goes frees its place.
+        readers[1].close()
+        #expect(await waitFor(seconds: 5) { server.app.marqueeLiveConnections == 1 })
+        let next = EventStreamReader(baseURL: server.baseURL, subscriptionID: "demo-subscription")
+        defer { next.close() }
+        #expect(await next.waitForStatus(seconds: 5) == 200)
+        let unknown = EventStreamReader(baseURL: server.baseURL, subscriptionID: "no-such-app")
+        defer { unknown.close() }
+        #expect(await unknown.waitForStatus(seconds: 5) == 401)
+    }
+
+    @Test func stoppingTheServerEndsOpenChannels() async throws {
+        let server = try await LiveServer.start(seedsDemo: true)
+        let reader = EventStreamReader(baseURL: server.baseURL, subscriptionID: "demo-subscription")
+        defer { reader.close() }
+        #expect(await reader.waitForStatus(seconds: 5) == 200)
+        await server.stop()
+        #expect(await waitFor(seconds: 5) { reader.ended })
+    }
+}

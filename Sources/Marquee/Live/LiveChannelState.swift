@@ -1,0 +1,72 @@
+import Foundation
+
+/// The live channel's rules as a value: whether it should be open, and how long to wait before
+/// connecting again after it dropped. No I/O and no clock (times are passed in).
+///
+/// - It is open only while the SDK is active, the app is in the foreground, the app has not
+///   turned it off (``MarqueeSDK/liveUpdates``) and the server names a live endpoint.
+/// - After a drop it waits the server's `retry` hint (else 3 s), doubling with each failure in a
+///   row up to 5 minutes, plus up to half again at random so devices spread out. A connection
+///   that delivered an event counts as a success.
+/// - A server that refuses the channel for good (4xx other than 429) is not asked again until
+///   the configuration is fetched anew.
+struct LiveChannelState: Sendable {
+    static let defaultRetry: TimeInterval = 3
+    static let maximumRetry: TimeInterval = 300
+
+    /// Counts connections, so parts of one that was replaced are ignored.
+    private(set) var generation = 0
+    private(set) var isOpen = false
+    /// Failures in a row.
+    private(set) var failures = 0
+    private(set) var retryHint: TimeInterval?
+    /// Sent back as `Last-Event-ID`.
+    var lastEventID: String?
+    /// The server refused the channel; cleared by a new configuration.
+    private(set) var isRefused = false
+
+    func wanted(isActive: Bool, isInForeground: Bool, isTurnedOn: Bool, hasEndpoint: Bool) -> Bool {
+        isActive && isInForeground && isTurnedOn && hasEndpoint && !isRefused
+    }
+
+    /// A connection starts; returns its generation.
+    mutating func opened() -> Int {
+        generation += 1
+        isOpen = true
+        return generation
+    }
+
+    /// The connection delivered what it was opened for.
+    mutating func heard(retryMillis: Int?) {
+        failures = 0
+        if let retryMillis { retryHint = TimeInterval(retryMillis) / 1000 }
+    }
+
+    /// Connection `generation` ended (or was never answered). Returns whether it was the current
+    /// one; `refused` marks a refusal for good.
+    mutating func closed(_ generation: Int, failed: Bool, refused: Bool = false) -> Bool {
+        guard generation == self.generation, isOpen else { return false }
+        isOpen = false
+        if failed { failures += 1 }
+        if refused { isRefused = true }
+        return true
+    }
+
+    /// The app closed the channel (background, turned off): nothing to retry.
+    mutating func closedByApp() {
+        generation += 1
+        isOpen = false
+    }
+
+    /// The configuration was fetched anew: a refusal is forgotten.
+    mutating func configurationChanged() {
+        isRefused = false
+    }
+
+    /// The wait before the next connection; `unit` is a random number in `0..<1`.
+    func reconnectDelay(unit: Double) -> TimeInterval {
+        let base = retryHint ?? Self.defaultRetry
+        let grown = min(Self.maximumRetry, max(0.5, base) * pow(2, Double(min(failures, 20))))
+        return min(Self.maximumRetry * 1.5, grown * (1 + 0.5 * unit))
+    }
+}
