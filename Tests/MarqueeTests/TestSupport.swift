@@ -110,7 +110,8 @@ struct Harness {
     let directory: URL
 
     init(campaigns: [Campaign] = [], directory: URL? = nil, server: StubTransport = StubTransport(),
-         clock: ManualClock = ManualClock(), locale: String = "en_JP", build: BuildConfiguration = BuildConfiguration()) {
+         clock: ManualClock = ManualClock(), locale: String = "en_JP", build: BuildConfiguration = BuildConfiguration(),
+         streams: any HTTPStreamTransport = URLSessionStreamTransport()) {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("marquee-tests-\(UUID().uuidString)", isDirectory: true)
         if server.requests.isEmpty {
@@ -121,7 +122,7 @@ struct Harness {
         }
         let errors = ErrorLog()
         let environment = MarqueeEnvironment(
-            clock: clock, transport: server, storageDirectory: directory, random: CountingRandom(),
+            clock: clock, transport: server, streamTransport: streams, storageDirectory: directory, random: CountingRandom(),
             app: AppInfo(appID: "com.example.app", appVersion: "2.1.0", locale: locale, deviceID: "device-1"),
             buildConfiguration: build, observesSystemLifecycle: false)
         sdk = MarqueeSDK(environment: environment)

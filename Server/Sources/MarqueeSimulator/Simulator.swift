@@ -115,6 +115,16 @@ public final class Simulator {
             let handled = sdk.handleNotification(payload, openedByUser: opened)
             if handled.loggedPushClick { write("(push click\(handled.pushID.map { " on \($0)" } ?? ""))") }
             if let id = handled.heldMessageID { write("(in-app message \(id) held; rule … shows it)") }
+        case .pair(let text):
+            do {
+                if let url = URL(string: text), url.scheme != nil { try await sdk.pair(url: url) } else { try await sdk.pair(code: text) }
+                write("paired with the dashboard: its previews show here, and it can follow a debug session")
+            } catch {
+                write("! \(error)")
+            }
+        case .unpair:
+            await sdk.endPairing()
+            write("pairing ended")
         case .help: write(SimulatorCommand.usage)
         case .quit: return false
         }
@@ -208,6 +218,10 @@ public final class Simulator {
 
         init(write: @escaping @Sendable (String) -> Void) {
             self.write = write
+        }
+
+        func marquee(willDisplay message: InAppMessage) {
+            if message.isPreview { write("(preview from the dashboard: \(message.campaignName))") }
         }
 
         func marquee(didFinish message: InAppMessage, with resolution: DisplayResolution) {

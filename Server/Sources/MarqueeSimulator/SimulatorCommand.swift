@@ -24,6 +24,10 @@ public enum SimulatorCommand: Sendable, Equatable {
     case placement(String)
     /// A push notification's payload (JSON); `opened` when the user opened the app from it.
     case notification(json: String, opened: Bool)
+    /// Pairs with the dashboard: a code, or the URL of its QR code.
+    case pair(String)
+    /// Ends the pairing.
+    case unpair
     case help
     case quit
 
@@ -58,6 +62,10 @@ public enum SimulatorCommand: Sendable, Equatable {
                                          session after 30 minutes away)
       wait 31m | wait 90s | wait 2h      move the device's clock ahead (also: advance)
       queue | cache | status             show the queue, the user's cached campaigns, the state
+    Dashboard:
+      pair CODE | pair URL               pair with the dashboard's "Preview on a device": its
+                                         previews show here, and it can follow a debug session
+      unpair                             end the pairing
     App Inbox (identified users):
       inbox                              sync and list the messages, numbered
       inbox open N                       show message N in full (marks it read, tracks the open)
@@ -138,6 +146,10 @@ public enum SimulatorCommand: Sendable, Equatable {
             case "not-required", "notrequired": self = .consent(.notRequired)
             default: throw .missingArgument("consent needs granted, denied or not-required")
             }
+        case "pair":
+            guard let code = rest.first, rest.count == 1 else { throw .missingArgument("pair needs the code or URL the dashboard shows") }
+            self = .pair(code)
+        case "unpair": self = .unpair
         case "help", "?": self = .help
         case "quit", "exit": self = .quit
         default: throw .unknownCommand(head)

@@ -66,7 +66,8 @@ struct LiveChannelState: Sendable {
     /// The wait before the next connection; `unit` is a random number in `0..<1`.
     func reconnectDelay(unit: Double) -> TimeInterval {
         let base = retryHint ?? Self.defaultRetry
-        let grown = min(Self.maximumRetry, max(0.5, base) * pow(2, Double(min(failures, 20))))
+        // The first failure waits the hint itself; each one after it doubles the wait.
+        let grown = min(Self.maximumRetry, max(0.5, base) * pow(2, Double(min(max(0, failures - 1), 20))))
         return min(Self.maximumRetry * 1.5, grown * (1 + 0.5 * unit))
     }
 }

@@ -48,20 +48,22 @@ struct QRCode: Sendable, Equatable {
         guard let version = Self.smallestVersion(holding: bytes.count, at: correction) else {
             throw QRCodeError.tooLong
         }
+        let data = Self.dataCodewords(bytes, version: version, count: Self.dataCodewordCount(version, correction))
         var grid = Grid(functionPatternsOf: version)
-        let dataCount = grid.freeModuleCount / 8 - Self.errorCorrectionCount(version, correction)
-        let data = Self.dataCodewords(bytes, version: version, count: dataCount)
         grid.place(codewords: Self.interleavedCodewords(data, version: version, correction: correction))
 
         let candidates = forcedMask.map { [$0] } ?? Array(0..<8)
-        let masked = candidates.map { (mask: $0, grid: grid.masked($0, correction)) }
-        // The first of the lowest penalties, so the choice is deterministic.
-        let best = masked.map { $0.grid.penalty }.enumerated().min { $0.element < $1.element }!.offset
+        let scored = candidates.map { mask in
+            let masked = grid.masked(mask, correction)
+            return (mask: mask, grid: masked, penalty: masked.penalty)
+        }
+        // `min(by:)` keeps the first of equal penalties, so the lowest-numbered mask wins a tie.
+        let best = scored.min { $0.penalty < $1.penalty }!
         self.version = version
         self.correction = correction
-        self.mask = masked[best].mask
+        self.mask = best.mask
         self.size = grid.size
-        self.modules = masked[best].grid.dark
+        self.modules = best.grid.dark
     }
 
     /// Whether the module in column `x`, row `y` is dark; anything outside the symbol is the light
@@ -121,10 +123,12 @@ extension QRCode {
     }
 
     /// All codewords of a version: the modules no function pattern takes, 8 to a codeword (the
-    /// 0–7 left over are remainder bits). Counted on the grid rather than tabulated.
-    static func totalCodewordCount(_ version: Int) -> Int {
-        Grid(functionPatternsOf: version).freeModuleCount / 8
-    }
+    /// 0–7 left over are remainder bits).
+    static func totalCodewordCount(_ version: Int) -> Int { totalCodewords[version - 1] }
+
+    /// Counted once on each version's grid rather than tabulated, so the grid and the table
+    /// cannot disagree.
+    private static let totalCodewords = (1...maximumVersion).map { Grid(functionPatternsOf: $0).freeModuleCount / 8 }
 
     /// Mode indicator, count, the bytes, terminator, then padding up to `count` codewords.
     private static func dataCodewords(_ bytes: [UInt8], version: Int, count: Int) -> [UInt8] {
@@ -186,7 +190,7 @@ extension QRCode {
     }
 
     /// The two-bit level indicator in the format information; note the order is not L, M, Q, H.
-    fileprivate static func formatBits(_ correction: Correction) -> Int {
+    private static func formatBits(_ correction: Correction) -> Int {
         switch correction {
         case .low: return 0b01
         case .medium: return 0b00
@@ -350,7 +354,13 @@ private struct Grid {
         }
     }
 
-    var freeModuleCount: Int { reserved.lazy.filter { !$0 }.count }
+    var freeModuleCount: Int { reserved.count - Self.count(of: true, in: reserved) }
+
+    private static func count(of value: Bool, in modules: [Bool]) -> Int {
+        var count = 0
+        for module in modules where module == value { count += 1 }
+        return count
+    }
 
     private mutating func set(_ x: Int, _ y: Int, _ isDark: Bool) {
         dark[y * size + x] = isDark
@@ -394,7 +404,7 @@ private struct Grid {
         return [6] + (0..<count - 1).map { size - 7 - $0 * step }.reversed()
     }
 
-    /// Fills the free modules with `bits` (MSB of each codeword first), in two-module-wide columns
+    /// Fills the free modules with the codewords' bits (most significant first), in two-module-wide columns
     /// from the bottom-right, snaking up then down, skipping the vertical timing column. Modules
     /// left over are the remainder bits, light.
     mutating func place(codewords: [UInt8]) {
@@ -405,7 +415,7 @@ private struct Grid {
             if right == 6 { right = 5 }
             for step in 0..<size {
                 let y = upward ? size - 1 - step : step
-                for x in [right, right - 1] where !reserved[y * size + x] {
+                for x in stride(from: right, through: right - 1, by: -1) where !reserved[y * size + x] {
                     let byte = index / 8
                     dark[y * size + x] = byte < codewords.count && codewords[byte] >> (7 - index % 8) & 1 == 1
                     index += 1
@@ -464,12 +474,13 @@ private struct Grid {
 
     // MARK: Penalty
 
-    /// The standard's four penalty rules; the mask with the lowest total is used.
+    /// The standard's four penalty rules; the mask with the lowest total is used. They score the
+    /// whole symbol as a reader sees it, function patterns and format information included.
     var penalty: Int {
         var total = 0
         for line in 0..<size {
-            let row = (0..<size).map { dark[line * size + $0] }
-            let column = (0..<size).map { dark[$0 * size + line] }
+            let row = Array(dark[line * size..<(line + 1) * size])
+            let column = stride(from: line, to: dark.count, by: size).map { dark[$0] }
             total += Self.runPenalty(row) + Self.runPenalty(column)
             total += Self.finderLikePenalty(row) + Self.finderLikePenalty(column)
         }
@@ -484,7 +495,7 @@ private struct Grid {
             }
         }
         // Rule 4: 10 for every full 5% the dark share is away from 50%.
-        let darkCount = dark.lazy.filter { $0 }.count
+        let darkCount = Self.count(of: true, in: dark)
         total += 10 * (abs(20 * darkCount - 10 * dark.count) / dark.count)
         return total
     }
@@ -508,13 +519,14 @@ private struct Grid {
     /// modules before or after it, since a reader could take it for a finder. Beyond the edge
     /// counts as light: the quiet zone is.
     private static func finderLikePenalty(_ line: [Bool]) -> Int {
-        let core = [true, false, true, true, true, false, true]
         func isLight(_ range: Range<Int>) -> Bool {
             range.allSatisfy { !line.indices.contains($0) || !line[$0] }
         }
         var total = 0
-        for start in 0...(line.count - core.count) where core.indices.allSatisfy({ line[start + $0] == core[$0] }) {
-            if isLight(start - 4..<start) || isLight(start + 7..<start + 11) { total += 40 }
+        for s in 0...(line.count - 7) {
+            let isFinderLike = line[s] && !line[s + 1] && line[s + 2] && line[s + 3] && line[s + 4]
+                && !line[s + 5] && line[s + 6]
+            if isFinderLike && (isLight(s - 4..<s) || isLight(s + 7..<s + 11)) { total += 40 }
         }
         return total
     }
