@@ -13,7 +13,7 @@ extension MarqueeCore {
         debug.set(session)
         guard session != nil else { return environment.log("Marquee: debug session ended") }
         environment.log("Marquee: debug session started")
-        noteDebug(.synced, text: "debug session started; \(bucket.campaigns.count) campaigns held, \(scheduler.waitingCount) waiting to show")
+        noteDebug(.synced, text: "debug session started; campaigns held: \(bucket.campaigns.count), waiting to show: \(scheduler.waitingCount)")
     }
 
     /// Notes a decision for the running debug session, if there is one.
@@ -53,7 +53,8 @@ extension MarqueeCore {
     /// What logging `event` decided, for the debug session.
     func noteLogged(_ event: Event, outcome: TriggerOutcome, advanced: [Campaign], refused: [(Campaign, DebugReason)]) {
         noteDebug(.event, text: outcome.matchedTrigger ? "event \(event.key) matched a trigger" : "event \(event.key): no trigger listens")
-        for campaign in advanced {
+        let refusedIDs = Set(refused.map(\.0.id))
+        for campaign in advanced where !refusedIDs.contains(campaign.id) {
             noteDebug(.triggerAdvanced, campaign: campaign, text: "\(campaign.name): triggers advanced, not yet complete")
         }
         for (campaign, reason) in refused { noteNotShown(campaign, because: reason) }

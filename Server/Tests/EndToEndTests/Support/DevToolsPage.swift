@@ -185,11 +185,16 @@ final class DevToolsPage: Sendable {
 
     /// A screenshot of the viewport, decoded.
     func screenshot() async throws -> PNGImage {
+        try PNGImage(data: try await screenshotPNG())
+    }
+
+    /// A screenshot of the viewport, as PNG bytes (for tools that read images).
+    func screenshotPNG() async throws -> Data {
         let result = try await send("Page.captureScreenshot", ["format": .string("png")])
         guard case .string(let base64)? = result["data"], let data = Data(base64Encoded: base64) else {
             throw Failure(description: "no screenshot data")
         }
-        return try PNGImage(data: data)
+        return data
     }
 
     private static func quoted(_ text: String) -> String {

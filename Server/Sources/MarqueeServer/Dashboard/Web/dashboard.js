@@ -13,6 +13,7 @@ import { loadModel } from "./model.js";
 import { views } from "./views.js";
 import { wireDeviceFrame } from "./device-frame.js";
 import { schedulePreview, wireCampaignPreview } from "./campaign-preview.js";
+import { showDevicePreviewFor, wireDevicePreview } from "./device-preview.js";
 import { showCampaignFigures, wireCampaignFigures } from "./campaign-figures.js";
 
 const state = { apps: [], appID: null, view: "campaigns", campaigns: [], segments: [], campaignID: null, isNew: false, savedJSON: "" };
@@ -108,6 +109,7 @@ function renderApps() {
 
 async function selectApp(appID, campaignID) {
   state.appID = appID;
+  showDevicePreviewFor(appID);
   renderApps();
   await fetchCampaigns();
   renderCampaigns();
@@ -366,6 +368,7 @@ function wire() {
   wireCampaignPreview(showCampaignProblems);
   wireCampaignFigures();
   wireDeviceFrame();
+  wireDevicePreview(() => editorCampaign());
   const onAppSaved = async (app) => {
     state.apps = state.apps.map((candidate) => (candidate.id === app.id ? app : candidate));
     renderApps();
