@@ -34,7 +34,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
                                       announcesThroughDatabase: !configuration.storage.isSQLite)
     let pairings = PairingStore(database: app.db, clock: clock)
     try ChangeListener.start(for: configuration.storage, directory: directory, users: userChanges,
-                             pairings: { await pairedDevices.heard($0, store: pairings) }, in: app)
+                             pairedDevices: pairedDevices, pairings: pairings, in: app)
     // Impressions, inbox tracking and app facts share the writer's transactions (on SQLite, its connection).
     let frequentWrites = try await databaseSetup.frequentWriterTransactions(for: app)
     let userFacts = UserFactsRecorder(transactions: frequentWrites, changes: userChanges, logger: app.logger)

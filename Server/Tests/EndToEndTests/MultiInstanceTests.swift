@@ -234,4 +234,54 @@ import Testing
             #expect(cursors == cursors.sorted { $0.lexicographicallyPrecedes($1) }, "in cursor order")
         }
     }
+
+    /// A device's live channel is held by one instance; what the dashboard does through the other
+    /// reaches it: a catalog change, a preview, a debug session, and the device's lines back.
+    @Test(.enabled(if: postgresURL != nil, "needs MARQUEE_TEST_POSTGRES_URL"))
+    func liveChannelsHearChangesAndPreviewsMadeOnTheOtherInstance() async throws {
+        try await withTwoInstances { first, second in
+            #expect(try await eventually { await first.app.marquee.directory.isLearningOfChanges })
+            let app = try await second.createApp(subscriptionID: "live-multi")
+            let campaign = try await second.createCampaign(CampaignDraft.make("Spring sale"), in: app)
+            let reader = EventStreamReader(baseURL: first.baseURL, subscriptionID: app.subscriptionID, deviceID: "device-live")
+            defer { reader.close() }
+            #expect(await reader.waitFor(seconds: 10) { $0.contains(": connected") })
+
+            try await second.setStatus(.paused, of: campaign, in: app)
+            #expect(await reader.waitFor(seconds: 10) { $0.contains("event: catalog") }, "the change made on the other instance: \(reader.text)")
+
+            struct Made: Decodable { var id: String; var code: String? }
+            let made = try MarqueeJSON.decoder().decode(Made.self, from: try await second.admin("POST", "api/v1/apps/\(app.id)/pairings"))
+            var request = URLRequest(url: first.baseURL.appendingPathComponent("v1/pair"))
+            request.httpMethod = "POST"
+            request.setValue(app.subscriptionID, forHTTPHeaderField: "Subscription-Id")
+            request.setValue("device-live", forHTTPHeaderField: "device_id")
+            request.httpBody = Data(#"{"code":"\#(made.code ?? "")"}"#.utf8)
+            let (_, paired) = try await URLSession.shared.data(for: request)
+            #expect((paired as? HTTPURLResponse)?.statusCode == 200)
+
+            try await second.admin("POST", "api/v1/apps/\(app.id)/pairings/\(made.id)/preview", body: CampaignDraft.make("Unsaved draft"))
+            #expect(await reader.waitFor(seconds: 10) { $0.contains("event: preview") && $0.contains("Unsaved draft") })
+            let started = try await second.admin("PUT", "api/v1/apps/\(app.id)/pairings/\(made.id)/debug", body: ["active": true])
+            let session = try #require((try JSONSerialization.jsonObject(with: started) as? [String: Any])?["session"] as? String)
+            #expect(await reader.waitFor(seconds: 10) { $0.contains("event: debug") && $0.contains(session) })
+
+            // The device's lines go to the instance it talks to; the dashboard reads them from the other.
+            let lines = DebugLogRequest(session: session, lines: [DebugLine(time: 1, kind: .notShown, campaignID: campaign.id,
+                                                                            campaignName: "Spring sale", reason: .frequencyCap, text: "capped")])
+            var post = URLRequest(url: first.baseURL.appendingPathComponent("v1/debug"))
+            post.httpMethod = "POST"
+            post.setValue(app.subscriptionID, forHTTPHeaderField: "Subscription-Id")
+            post.setValue("device-live", forHTTPHeaderField: "device_id")
+            post.httpBody = try MarqueeJSON.encoder().encode(lines)
+            let (_, posted) = try await URLSession.shared.data(for: post)
+            #expect((posted as? HTTPURLResponse)?.statusCode == 204)
+            #expect(try await eventually(within: 10) {
+                var read = URLRequest(url: try #require(URL(string: second.baseURL.absoluteString + "/api/v1/apps/\(app.id)/pairings/\(made.id)/debug?after=0")))
+                read.setValue("Bearer \(LiveServer.adminToken)", forHTTPHeaderField: "Authorization")
+                let (data, _) = try await URLSession.shared.data(for: read)
+                return String(decoding: data, as: UTF8.self).contains("frequencyCap")
+            }, "the other instance shows the device's line")
+        }
+    }
 }

@@ -33,10 +33,7 @@ final class DebugSessions: Sendable {
                 sessions[oldest] = nil
             }
             var entry = sessions[session] ?? Session(touched: now)
-            for var line in lines.prefix(DebugLine.maxPerRequest) {
-                line.text = Self.trimmed(line.text, to: DebugLine.maxTextBytes)
-                line.campaignName = line.campaignName.map { Self.trimmed($0, to: 200) }
-                line.campaignID = line.campaignID.map { Self.trimmed($0, to: 100) }
+            for line in lines.prefix(DebugLine.maxPerRequest).map(Self.trimmed) {
                 entry.lines.append(Entry(seq: entry.next, line: line))
                 entry.next += 1
             }
@@ -57,6 +54,15 @@ final class DebugSessions: Sendable {
     /// Forgets a session that ended.
     func end(_ session: String) {
         _ = sessions.withLockedValue { $0.removeValue(forKey: session) }
+    }
+
+    /// `line` within what a line may hold.
+    static func trimmed(_ line: DebugLine) -> DebugLine {
+        var line = line
+        line.text = trimmed(line.text, to: DebugLine.maxTextBytes)
+        line.campaignName = line.campaignName.map { trimmed($0, to: 200) }
+        line.campaignID = line.campaignID.map { trimmed($0, to: 100) }
+        return line
     }
 
     private static func trimmed(_ text: String, to bytes: Int) -> String {

@@ -13,6 +13,9 @@ import SQLKit
 /// (``ChangeListener``) and delivers to the channels it holds, the writer's own included.
 final class PairedDevices: Sendable {
     static let channel = "marquee_pairings"
+    static let debugChannel = "marquee_debug"
+    /// What one notification carries at most (PostgreSQL's limit is 8,000 bytes).
+    static let maxNoticeBytes = 7_000
 
     let hub: LiveHub
     let debug = DebugSessions()
@@ -56,6 +59,38 @@ final class PairedDevices: Sendable {
         }
         if row.ended_at != nil { _ = sent.withLockedValue { $0.removeValue(forKey: row.id) } }
         return reached
+    }
+
+    /// Keeps lines a device sent for `session`: here on SQLite; on PostgreSQL every instance
+    /// hears them, so the dashboard reads them from any.
+    func record(_ lines: [DebugLine], session: String, at now: Int64, on sql: any SQLDatabase) async throws {
+        guard announcesThroughDatabase else { return debug.append(lines, to: session, at: now) }
+        let encoder = MarqueeJSON.encoder()
+        let budget = Self.maxNoticeBytes - session.utf8.count - 1
+        var batch: [String] = []
+        var size = 2
+        func send() async throws {
+            guard !batch.isEmpty else { return }
+            let payload = session + "\n[" + batch.joined(separator: ",") + "]"
+            try await sql.raw("SELECT pg_notify(\(bind: Self.debugChannel), \(bind: payload))").run()
+            (batch, size) = ([], 2)
+        }
+        // Lines are trimmed, so each fits a notification alone; a batch takes as many as fit.
+        for line in lines {
+            let json = String(decoding: try encoder.encode(line), as: UTF8.self)
+            if size + json.utf8.count + 1 > budget { try await send() }
+            batch.append(json)
+            size += json.utf8.count + 1
+        }
+        try await send()
+    }
+
+    /// Lines announced through PostgreSQL: `session`, a line break, a JSON array of lines.
+    func heardDebugLines(_ payload: String) {
+        guard let newline = payload.firstIndex(of: "\n"),
+              let lines = try? MarqueeJSON.decoder().decode([DebugLine].self, from: Data(payload[payload.index(after: newline)...].utf8))
+        else { return }
+        debug.append(lines, to: String(payload[..<newline]), at: Int64(Date().timeIntervalSince1970 * 1000))
     }
 
     /// A device (re)opened its live channel: it hears the debug sessions of its pairings.

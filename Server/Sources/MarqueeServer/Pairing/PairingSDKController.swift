@@ -55,7 +55,8 @@ struct PairingSDKController {
               try await req.pairingStore.isDebugging(session: body.session, deviceID: deviceID, appID: caller.app.id) else {
             throw APIError(.conflict, code: .pairingEnded, "no debug session \(body.session) runs for this device")
         }
-        req.marquee.pairedDevices.debug.append(body.lines, to: body.session, at: req.marquee.clock.nowMillis)
+        try await req.marquee.pairedDevices.record(body.lines.map(DebugSessions.trimmed), session: body.session,
+                                                   at: req.marquee.clock.nowMillis, on: try req.db.sql())
         return .noContent
     }
 }

@@ -20,17 +20,19 @@ final class ChangeListener: Sendable {
     private let configuration: PostgresConnection.Configuration
     private let directory: AppDirectory
     private let users: UserChanges
-    /// Hears pairings written anywhere (``PairedDevices``).
-    private let pairings: @Sendable (String) async -> Void
+    /// Hears pairings written, and debug lines received, anywhere.
+    private let pairedDevices: PairedDevices
+    private let pairings: PairingStore
     private let eventLoop: any EventLoop
     private let logger: Logger
     private let state = NIOLockedValueBox<(task: Task<Void, Never>?, connection: PostgresConnection?)>((nil, nil))
 
     init(configuration: PostgresConnection.Configuration, directory: AppDirectory, users: UserChanges,
-         pairings: @escaping @Sendable (String) async -> Void, eventLoop: any EventLoop, logger: Logger) {
+         pairedDevices: PairedDevices, pairings: PairingStore, eventLoop: any EventLoop, logger: Logger) {
         self.configuration = configuration
         self.directory = directory
         self.users = users
+        self.pairedDevices = pairedDevices
         self.pairings = pairings
         self.eventLoop = eventLoop
         self.logger = logger
@@ -57,6 +59,7 @@ final class ChangeListener: Sendable {
                 let apps = try await connection.listen(Self.channel)
                 let userNotices = try await connection.listen(UserChanges.channel)
                 let pairingNotices = try await connection.listen(PairedDevices.channel)
+                let debugNotices = try await connection.listen(PairedDevices.debugChannel)
                 await directory.setLearnsOfChanges(true)
                 users.setLearnsOfChanges(true)
                 try await withThrowingTaskGroup(of: Void.self) { group in
@@ -69,7 +72,12 @@ final class ChangeListener: Sendable {
                         for try await notification in userNotices { self.users.heard(notification.payload) }
                     }
                     group.addTask {
-                        for try await notification in pairingNotices { await self.pairings(notification.payload) }
+                        for try await notification in pairingNotices {
+                            await self.pairedDevices.heard(notification.payload, store: self.pairings)
+                        }
+                    }
+                    group.addTask {
+                        for try await notification in debugNotices { self.pairedDevices.heardDebugLines(notification.payload) }
                     }
                     // Either sequence ends only with the connection.
                     try await group.next()
@@ -98,10 +106,10 @@ extension ChangeListener {
     /// On PostgreSQL, starts listening for `directory` and `users`, until `app` shuts down; on
     /// SQLite there is no other instance to hear from.
     static func start(for storage: ServerConfiguration.Storage, directory: AppDirectory, users: UserChanges,
-                      pairings: @escaping @Sendable (String) async -> Void, in app: Application) throws {
+                      pairedDevices: PairedDevices, pairings: PairingStore, in app: Application) throws {
         guard case .postgres(let url, _) = storage else { return }
         let listener = ChangeListener(configuration: try SQLPostgresConfiguration(url: url).coreConfiguration,
-                                      directory: directory, users: users, pairings: pairings, eventLoop: app.eventLoopGroup.any(), logger: app.logger)
+                                      directory: directory, users: users, pairedDevices: pairedDevices, pairings: pairings, eventLoop: app.eventLoopGroup.any(), logger: app.logger)
         listener.start()
         app.lifecycle.use(ChangeListenerLifecycle(listener: listener))
     }
