@@ -133,6 +133,8 @@ final class RequestBridge: ChannelDuplexHandler {
         headers.replaceOrAdd(name: "X-Accel-Buffering", value: "no")
         context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: response.status,
                                                                        headers: headers))), promise: nil)
+        // From here the connection counts as idle: when the server is full, a quiet stream makes room
+        // for a request before anything else does, and its device pings as before and reconnects later.
         context.triggerUserOutboundEvent(RequestHeadGuard.Signal.responseEnded, promise: nil)
         streams.opened(stream)
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
