@@ -116,4 +116,19 @@ struct LiveChannelTests {
         await server.stop()
         #expect(await waitFor(seconds: 5) { reader.ended })
     }
+
+    @Test(.enabled(if: CampaignListCacheTests.nginx != nil, "needs nginx (Debian package nginx)"))
+    func aChannelThroughTheShippedNginxConfigurationHearsAChangeAtOnce() async throws {
+        try await LiveServer.with { server in
+            let proxy = try await CampaignListCacheTests.Proxy(upstream: Int(server.baseURL.port!))
+            defer { proxy.stop() }
+            let app = try await server.createApp(subscriptionID: "live-nginx")
+            let campaign = try await server.createCampaign(CampaignDraft.make("Spring sale"), in: app)
+            let reader = EventStreamReader(baseURL: proxy.baseURL, subscriptionID: app.subscriptionID)
+            defer { reader.close() }
+            #expect(await reader.waitFor(seconds: 5) { $0.contains(": connected") }, "got: \(reader.text)")
+            try await server.setStatus(.paused, of: campaign, in: app)
+            #expect(await reader.waitFor(seconds: 3) { $0.contains("event: catalog") }, "nginx passes the event on at once: \(reader.text)")
+        }
+    }
 }
