@@ -188,6 +188,57 @@ final class ScriptedStreams: HTTPStreamTransport, @unchecked Sendable {
         #expect(harness.server.requests(to: "debug").count == sent)
     }
 
+    @Test func theDebugLogNamesEachRuleThatKeepsAReadyCampaignOffScreen() async throws {
+        let streams = ScriptedStreams()
+        let harness = harness(streams: streams)
+        let cap = FrequencyCap(id: "daily", limit: 1, periodSeconds: 86_400)
+        harness.server.set("ping", .status(200, Fixture.ping([
+            Fixture.campaign("first", [Trigger(.custom, name: "first")], name: "First"),
+            Fixture.campaign("second", [Trigger(.custom, name: "second")], name: "Second"),
+            Fixture.campaign("capped", [Trigger(.custom, name: "capped")], name: "Capped", caps: ["daily"]),
+            Fixture.campaign("capped-too", [Trigger(.custom, name: "capped-too")], name: "Capped too", caps: ["daily"]),
+            Fixture.campaign("context", [Trigger(.custom, name: "context")], name: "[vip] Context"),
+            Fixture.campaign("banner", [Trigger(.custom, name: "banner")], name: "Banner", kind: .banner),
+            Fixture.campaign("later", [Trigger(.custom, name: "later")], name: "Later"),
+        ], caps: [cap])))
+        let presenter = await MainActor.run { RecordingPresenter() }
+        await MainActor.run { harness.sdk.register(presenter: presenter, for: [.modal]) }
+        harness.sdk.displayInterval = 60
+        harness.sdk.onVerifyContext = { _, _ in false }
+        await harness.start()
+        try #require(streams.open.first).send("event: debug\ndata: {\"pairing\":\"p\",\"session\":\"s\"}\n\n")
+        await settle(harness)
+
+        for name in ["first", "second", "context", "banner"] { harness.sdk.logEvent(CustomEvent(name: name)) }
+        await harness.sdk.waitUntilIdle()
+        await MainActor.run { presenter.finish(PresentationResult(.userDismissed)) }
+        await harness.advance(61)
+        await MainActor.run { presenter.finish(PresentationResult(.userDismissed)) }
+        await harness.advance(61)
+        harness.sdk.logEvent(CustomEvent(name: "capped"))
+        await harness.advance(1)
+        await MainActor.run { presenter.finish(PresentationResult(.userDismissed)) }
+        await harness.advance(61)
+        harness.sdk.logEvent(CustomEvent(name: "capped-too"))
+        harness.sdk.isPaused = true
+        await harness.advance(61)
+        harness.sdk.logEvent(CustomEvent(name: "later"))
+        harness.sdk.logEvent(CustomEvent(name: "first"))
+        await harness.advance(1)
+
+        let lines = harness.server.requests(to: "debug").compactMap(\.body)
+            .compactMap { try? JSONDecoder().decode(DebugLogRequest.self, from: $0) }.flatMap(\.lines)
+        func reason(of campaign: String) -> Set<DebugReason> {
+            Set(lines.filter { $0.kind == .notShown && $0.campaignName == campaign }.compactMap(\.reason))
+        }
+        #expect(reason(of: "Second").contains(.queueBusy), "\(lines.map(\.text))")
+        #expect(reason(of: "[vip] Context").contains(.contextRefused), "\(lines.map(\.text))")
+        #expect(lines.contains { $0.reason == .noPresenter && $0.text.contains("Banner") }, "\(lines.map(\.text))")
+        #expect(reason(of: "Capped too").contains(.frequencyCap), "\(lines.map(\.text))")
+        #expect(reason(of: "Later") == [.paused], "\(lines.map(\.text))")
+        #expect(reason(of: "First") == [.impressionsUsedUp], "\(lines.map(\.text))")
+    }
+
     @Test func pairingTakesTheCodeFromTheURLAndNamesAWrongOne() async throws {
         let harness = harness()
         await harness.start()
