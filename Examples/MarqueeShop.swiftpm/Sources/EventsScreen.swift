@@ -30,6 +30,7 @@ struct EventsScreen: View {
                     Button("Take the tour (a carousel)") { MarqueeSDK.shared.logEvent(CustomEvent(name: "take_tour")) }
                     Button("Give feedback (a survey)") { MarqueeSDK.shared.logEvent(CustomEvent(name: "give_feedback")) }
                 }
+                PairingSection()
                 Section("Push notifications") {
                     Button("Show the push primer") { MarqueeSDK.shared.present(message: PushPrimer.message) }
                 }

@@ -1,3 +1,4 @@
+import Marquee
 import SwiftUI
 
 /// Marquee Shop: events, tooltips, the push primer and the App Inbox against a Marquee server.
@@ -14,6 +15,17 @@ struct MarqueeShopApp: App {
                     .tabItem { Label("Tooltips", systemImage: "text.bubble") }
                 InboxScreen()
                     .tabItem { Label("Inbox", systemImage: "tray") }
+            }
+            // The dashboard's pairing QR code, opened as a link into the app.
+            .onOpenURL { url in
+                Task {
+                    do {
+                        try await MarqueeSDK.shared.pair(url: url)
+                        ShopLog.shared.add("Paired with the dashboard")
+                    } catch {
+                        ShopLog.shared.add("Pairing failed: \(error)")
+                    }
+                }
             }
         }
     }
