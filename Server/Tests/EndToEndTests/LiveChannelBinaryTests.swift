@@ -40,6 +40,10 @@ struct LiveChannelBinaryTests {
         }
         #expect(try await waitFor(": connected", seconds: 10), "curl printed: \(printed.withLockedValue { $0 })")
 
+        let metrics = try RawConnection.exchange("GET /metrics HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
+                                                 + "Connection: close\r\n\r\n", port: server.port).response
+        #expect(metrics.contains("marquee_live_channels 1"), "\(metrics)")
+
         let apps = try #require(server.admin("GET", "/api/v1/apps", token: token).json as? [String: Any])
         let appID = try #require(((apps["items"] as? [[String: Any]])?.first?["id"]) as? String)
         let list = try #require(server.admin("GET", "/api/v1/apps/\(appID)/campaigns", token: token).json as? [String: Any])

@@ -79,7 +79,10 @@ enum Command: Sendable {
 /// - per-user store: `Store/` — ``UserBucket`` and the files;
 /// - timers: ``Timers`` and `MarqueeCore+Timers` — jobs on the clock and tracked work;
 /// - lifecycle: `Lifecycle/` — ``AppLifecycle`` (foreground, background, sessions) and
-///   `MarqueeCore+Lifecycle`.
+///   `MarqueeCore+Lifecycle`;
+/// - live: `Live/` — ``LiveChannelState`` (when the channel is open, reconnect backoff), the
+///   Server-Sent Events parser, and the channel's events: catalog changes, previews for a paired
+///   device (`MarqueeCore+Preview`), debug sessions (``DebugSession``, `MarqueeCore+Debug`).
 ///
 /// A new component gets its own folder with its state as a value and a
 /// `MarqueeCore+…` extension. Stored properties are internal only so those extensions can reach

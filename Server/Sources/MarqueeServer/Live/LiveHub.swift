@@ -76,7 +76,7 @@ final class LiveHub: Sendable {
             return keys.compactMap { state.listeners[$0]?.stream }
         }
         guard !streams.isEmpty else { return }
-        let frame = LiveEvent.catalog(version: version, spread: Self.spreadSeconds).frame
+        let frame = ByteBuffer(string: LiveEvent.catalog(version: version, spread: Self.spreadSeconds).frame)
         for stream in streams { stream.send(frame) }
     }
 
@@ -101,7 +101,8 @@ final class LiveHub: Sendable {
 
     /// Writes a comment to every channel, so quiet ones stay open through proxies.
     func heartbeat() {
-        for stream in state.withLockedValue({ $0.listeners.values.map(\.stream) }) { stream.send(LiveEvent.heartbeat) }
+        let heartbeat = ByteBuffer(string: LiveEvent.heartbeat)
+        for stream in state.withLockedValue({ $0.listeners.values.map(\.stream) }) { stream.send(heartbeat) }
     }
 
     /// The apps with a channel here.

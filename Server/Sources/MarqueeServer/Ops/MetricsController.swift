@@ -5,7 +5,7 @@ import Vapor
 struct MetricsController {
     @Sendable func metrics(req: Request) async throws -> Response {
         guard try req.principal.isAdministrator else { throw APIError.forbidden }
-        ServerMetrics.recordLevels(connections: req.application.marqueeHTTPServer?.cap.snapshot,
+        ServerMetrics.recordLevels(connections: req.application.marqueeHTTPServer?.cap.snapshot, liveChannels: req.marquee.live.count,
                                    devices: req.marquee.deviceTraffic.snapshot, adminLane: req.marquee.adminLane.load)
         var headers = HTTPHeaders()
         headers.contentType = HTTPMediaType(type: "text", subType: "plain", parameters: ["version": "0.0.4", "charset": "utf-8"])

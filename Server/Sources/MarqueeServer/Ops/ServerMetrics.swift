@@ -48,12 +48,14 @@ enum ServerMetrics {
         Counter(label: "marquee_connections_closed_total", dimensions: [("reason", reason)]).increment()
     }
 
-    /// Levels read when `/metrics` is scraped: connections, device requests, the admin lane.
-    static func recordLevels(connections: ConnectionCap.Snapshot?, devices: DeviceTraffic.Snapshot, adminLane: AdminLaneLoad) {
+    /// Levels read when `/metrics` is scraped: connections, live channels, device requests, the admin lane.
+    static func recordLevels(connections: ConnectionCap.Snapshot?, liveChannels: Int, devices: DeviceTraffic.Snapshot,
+                             adminLane: AdminLaneLoad) {
         if let connections {
             Gauge(label: "marquee_connections_open").record(connections.open)
             Gauge(label: "marquee_connection_addresses").record(connections.addresses)
         }
+        Gauge(label: "marquee_live_channels").record(liveChannels)
         Gauge(label: "marquee_device_requests_in_flight").record(devices.inFlight)
         Gauge(label: "marquee_device_request_oldest_seconds").record(Double(devices.oldestMillis) / 1000)
         Gauge(label: "marquee_admin_lane_jobs", dimensions: [("state", "running")]).record(adminLane.running)

@@ -24,7 +24,11 @@ final class EventStream: Sendable {
 
     /// Sends `text` (UTF-8) as it is; nothing once closed.
     func send(_ text: String) {
-        let bytes = ByteBuffer(string: text)
+        send(ByteBuffer(string: text))
+    }
+
+    /// Sends `bytes`; one buffer can go to many streams, which share its storage.
+    func send(_ bytes: ByteBuffer) {
         let writer: Writer? = state.withLockedValue { state in
             guard !state.isClosed else { return nil }
             guard let writer = state.writer else {
