@@ -168,5 +168,9 @@ struct PairingTests {
         // Stopping the session stops the device's lines.
         try await server.admin("PUT", "api/v1/apps/\(app.id)/pairings/\(made.id)/debug", body: ["active": false])
         #expect(try await log().session == nil)
+
+        // The device ends the pairing from its side.
+        await device.sdk.endPairing()
+        #expect(try await pairing(made.id, on: server, app: app).status == "ended")
     }
 }
