@@ -239,6 +239,26 @@ final class ScriptedStreams: HTTPStreamTransport, @unchecked Sendable {
         #expect(reason(of: "First") == [.impressionsUsedUp], "\(lines.map(\.text))")
     }
 
+    @Test func aPairedDeviceHoldsTheChannelWithLiveUpdatesOffUntilThePairingEnds() async throws {
+        let streams = ScriptedStreams()
+        let harness = harness(streams: streams)
+        harness.server.set("pair", .status(200, Data(#"{"pairing":"p-1","expiresAt":\#(Int64(harness.clock.now.timeIntervalSince1970 * 1000) + 3_600_000)}"#.utf8)))
+        harness.sdk.liveUpdates = false
+        await harness.start()
+        #expect(streams.open.isEmpty)
+        try await harness.sdk.pair(code: "K7Q2XM")
+        await settle(harness)
+        let channel = try #require(streams.open.first, "previews come through the channel")
+        let pings = harness.server.requests(to: "ping").count
+        channel.send("id: 3\nevent: catalog\ndata: {\"version\":3,\"spread\":0}\n\n")
+        await harness.advance(1)
+        #expect(harness.server.requests(to: "ping").count == pings, "live updates stay off: no ping for a change")
+        await harness.sdk.endPairing()
+        await settle(harness)
+        #expect(streams.open.isEmpty)
+        #expect(harness.server.requests(to: "pair/end").count == 1)
+    }
+
     @Test func pairingTakesTheCodeFromTheURLAndNamesAWrongOne() async throws {
         let harness = harness()
         await harness.start()

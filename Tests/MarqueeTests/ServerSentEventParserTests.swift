@@ -34,4 +34,12 @@ import Testing
         let long = [UInt8](repeating: UInt8(ascii: "a"), count: ServerSentEventParser.maxLineBytes + 1)
         #expect(throws: ServerSentEventParser.Failure.lineTooLong) { _ = try parser.feed(long) }
     }
+
+    @Test func anEventLargerThanTheLimitIsRefused() {
+        var parser = ServerSentEventParser()
+        let line = Array(("data: " + String(repeating: "x", count: 100_000) + "\n").utf8)
+        #expect(throws: ServerSentEventParser.Failure.eventTooLarge) {
+            for _ in 0..<11 { _ = try parser.feed(line) }
+        }
+    }
 }

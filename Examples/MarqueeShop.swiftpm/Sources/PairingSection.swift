@@ -3,8 +3,9 @@ import SwiftUI
 
 /// Pairs this device with the dashboard's "Preview on a device": type the code it shows. Drafts
 /// sent from the campaign editor then show here at once, and the dashboard can follow a debug
-/// session of the SDK's decisions. A link the app opens (the QR code's URL, as a universal link)
-/// pairs too (`MarqueeShopApp`).
+/// session of the SDK's decisions. The QR code's URL pairs too when the app receives it
+/// (`MarqueeShopApp`): with the server's host among the app's associated domains, as a universal
+/// link; scanned by the camera otherwise, it opens a page that shows the code.
 struct PairingSection: View {
     @State private var code = ""
     @State private var status = "Not paired"

@@ -30,7 +30,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     // through the listener, and read every app until it is connected.
     let directory = AppDirectory(learnsOfChanges: configuration.storage.isSQLite)
     let userChanges = UserChanges(capacity: configuration.usersHeld, learnsOfChanges: configuration.storage.isSQLite)
-    let pairedDevices = PairedDevices(hub: LiveHub(maximum: configuration.maxLiveConnections),
+    let pairedDevices = PairedDevices(hub: LiveHub(maximum: liveChannelMaximum(configuration, in: app)),
                                       announcesThroughDatabase: !configuration.storage.isSQLite)
     let pairings = PairingStore(database: app.db, clock: clock)
     try ChangeListener.start(for: configuration.storage, directory: directory, users: userChanges,
@@ -152,4 +152,18 @@ private struct RouteGroups {
         case .app: app
         }
     }
+}
+
+/// Live channels one instance holds: as configured, within three quarters of the connections it
+/// may hold, so that requests always have room and quiet channels are not made room for again and
+/// again (each would come back seconds later).
+private func liveChannelMaximum(_ configuration: ServerConfiguration, in app: Application) -> Int {
+    guard let connections = app.marqueeHTTPServer?.cap.maximum else { return configuration.maxLiveConnections }
+    let room = connections * 3 / 4
+    if configuration.maxLiveConnections > room {
+        app.logger.notice("Fewer live channels than configured: the connection limit leaves room for this many",
+                          metadata: ["live channels": "\(room)", "configured": "\(configuration.maxLiveConnections)",
+                                     "max connections": "\(connections)"])
+    }
+    return min(configuration.maxLiveConnections, room)
 }

@@ -93,6 +93,9 @@ struct PairingTests {
         let (_, events) = try await send("GET", "api/v1/apps/\(app.id)/events?after=0", body: nil, to: server)
         #expect(!events.contains("impression"), "a preview counts nothing: \(events)")
 
+        // A device that holds a pairing learns nothing from a wrong code.
+        await #expect(throws: PairingError.invalidCode) { try await device.sdk.pair(code: "AAAAAA") }
+
         // The code works once; a pairing ended from the dashboard takes no previews.
         let other = TestDevice()
         defer { other.removeStorage() }

@@ -55,18 +55,24 @@ struct DisplayScheduler: Sendable {
 
     // MARK: - Waiting
 
-    /// Puts a campaign readied at `date` in its lane for `identity`: tooltips wait for their
-    /// element, immediate messages for nothing, the others for the slot.
     /// Messages and tooltips waiting in every lane.
     var waitingCount: Int { queue.count + tooltipQueue.count + immediateQueue.count }
 
-    /// Whether a message waiting for the slot would wait now: the slot is taken, or the display
-    /// interval runs; `nil` when it could start.
-    func slotWait(at now: Date) -> DebugReason? {
-        if message != nil { return .queueBusy }
-        return now < nextDisplayAt ? .displayInterval : nil
+    /// Why `campaign`, put in its lane now, would wait for the slot: it is taken, or the display
+    /// interval runs. `nil` when it could start, and for the lanes that do not wait for the slot
+    /// (tooltips, immediate messages).
+    func slotWait(for campaign: Campaign, coordinator: DisplayCoordinator, at now: Date) -> DebugReason? {
+        guard campaign.message.kind != .tooltip else { return nil }
+        switch coordinator {
+        case .immediate: return nil
+        case .standard:
+            if message != nil { return .queueBusy }
+            return now < nextDisplayAt ? .displayInterval : nil
+        }
     }
 
+    /// Puts a campaign readied at `date` in its lane for `identity`: tooltips wait for their
+    /// element, immediate messages for nothing, the others for the slot.
     mutating func enqueue(_ campaign: Campaign, for identity: UserIdentity, isLocal: Bool = false, at date: Date,
                           coordinator: DisplayCoordinator = .standard) {
         guard campaign.message.kind != .tooltip else {

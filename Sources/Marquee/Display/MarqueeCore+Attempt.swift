@@ -100,7 +100,7 @@ extension MarqueeCore {
             }
         switch decision.choice {
         case .discard:
-            noteDebug(.notShown, reason: .discardedByApp, text: "\(candidate.campaignName) did not show: \(DebugReason.discardedByApp.summary)")
+            noteNotShown(id: candidate.id, name: candidate.campaignName, because: .discardedByApp)
             return nil
         case .reenqueue:
             retry(item, after: max(1, settings.displayInterval))
@@ -108,8 +108,8 @@ extension MarqueeCore {
         case .now: break
         }
         guard let presenter = decision.presenter else {
-            noteDebug(.notShown, reason: .noPresenter,
-                      text: "\(candidate.campaignName) did not show: \(DebugReason.noPresenter.summary) (\(decision.message.message.kind.rawValue))")
+            noteNotShown(id: candidate.id, name: candidate.campaignName, because: .noPresenter,
+                         detail: " (\(decision.message.message.kind.rawValue))")
             if let template = decision.message.message.template {
                 report(.templateNotRegistered(campaignID: candidate.id, template: template))
             } else {

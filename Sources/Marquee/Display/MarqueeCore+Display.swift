@@ -11,8 +11,7 @@ extension MarqueeCore {
         let coordinator = settings.displayCoordinators[campaign.message.kind] ?? .standard
         scheduler.enqueue(campaign, for: identity, isLocal: isLocal, at: now, coordinator: coordinator)
         guard debug.isActive else { return }
-        let wait: DebugReason? = configuration.isPaused ? .paused
-            : coordinator == .standard && campaign.message.kind != .tooltip ? scheduler.slotWait(at: now) : nil
+        let wait = configuration.isPaused ? .paused : scheduler.slotWait(for: campaign, coordinator: coordinator, at: now)
         if let wait { noteDebug(.notShown, campaign: campaign, reason: wait, text: "\(campaign.name) waits: \(wait.summary)") }
     }
 

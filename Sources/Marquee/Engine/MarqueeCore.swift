@@ -147,8 +147,8 @@ actor MarqueeCore {
     var liveParser = ServerSentEventParser()
     /// Reads the open channel; cancelled to close it.
     var liveConnection: Task<Void, Never>?
-    /// The dashboard pairing this device holds, if any.
-    var pairing: String?
+    /// The dashboard pairing this device holds, if any (``isPaired``).
+    var pairing: PairResponse?
     var debug = DebugSession()
     /// The ids of previews waiting or on screen.
     var previews: Set<String> = []

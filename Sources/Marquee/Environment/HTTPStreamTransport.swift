@@ -5,7 +5,9 @@ import FoundationNetworking
 
 /// What a long-lived request yields: its status, then its body as it arrives.
 public enum HTTPStreamPart: Sendable, Hashable {
+    /// The answer's HTTP status, first.
     case status(Int)
+    /// Part of the body, as it arrived.
     case bytes(Data)
 }
 

@@ -20,14 +20,24 @@ extension MarqueeCore {
     func noteDebug(_ kind: DebugLineKind, campaign: Campaign? = nil, reason: DebugReason? = nil,
                    text: @autoclosure () -> String) {
         guard debug.isActive else { return }
-        debug.note(DebugLine(time: Int64((now.timeIntervalSince1970 * 1000).rounded()), kind: kind, campaignID: campaign?.id,
-                             campaignName: campaign?.name, reason: reason, text: text()))
+        debug.note(DebugLine(time: nowMillis, kind: kind, campaignID: campaign?.id, campaignName: campaign?.name, reason: reason,
+                             text: text()))
         schedule(.flushDebug, at: now.addingTimeInterval(Self.debugFlushDelay))
     }
 
+    private var nowMillis: Int64 { Int64((now.timeIntervalSince1970 * 1000).rounded()) }
+
     /// Notes that `campaign` did not show, and why.
     func noteNotShown(_ campaign: Campaign, because reason: DebugReason) {
-        noteDebug(.notShown, campaign: campaign, reason: reason, text: "\(campaign.name) did not show: \(reason.summary)")
+        noteNotShown(id: campaign.id, name: campaign.name, because: reason)
+    }
+
+    /// Notes that the campaign `id`, named `name`, did not show, and why; `detail` adds to the reason.
+    func noteNotShown(id: String, name: String, because reason: DebugReason, detail: String = "") {
+        guard debug.isActive else { return }
+        debug.note(DebugLine(time: nowMillis, kind: .notShown, campaignID: id, campaignName: name, reason: reason,
+                             text: "\(name) did not show: \(reason.summary)\(detail)"))
+        schedule(.flushDebug, at: now.addingTimeInterval(Self.debugFlushDelay))
     }
 
     /// Lines wait this long, so one decision's several lines travel together.

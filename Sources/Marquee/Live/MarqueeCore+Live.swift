@@ -8,11 +8,16 @@ import MarqueeWire
 extension MarqueeCore {
     private var liveURL: URL? { device.endpoints?.live.flatMap { URL(string: $0) } }
 
+    /// Whether the channel should be open now: also with live updates off while the device is
+    /// paired, since previews and debug sessions come through it.
+    private var wantsLiveChannel: Bool {
+        live.wanted(isActive: isActive, isInForeground: lifecycle.isInForeground,
+                    isTurnedOn: settings.liveUpdates || isPaired, hasEndpoint: liveURL != nil)
+    }
+
     /// Opens or closes the channel as the SDK's state now asks.
     func updateLiveChannel() {
-        let wanted = live.wanted(isActive: isActive, isInForeground: lifecycle.isInForeground,
-                                 isTurnedOn: settings.liveUpdates, hasEndpoint: liveURL != nil)
-        guard wanted else { return closeLiveChannel() }
+        guard wantsLiveChannel else { return closeLiveChannel() }
         guard !live.isOpen, !timers.isScheduled(.liveConnect) else { return }
         openLiveChannel()
     }
@@ -29,7 +34,7 @@ extension MarqueeCore {
     func openLiveChannel() {
         guard let client, let url = liveURL else { return }
         liveConnection?.cancel()
-        let generation = live.opened()
+        let generation = live.opened(at: now)
         liveParser = ServerSentEventParser()
         var headers = client.headers(accessToken: nil)
         headers["Accept"] = "text/event-stream"
@@ -58,7 +63,7 @@ extension MarqueeCore {
             guard status == 200 else {
                 // 429 and 5xx (a full server among them) are worth another try later; other refusals are not.
                 let refused = (400..<500).contains(status) && status != 429
-                if live.closed(generation, failed: true, refused: refused) {
+                if live.closed(generation, at: now, failed: true, refused: refused) {
                     environment.log("Marquee: the live channel was refused (HTTP \(status))")
                     if !refused { scheduleLiveReconnect() }
                 }
@@ -70,7 +75,7 @@ extension MarqueeCore {
             do {
                 events = try liveParser.feed(data)
             } catch {
-                if live.closed(generation, failed: true) { scheduleLiveReconnect() }
+                if live.closed(generation, at: now, failed: true) { scheduleLiveReconnect() }
                 return false
             }
             live.heard(retryMillis: liveParser.retryMillis)
@@ -81,42 +86,37 @@ extension MarqueeCore {
     }
 
     private func liveEnded(_ generation: Int, failed: Bool) {
-        guard live.closed(generation, failed: failed) else { return }
+        guard live.closed(generation, at: now, failed: failed) else { return }
         liveConnection = nil
         scheduleLiveReconnect()
     }
 
     private func scheduleLiveReconnect() {
-        guard live.wanted(isActive: isActive, isInForeground: lifecycle.isInForeground,
-                          isTurnedOn: settings.liveUpdates, hasEndpoint: liveURL != nil) else { return }
+        guard wantsLiveChannel else { return }
         schedule(.liveConnect, at: now.addingTimeInterval(live.reconnectDelay(unit: environment.random.unit())))
     }
 
-    private struct CatalogNotice: Decodable {
-        var version: Int
-        var spread: Int?
-    }
-
     private func handleLiveEvent(_ event: ServerSentEvent) async {
+        // Events of a newer server are not for this SDK.
+        guard let name = LiveEventName(rawValue: event.name) else { return }
         let data = Data(event.data.utf8)
         let decoder = MarqueeJSONCoders.decoder
-        switch event.name {
-        case "catalog":
-            let spread = TimeInterval(min(60, max(0, (try? decoder.decode(CatalogNotice.self, from: data))?.spread ?? 3)))
+        switch name {
+        case .catalog:
+            // A paired device holds the channel with live updates off: it hears changes, and pings on its own time.
+            guard settings.liveUpdates else { return }
+            let spread = TimeInterval(min(60, max(0, (try? decoder.decode(LiveCatalog.self, from: data))?.spread ?? 3)))
             environment.log("Marquee: the app's campaigns changed; refreshing")
             // Every device hears this at once: each pings at its own moment within the spread.
             schedule(.ping, at: now.addingTimeInterval(spread * environment.random.unit()))
-        case "preview":
+        case .preview:
             guard let preview = try? decoder.decode(LivePreview.self, from: data) else {
                 return report(.invalidResponse(endpoint: "live", description: "a preview the SDK cannot read"))
             }
             showPreview(preview)
-        case "debug":
+        case .debug:
             guard let debug = try? decoder.decode(LiveDebug.self, from: data) else { return }
             setDebugSession(debug.session)
-        default:
-            // Events of a newer server are not for this SDK.
-            break
         }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import MarqueeWire
 
 /// Pairing with the dashboard (``MarqueeSDK/pair(code:)``): the server then sends this device
-/// previews and debug sessions over the live channel, which stays open while paired.
+/// previews and debug sessions over the live channel, which stays open while paired (also with
+/// live updates turned off).
 extension MarqueeCore {
     func pair(code: String) async -> Result<Void, PairingError> {
         guard configuration.isConfigured, client != nil else { return .failure(.notConfigured) }
@@ -12,7 +13,7 @@ extension MarqueeCore {
         }
         switch await client.pair(url: url, code: code) {
         case .success(let response):
-            pairing = response.pairing
+            pairing = response
             environment.log("Marquee: paired with the dashboard")
             updateLiveChannel()
             return .success(())
@@ -29,7 +30,15 @@ extension MarqueeCore {
         guard let pairing else { return }
         self.pairing = nil
         setDebugSession(nil)
+        updateLiveChannel()
         guard let client, let url = device.endpoints?.pair.flatMap({ URL(string: $0 + "/end") }) else { return }
-        _ = await client.endPairing(url: url, pairing: pairing)
+        _ = await client.endPairing(url: url, pairing: pairing.pairing)
+    }
+
+    /// Whether the device holds a pairing that has not run out. One the dashboard ended first
+    /// still counts until then: the server sends it nothing more.
+    var isPaired: Bool {
+        guard let pairing else { return false }
+        return Double(pairing.expiresAt) / 1000 > now.timeIntervalSince1970
     }
 }

@@ -10,13 +10,15 @@ struct ServerSentEvent: Sendable, Hashable {
 /// Reads a Server-Sent Events stream as it arrives, in chunks split anywhere, after the HTML
 /// standard's rules: lines end in LF, CR or CRLF; a blank line dispatches the event; `id` sets the
 /// last event id (kept across events), `retry` the reconnection delay; comments (`:`) are
-/// skipped. A line longer than ``maxLineBytes`` is an error, so a broken server cannot make the
-/// device buffer without end.
+/// skipped. A line longer than ``maxLineBytes``, or an event's data beyond ``maxEventBytes``, is
+/// an error, so a broken server cannot make the device buffer without end.
 struct ServerSentEventParser: Sendable {
     static let maxLineBytes = 1 << 20
+    static let maxEventBytes = 1 << 20
 
     enum Failure: Error, Equatable {
         case lineTooLong
+        case eventTooLarge
     }
 
     /// The last `id` the stream set; sent back as `Last-Event-ID` on reconnecting.
@@ -28,6 +30,7 @@ struct ServerSentEventParser: Sendable {
     private var sawCR = false
     private var name = ""
     private var data: [String] = []
+    private var dataBytes = 0
     private var hasData = false
 
     /// Feeds the next bytes; returns the events they completed.
@@ -41,7 +44,7 @@ struct ServerSentEventParser: Sendable {
             switch byte {
             case 0x0A, 0x0D:
                 sawCR = byte == 0x0D
-                if let event = endLine() { events.append(event) }
+                if let event = try endLine() { events.append(event) }
             default:
                 guard line.count < Self.maxLineBytes else { throw .lineTooLong }
                 line.append(byte)
@@ -50,7 +53,7 @@ struct ServerSentEventParser: Sendable {
         return events
     }
 
-    private mutating func endLine() -> ServerSentEvent? {
+    private mutating func endLine() throws(Failure) -> ServerSentEvent? {
         defer { line.removeAll(keepingCapacity: true) }
         guard !line.isEmpty else { return dispatch() }
         if line.first == UInt8(ascii: ":") { return nil }
@@ -68,6 +71,8 @@ struct ServerSentEventParser: Sendable {
         switch field {
         case "event": name = String(value)
         case "data":
+            dataBytes += value.utf8.count + 1
+            guard dataBytes <= Self.maxEventBytes else { throw .eventTooLarge }
             data.append(String(value))
             hasData = true
         case "id" where !value.contains("\0"): lastEventID = String(value)
@@ -81,6 +86,7 @@ struct ServerSentEventParser: Sendable {
         defer {
             name = ""
             data = []
+            dataBytes = 0
             hasData = false
         }
         guard hasData else { return nil }

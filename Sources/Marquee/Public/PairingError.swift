@@ -10,8 +10,10 @@ public enum PairingError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupportedByServer
     /// The server could not be reached.
     case offline(String)
+    /// Anything else the server or the network did.
     case failed(MarqueeError)
 
+    /// The reason in words.
     public var description: String {
         switch self {
         case .notConfigured: "the SDK is not configured"

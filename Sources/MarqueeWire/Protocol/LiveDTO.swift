@@ -1,13 +1,39 @@
 /// The live channel's payloads and the pairing and debug requests: Marquee extensions, which
 /// RInAppMessaging clients never see (`GET /v1/live`, `POST /v1/pair`, `POST /v1/debug`).
 
+/// The events of the live channel, by their `event:` name.
+public enum LiveEventName: String, Sendable, Hashable, CaseIterable {
+    /// ``LiveCatalog``.
+    case catalog
+    /// ``LivePreview``.
+    case preview
+    /// ``LiveDebug``.
+    case debug
+}
+
+/// A `catalog` event: the app's campaigns changed. Its SSE `id` is the version too.
+public struct LiveCatalog: Sendable, Hashable, Codable {
+    /// The app's catalog version now.
+    public var version: Int
+    /// Ping again at a random moment within this many seconds.
+    public var spread: Int
+
+    /// Creates the event's payload.
+    public init(version: Int, spread: Int) {
+        self.version = version
+        self.spread = spread
+    }
+}
+
 /// A `preview` event: a campaign as the composer holds it, saved or not, for a paired device to
 /// show at once. It bypasses triggers, caps and contexts and counts nothing.
 public struct LivePreview: Sendable, Hashable, Codable {
     /// The pairing it was sent to.
     public var pairing: String
+    /// The campaign, as a ping carries it (with the Marquee extension).
     public var campaign: CampaignEnvelope
 
+    /// Creates the event's payload.
     public init(pairing: String, campaign: CampaignEnvelope) {
         self.pairing = pairing
         self.campaign = campaign
@@ -16,9 +42,12 @@ public struct LivePreview: Sendable, Hashable, Codable {
 
 /// A `debug` event: start sending the SDK's decisions for `session`, or stop (`session` is `nil`).
 public struct LiveDebug: Sendable, Hashable, Codable {
+    /// The pairing the session belongs to.
     public var pairing: String
+    /// The session to send lines for; `nil` stops sending.
     public var session: String?
 
+    /// Creates the event's payload.
     public init(pairing: String, session: String?) {
         self.pairing = pairing
         self.session = session
@@ -27,17 +56,21 @@ public struct LiveDebug: Sendable, Hashable, Codable {
 
 /// `POST /v1/pair`: the code the dashboard shows, typed in or read from its QR code.
 public struct PairRequest: Sendable, Hashable, Codable {
+    /// The code as typed; case, spaces and dashes do not matter.
     public var code: String
 
+    /// Creates the request.
     public init(code: String) { self.code = code }
 }
 
 /// The answer to a pairing: its id and when it ends.
 public struct PairResponse: Sendable, Hashable, Codable {
+    /// The pairing's id, which ends it (`POST /v1/pair/end`).
     public var pairing: String
-    /// Milliseconds since 1970.
+    /// When it ends by itself, in milliseconds since 1970.
     public var expiresAt: Int64
 
+    /// Creates the answer.
     public init(pairing: String, expiresAt: Int64) {
         self.pairing = pairing
         self.expiresAt = expiresAt
@@ -46,9 +79,12 @@ public struct PairResponse: Sendable, Hashable, Codable {
 
 /// `POST /v1/debug`: a few of the SDK's decisions for a debug session.
 public struct DebugLogRequest: Sendable, Hashable, Codable {
+    /// The session the dashboard started (``LiveDebug/session``).
     public var session: String
+    /// At most ``DebugLine/maxPerRequest``.
     public var lines: [DebugLine]
 
+    /// Creates the request.
     public init(session: String, lines: [DebugLine]) {
         self.session = session
         self.lines = lines
@@ -59,14 +95,18 @@ public struct DebugLogRequest: Sendable, Hashable, Codable {
 public struct DebugLine: Sendable, Hashable, Codable {
     /// The device's time, in milliseconds since 1970.
     public var time: Int64
+    /// What the line reports.
     public var kind: DebugLineKind
+    /// The campaign the decision was about, if any.
     public var campaignID: String?
+    /// Its name, as the dashboard shows it.
     public var campaignName: String?
     /// The rule that decided, for ``DebugLineKind/notShown``.
     public var reason: DebugReason?
     /// The decision in words.
     public var text: String
 
+    /// Creates a line.
     public init(time: Int64, kind: DebugLineKind, campaignID: String? = nil, campaignName: String? = nil,
                 reason: DebugReason? = nil, text: String) {
         self.time = time
@@ -101,22 +141,35 @@ public enum DebugLineKind: String, Sendable, Hashable, Codable, CaseIterable {
     case preview
 }
 
-/// Why a ready campaign did not show.
+/// Why a ready campaign did not show; ``summary`` says it in words.
 public enum DebugReason: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The user has seen it as often as it may show.
     case impressionsUsedUp
+    /// A frequency cap it shares is reached for now.
     case frequencyCap
+    /// The display interval since the last message runs.
     case displayInterval
+    /// `onVerifyContext` refused the campaign's contexts.
     case contextRefused
+    /// The user opted out of it.
     case optedOut
     /// The campaign waits a while after each display before it may show again.
     case reEligibility
+    /// No presenter is registered for its kind (or template).
     case noPresenter
+    /// Another message is on screen.
     case queueBusy
+    /// The app paused displays (`isPaused`).
     case paused
+    /// It is before its start or after its end.
     case outsideDates
+    /// The device is outside the app's rollout.
     case notInRollout
+    /// The server's display permission said no.
     case notPermitted
+    /// The user is in the experiment's control group.
     case heldBack
+    /// The delegate chose to discard it.
     case discardedByApp
 }
 

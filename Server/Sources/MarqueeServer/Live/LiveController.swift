@@ -1,4 +1,5 @@
 import Foundation
+import MarqueeWire
 import Vapor
 
 /// `GET /v1/live`: the Marquee SDK's live channel, held while its app is in the foreground.
@@ -7,18 +8,29 @@ import Vapor
 /// a device reconnecting with an older `Last-Event-ID` is told at once), and `preview` and `debug`
 /// for a paired device. Identity is the SDK routes' own (``SDKCallerMiddleware``).
 struct LiveController {
+    static let headers: HTTPHeaders = [
+        "Content-Type": "text/event-stream; charset=utf-8",
+        // Apple's URL loading holds back the first bytes of an answer it may sniff.
+        "X-Content-Type-Options": "nosniff",
+    ]
+
     @Sendable func live(req: Request) async throws -> Response {
         let caller = try req.sdkCaller
+        // Vapor answers HEAD with the GET route: say what a GET would be, and keep nothing open.
+        guard req.method != .HEAD else { return Response(status: .ok, headers: Self.headers) }
         let lastVersion = req.headers.first(name: "Last-Event-ID").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard let stream = req.marquee.live.open(appID: caller.app.id, deviceID: caller.deviceID,
-                                                  catalogVersion: caller.app.campaignsVersion, lastVersion: lastVersion) else {
+        // Read before the channel exists, so a failure leaves nothing open behind it.
+        var resumed: [LiveDebug] = []
+        if let deviceID = caller.deviceID {
+            resumed = await req.marquee.pairedDevices.debugSessions(of: deviceID, in: caller.app.id, store: req.pairingStore,
+                                                                    logger: req.logger)
+        }
+        guard let stream = req.marquee.live.open(appID: caller.app.id, deviceID: caller.deviceID, catalogVersion: caller.app.campaignsVersion,
+                                                  lastVersion: lastVersion, initial: resumed.map(LiveEvent.debug)) else {
             throw APIError(.serviceUnavailable, code: .liveConnectionsFull,
                            "this server holds its most live connections (\(req.marquee.live.maximum)); pings still work",
                            headers: ["Retry-After": "60"])
         }
-        if let deviceID = caller.deviceID {
-            try await req.marquee.pairedDevices.resume(deviceID: deviceID, of: caller.app.id, store: req.pairingStore)
-        }
-        return .streaming(stream, headers: ["Content-Type": "text/event-stream; charset=utf-8"])
+        return .streaming(stream, headers: Self.headers)
     }
 }

@@ -17,23 +17,25 @@ enum LiveEvent: Sendable, Equatable {
     var frame: String {
         switch self {
         case .catalog(let version, let spread):
-            return "id: \(version)\nevent: catalog\ndata: {\"version\":\(version),\"spread\":\(spread)}\n\n"
+            return "id: \(version)\n" + Self.frame(.catalog, LiveCatalog(version: version, spread: spread))
         case .preview(let preview):
-            return Self.frame(named: "preview", preview)
+            return Self.frame(.preview, preview)
         case .debug(let debug):
-            return Self.frame(named: "debug", debug)
+            return Self.frame(.debug, debug)
         }
     }
 
-    private static func frame(named name: String, _ value: some Encodable) -> String {
+    private static func frame(_ name: LiveEventName, _ value: some Encodable) -> String {
         // JSON never holds a raw line break, so one `data` line carries it whole.
         let json = (try? MarqueeJSON.encoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return "event: \(name)\ndata: \(json)\n\n"
+        return "event: \(name.rawValue)\ndata: \(json)\n\n"
     }
 
-    /// Sent first on every connection: how long to wait before reconnecting, in milliseconds.
+    /// Sent first on every connection: how long to wait before reconnecting, in milliseconds, and
+    /// a comment long enough that a client's URL loading, which may hold back an answer's first
+    /// 512 bytes to sniff its type, hands the events on as they come.
     static func opening(retryMillis: Int) -> String {
-        "retry: \(retryMillis)\n: connected\n\n"
+        "retry: \(retryMillis)\n: connected\n:" + String(repeating: " ", count: 1024) + "\n\n"
     }
 
     /// Keeps proxies and the device's network from ending a quiet connection; devices ignore it.

@@ -21,9 +21,15 @@ final class LiveHub: Sendable {
         let stream: EventStream
     }
 
+    private struct Device: Hashable {
+        let appID: UUID
+        let deviceID: String
+    }
+
     private struct State {
         var listeners: [ObjectIdentifier: Listener] = [:]
         var byApp: [UUID: Set<ObjectIdentifier>] = [:]
+        var byDevice: [Device: Set<ObjectIdentifier>] = [:]
         /// The last catalog version announced per app.
         var announced: [UUID: Int] = [:]
     }
@@ -36,31 +42,41 @@ final class LiveHub: Sendable {
         self.maximum = maximum
     }
 
-    /// Opens a channel for a device of `appID`, or `nil` when ``maximum`` are open. A device that
-    /// says it last saw `lastVersion` is told at once when the catalog moved on since.
-    func open(appID: UUID, deviceID: String?, catalogVersion: Int, lastVersion: Int?) -> EventStream? {
+    /// Opens a channel for a device of `appID` and sends it `initial`, or returns `nil` when
+    /// ``maximum`` are open. A device that says it last saw `lastVersion` is told at once when the
+    /// catalog moved on since.
+    func open(appID: UUID, deviceID: String?, catalogVersion: Int, lastVersion: Int?, initial: [LiveEvent] = []) -> EventStream? {
         let stream = EventStream()
         let key = ObjectIdentifier(stream)
         let admitted = state.withLockedValue { state in
             guard state.listeners.count < maximum else { return false }
             state.listeners[key] = Listener(appID: appID, deviceID: deviceID, stream: stream)
             state.byApp[appID, default: []].insert(key)
-            state.announced[appID] = max(state.announced[appID] ?? 0, catalogVersion)
+            if let deviceID { state.byDevice[Device(appID: appID, deviceID: deviceID), default: []].insert(key) }
+            // Only a first channel sets the mark: a device that read a newer version than the
+            // watcher has announced yet must not keep the others from hearing of it.
+            if state.announced[appID] == nil { state.announced[appID] = catalogVersion }
             return true
         }
         guard admitted else { return nil }
-        stream.onClose { [weak self] in self?.remove(key, appID: appID) }
+        stream.onClose { [weak self] in self?.remove(key, appID: appID, deviceID: deviceID) }
         stream.send(LiveEvent.opening(retryMillis: Self.retryMillis))
         if let lastVersion, lastVersion < catalogVersion {
             stream.send(LiveEvent.catalog(version: catalogVersion, spread: Self.spreadSeconds).frame)
         }
+        for event in initial { stream.send(event.frame) }
         return stream
     }
 
-    private func remove(_ key: ObjectIdentifier, appID: UUID) {
+    private func remove(_ key: ObjectIdentifier, appID: UUID, deviceID: String?) {
         state.withLockedValue { state in
             state.listeners[key] = nil
             state.byApp[appID]?.remove(key)
+            if let deviceID {
+                let device = Device(appID: appID, deviceID: deviceID)
+                state.byDevice[device]?.remove(key)
+                if state.byDevice[device]?.isEmpty == true { state.byDevice[device] = nil }
+            }
             if state.byApp[appID]?.isEmpty == true {
                 state.byApp[appID] = nil
                 state.announced[appID] = nil
@@ -84,19 +100,17 @@ final class LiveHub: Sendable {
     @discardableResult
     func send(_ event: LiveEvent, toDevice deviceID: String, of appID: UUID) -> Int {
         let streams = state.withLockedValue { state in
-            (state.byApp[appID] ?? []).compactMap { state.listeners[$0] }.filter { $0.deviceID == deviceID }.map(\.stream)
+            (state.byDevice[Device(appID: appID, deviceID: deviceID)] ?? []).compactMap { state.listeners[$0]?.stream }
         }
         guard !streams.isEmpty else { return 0 }
-        let frame = event.frame
+        let frame = ByteBuffer(string: event.frame)
         for stream in streams { stream.send(frame) }
         return streams.count
     }
 
     /// Whether a device of `appID` holds a channel here.
     func isConnected(deviceID: String, of appID: UUID) -> Bool {
-        state.withLockedValue { state in
-            (state.byApp[appID] ?? []).contains { state.listeners[$0]?.deviceID == deviceID }
-        }
+        state.withLockedValue { $0.byDevice[Device(appID: appID, deviceID: deviceID)] != nil }
     }
 
     /// Writes a comment to every channel, so quiet ones stay open through proxies.

@@ -3,6 +3,7 @@ import Foundation
 import MarqueeModel
 import MarqueeWire
 import NIOConcurrencyHelpers
+import Logging
 import SQLKit
 
 /// Sends paired devices what the dashboard asks for: the latest preview of a pairing and the
@@ -22,7 +23,14 @@ final class PairedDevices: Sendable {
     private let announcesThroughDatabase: Bool
     /// What was sent per pairing from here (its last preview and debug session), so hearing a
     /// row twice sends its news once.
-    private let sent = NIOLockedValueBox<[UUID: (preview: Int, debug: String?)]>([:])
+    private let sent = NIOLockedValueBox<[UUID: Sent]>([:])
+
+    private struct Sent {
+        var preview = 0
+        var debug: String?
+        /// When the pairing runs out: then its entry goes.
+        var expiresAt: Int64 = 0
+    }
 
     init(hub: LiveHub, announcesThroughDatabase: Bool) {
         self.hub = hub
@@ -44,9 +52,11 @@ final class PairedDevices: Sendable {
     func deliver(_ row: PairingStore.Row) -> Int {
         guard let deviceID = row.device_id else { return 0 }
         let session = row.ended_at == nil ? row.debug_session : nil
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
         let (newPreview, newSession) = sent.withLockedValue { sent in
-            let before = sent[row.id] ?? (0, nil)
-            sent[row.id] = (max(before.preview, row.preview_seq), session)
+            let before = sent[row.id] ?? Sent()
+            sent[row.id] = Sent(preview: max(before.preview, row.preview_seq), debug: session, expiresAt: row.expires_at ?? 0)
+            if sent.count > 1_000 { sent = sent.filter { $0.value.expiresAt > now } }
             return (row.preview_seq > before.preview, session != before.debug)
         }
         var reached = 0
@@ -93,11 +103,17 @@ final class PairedDevices: Sendable {
         debug.append(lines, to: String(payload[..<newline]), at: Int64(Date().timeIntervalSince1970 * 1000))
     }
 
-    /// A device (re)opened its live channel: it hears the debug sessions of its pairings.
-    func resume(deviceID: String, of appID: UUID, store: PairingStore) async throws {
-        guard hub.isConnected(deviceID: deviceID, of: appID) else { return }
-        for row in try await store.active(deviceID: deviceID, appID: appID) where row.debug_session != nil {
-            hub.send(.debug(LiveDebug(pairing: row.id.uuidString.lowercased(), session: row.debug_session)), toDevice: deviceID, of: appID)
+    /// The debug sessions of a device's pairings, for its channel as it opens: a device that
+    /// reconnects picks up the session it was in. A database that cannot answer now costs the
+    /// device its session until the dashboard starts one again, never its channel.
+    func debugSessions(of deviceID: String, in appID: UUID, store: PairingStore, logger: Logger) async -> [LiveDebug] {
+        do {
+            return try await store.active(deviceID: deviceID, appID: appID).compactMap { row in
+                row.debug_session.map { LiveDebug(pairing: row.id.uuidString.lowercased(), session: $0) }
+            }
+        } catch {
+            logger.warning("could not read a device's pairings", metadata: ["error": "\(String(reflecting: error))"])
+            return []
         }
     }
 

@@ -20,7 +20,8 @@ enum PairingCode {
         return code
     }
 
-    /// What the database keeps of a code: its hash, so a database read shows no usable code.
+    /// What the database keeps of a code: its hash, so the table holds no code as typed. With so
+    /// few codes that is no secret; a code's ten minutes and the attempt limit protect it.
     static func hash(_ code: String) -> String {
         SHA256.hash(data: Data(code.utf8)).lowercaseHex
     }

@@ -40,6 +40,7 @@ struct PairingSDKController {
         let row = try await store.row(id)
         guard try await store.end(id, in: caller.app.id, deviceID: deviceID) else { throw APIError.notFound("pairing") }
         if let session = row?.debug_session { req.marquee.pairedDevices.debug.end(session) }
+        try await req.marquee.pairedDevices.announce(id, on: try req.db.sql(), store: store)
         return .noContent
     }
 

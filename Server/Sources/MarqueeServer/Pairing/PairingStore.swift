@@ -75,16 +75,14 @@ struct PairingStore: Sendable {
     /// same statement, so two devices cannot both take it. `nil` for an unknown, used or expired code.
     func pair(code: String, appID: UUID, deviceID: String) async throws -> Pairing? {
         let now = clock.nowMillis
-        try await sql.raw("""
+        // The row comes back only when this statement spent the code: a device that already holds
+        // a pairing learns nothing from a wrong guess.
+        return try await sql.raw("""
             UPDATE \(ident: Self.table)
             SET device_id = \(bind: deviceID), code_hash = NULL, expires_at = \(bind: now + Pairing.lifetime)
             WHERE app_id = \(bind: appID) AND code_hash = \(bind: PairingCode.hash(code)) AND device_id IS NULL
               AND ended_at IS NULL AND code_expires_at > \(bind: now)
-            """).run()
-        return try await sql.raw("""
-            SELECT \(Self.columns) FROM \(ident: Self.table)
-            WHERE app_id = \(bind: appID) AND device_id = \(bind: deviceID) AND ended_at IS NULL AND expires_at > \(bind: now)
-            ORDER BY expires_at DESC LIMIT 1
+            RETURNING \(Self.columns)
             """).first(decoding: Row.self)?.pairing
     }
 

@@ -27,17 +27,15 @@ final class EventStream: Sendable {
         send(ByteBuffer(string: text))
     }
 
-    /// Sends `bytes`; one buffer can go to many streams, which share its storage.
+    /// Sends `bytes`; one buffer can go to many streams, which share its storage. The writer is
+    /// called under the lock (it only queues the write on the event loop), so writes from
+    /// different threads go out in the order they were sent.
     func send(_ bytes: ByteBuffer) {
-        let writer: Writer? = state.withLockedValue { state in
-            guard !state.isClosed else { return nil }
-            guard let writer = state.writer else {
-                state.pending.append(bytes)
-                return nil
-            }
-            return writer
+        state.withLockedValue { state in
+            guard !state.isClosed else { return }
+            guard let writer = state.writer else { return state.pending.append(bytes) }
+            writer(bytes)
         }
-        writer?(bytes)
     }
 
     /// Ends the answer; the client may connect again.
@@ -62,14 +60,14 @@ final class EventStream: Sendable {
 
     /// The head is written: what was sent so far goes out, and everything after it at once.
     func attach(_ writer: @escaping Writer) {
-        let pending: [ByteBuffer]? = state.withLockedValue { state in
-            guard !state.isClosed else { return nil }
+        let attached = state.withLockedValue { state in
+            guard !state.isClosed else { return false }
             state.writer = writer
-            defer { state.pending = [] }
-            return state.pending
+            for bytes in state.pending { writer(bytes) }
+            state.pending = []
+            return true
         }
-        guard let pending else { return writer(nil) }
-        for bytes in pending { writer(bytes) }
+        if !attached { writer(nil) }
     }
 
     /// The client went away, or the connection failed.

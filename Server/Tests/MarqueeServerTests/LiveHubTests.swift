@@ -1,0 +1,71 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import Testing
+@testable import MarqueeServer
+
+/// The hub of live channels on its own: what each channel is sent, and when.
+@Suite struct LiveHubTests {
+    /// Everything a stream wrote, as text; `ended` once it finished.
+    final class Recorder: Sendable {
+        private let state = NIOLockedValueBox((text: "", ended: false))
+        var text: String { state.withLockedValue(\.text) }
+        var ended: Bool { state.withLockedValue(\.ended) }
+
+        func attach(to stream: EventStream) {
+            stream.attach { [state] bytes in
+                state.withLockedValue { state in
+                    if let bytes { state.text += String(buffer: bytes) } else { state.ended = true }
+                }
+            }
+        }
+    }
+
+    private func open(_ hub: LiveHub, app: UUID, device: String, version: Int, last: Int? = nil) throws -> (EventStream, Recorder) {
+        let stream = try #require(hub.open(appID: app, deviceID: device, catalogVersion: version, lastVersion: last))
+        let recorder = Recorder()
+        recorder.attach(to: stream)
+        return (stream, recorder)
+    }
+
+    @Test func aDeviceThatConnectsWithANewerVersionDoesNotHideTheChangeFromTheOthers() throws {
+        let hub = LiveHub(maximum: 10)
+        let app = UUID()
+        let (_, early) = try open(hub, app: app, device: "early", version: 5)
+        // The change is committed at 6; a device connects and reads 6 before the watcher announces it.
+        let (_, late) = try open(hub, app: app, device: "late", version: 6, last: 5)
+        hub.catalogChanged(appID: app, version: 6)
+        #expect(early.text.contains("id: 6\nevent: catalog"), "\(early.text)")
+        #expect(late.text.components(separatedBy: "event: catalog").count == 3, "told at connect, then once more: \(late.text)")
+        hub.catalogChanged(appID: app, version: 6)
+        #expect(early.text.components(separatedBy: "event: catalog").count == 2, "a version is announced once")
+    }
+
+    @Test func devicesAreReachedByIdAndChannelsBeyondTheMaximumAreRefused() throws {
+        let hub = LiveHub(maximum: 2)
+        let app = UUID()
+        let (first, one) = try open(hub, app: app, device: "a", version: 1)
+        let (_, two) = try open(hub, app: app, device: "b", version: 1)
+        #expect(hub.open(appID: app, deviceID: "c", catalogVersion: 1, lastVersion: nil) == nil)
+        #expect(hub.send(.debug(.init(pairing: "p", session: "s")), toDevice: "b", of: app) == 1)
+        #expect(two.text.contains("event: debug") && !one.text.contains("event: debug"))
+        first.connectionClosed()
+        #expect(hub.count == 1 && !hub.isConnected(deviceID: "a", of: app))
+        #expect(hub.open(appID: app, deviceID: "c", catalogVersion: 1, lastVersion: nil) != nil)
+    }
+
+    @Test func streamsOpenedWhileTheServerStopsEndAtOnce() throws {
+        let streams = OpenStreams()
+        let running = EventStream()
+        let recorder = Recorder()
+        recorder.attach(to: running)
+        streams.opened(running)
+        streams.finishAll()
+        #expect(recorder.ended && streams.count == 0)
+        let late = EventStream()
+        let lateRecorder = Recorder()
+        lateRecorder.attach(to: late)
+        streams.opened(late)
+        #expect(lateRecorder.ended, "a stream whose head went out after the stop began ends too")
+    }
+}
