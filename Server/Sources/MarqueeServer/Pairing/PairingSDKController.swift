@@ -9,9 +9,7 @@ struct PairingSDKController {
     /// characters are enough against guessing within their ten minutes.
     @Sendable func pair(req: Request) async throws -> Response {
         let caller = try req.sdkCaller
-        guard let deviceID = caller.deviceID else {
-            throw APIError(.badRequest, code: .badRequest, "pairing needs the device_id header")
-        }
+        let deviceID = try Self.deviceID(of: caller)
         if let wait = await req.marquee.pairingAttempts.spend(req.clientAddress) {
             throw APIError(.tooManyRequests, code: .rateLimited, "too many pairing attempts; retry in \(wait) s",
                            headers: ["Retry-After": "\(wait)"])
@@ -33,9 +31,8 @@ struct PairingSDKController {
     /// The device ends its pairing.
     @Sendable func end(req: Request) async throws -> HTTPStatus {
         let caller = try req.sdkCaller
-        guard let deviceID = caller.deviceID, let id = UUID(uuidString: try req.decodeJSON(EndInput.self).pairing) else {
-            throw APIError.notFound("pairing")
-        }
+        let deviceID = try Self.deviceID(of: caller)
+        guard let id = UUID(uuidString: try req.decodeJSON(EndInput.self).pairing) else { throw APIError.notFound("pairing") }
         let store = req.pairingStore
         let row = try await store.row(id)
         guard try await store.end(id, in: caller.app.id, deviceID: deviceID) else { throw APIError.notFound("pairing") }
@@ -48,16 +45,24 @@ struct PairingSDKController {
     /// session is over to stop sending.
     @Sendable func debug(req: Request) async throws -> HTTPStatus {
         let caller = try req.sdkCaller
+        let deviceID = try Self.deviceID(of: caller)
         let body = try req.decodeJSON(DebugLogRequest.self)
         guard body.lines.count <= DebugLine.maxPerRequest else {
             throw APIError(.badRequest, code: .tooManyEvents, "at most \(DebugLine.maxPerRequest) lines a request")
         }
-        guard let deviceID = caller.deviceID,
-              try await req.pairingStore.isDebugging(session: body.session, deviceID: deviceID, appID: caller.app.id) else {
+        guard try await req.pairingStore.isDebugging(session: body.session, deviceID: deviceID, appID: caller.app.id) else {
             throw APIError(.conflict, code: .pairingEnded, "no debug session \(body.session) runs for this device")
         }
         try await req.marquee.pairedDevices.record(body.lines.map(DebugSessions.trimmed), session: body.session,
                                                    at: req.marquee.clock.nowMillis, on: try req.db.sql())
         return .noContent
+    }
+
+    /// Pairings belong to devices: these routes need the `device_id` header.
+    private static func deviceID(of caller: SDKCaller) throws -> String {
+        guard let deviceID = caller.deviceID else {
+            throw APIError(.badRequest, code: .badRequest, "pairing needs the device_id header")
+        }
+        return deviceID
     }
 }

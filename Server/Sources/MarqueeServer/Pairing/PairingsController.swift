@@ -155,7 +155,13 @@ struct PairingsController {
     /// `GET …/pairings/:pairingID/debug?after=N`: the running session's lines after line `N`.
     @Sendable func debugLog(req: Request) async throws -> DebugLog {
         let pairing = try await req.pairingStore.find(try req.pairingIDParameter, in: try req.authorizedAppID)
-        let after = try req.query[Int.self, at: "after"] ?? 0
+        var after = 0
+        if let text = req.query[String.self, at: "after"] {
+            guard let value = Int(text), value >= 0 else {
+                throw APIError(.badRequest, code: .invalidQuery, "after must be a line number, 0 or more")
+            }
+            after = value
+        }
         guard let session = pairing.debugSession else { return DebugLog(session: nil, lines: []) }
         return DebugLog(session: session, lines: req.marquee.pairedDevices.debug.lines(of: session, after: after))
     }
