@@ -32,7 +32,7 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     let userChanges = UserChanges(capacity: configuration.usersHeld, learnsOfChanges: configuration.storage.isSQLite)
     let pairedDevices = PairedDevices(hub: LiveHub(maximum: liveChannelMaximum(configuration, in: app)),
                                       announcesThroughDatabase: !configuration.storage.isSQLite)
-    let pairings = PairingStore(database: app.db, clock: clock)
+    let pairings = PairingStore(database: app.db, clock: clock, devices: pairedDevices)
     try ChangeListener.start(for: configuration.storage, directory: directory, users: userChanges,
                              pairedDevices: pairedDevices, pairings: pairings, in: app)
     // Impressions, inbox tracking and app facts share the writer's transactions (on SQLite, its connection).

@@ -260,6 +260,28 @@ import Testing
             let (_, paired) = try await URLSession.shared.data(for: request)
             #expect((paired as? HTTPURLResponse)?.statusCode == 200)
 
+            // Another code, raced for by eight devices across both instances: one takes it.
+            let raced = try MarqueeJSON.decoder().decode(Made.self, from: try await first.admin("POST", "api/v1/apps/\(app.id)/pairings"))
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<8 {
+                    let server = index % 2 == 0 ? first : second
+                    let url = server.baseURL.appendingPathComponent("v1/pair")
+                    let body = Data(#"{"code":"\#(raced.code ?? "")"}"#.utf8)
+                    group.addTask {
+                        var request = URLRequest(url: url)
+                        request.httpMethod = "POST"
+                        request.setValue(app.subscriptionID, forHTTPHeaderField: "Subscription-Id")
+                        request.setValue("racer-\(index)", forHTTPHeaderField: "device_id")
+                        request.httpBody = body
+                        return (try await URLSession.shared.data(for: request).1 as? HTTPURLResponse)?.statusCode ?? 0
+                    }
+                }
+                var statuses: [Int] = []
+                for try await status in group { statuses.append(status) }
+                return statuses
+            }
+            #expect(statuses.filter { $0 == 200 }.count == 1 && statuses.filter { $0 == 404 }.count == 7, "\(statuses)")
+
             try await second.admin("POST", "api/v1/apps/\(app.id)/pairings/\(made.id)/preview", body: CampaignDraft.make("Unsaved draft"))
             #expect(await reader.waitFor(seconds: 10) { $0.contains("event: preview") && $0.contains("Unsaved draft") })
             let started = try await second.admin("PUT", "api/v1/apps/\(app.id)/pairings/\(made.id)/debug", body: ["active": true])

@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
+import MarqueeWire
 import Testing
 @testable import MarqueeServer
 
@@ -67,5 +68,20 @@ import Testing
         lateRecorder.attach(to: late)
         streams.opened(late)
         #expect(lateRecorder.ended, "a stream whose head went out after the stop began ends too")
+    }
+
+    /// The debug line's kinds and reasons are written twice, in Swift and in `openapi.yaml`: they agree.
+    @Test func theAPIDescriptionNamesEveryDebugKindAndReason() throws {
+        let yaml = EmbeddedResources.openAPI
+        let schema = yaml[try #require(yaml.range(of: "    DebugLine:\n")).upperBound...]
+        /// The `enum: [...]` after `key:` in the schema, as names.
+        func listed(_ key: String) throws -> [String] {
+            let after = schema[try #require(schema.range(of: "\(key):")).upperBound...]
+            let open = try #require(after.range(of: "enum: ["))
+            let close = try #require(after[open.upperBound...].firstIndex(of: "]"))
+            return after[open.upperBound..<close].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines) }
+        }
+        #expect(try listed("kind") == DebugLineKind.allCases.map(\.rawValue))
+        #expect(try Set(listed("reason")) == Set(DebugReason.allCases.map(\.rawValue)))
     }
 }

@@ -33,11 +33,7 @@ struct PairingSDKController {
         let caller = try req.sdkCaller
         let deviceID = try Self.deviceID(of: caller)
         guard let id = UUID(uuidString: try req.decodeJSON(EndInput.self).pairing) else { throw APIError.notFound("pairing") }
-        let store = req.pairingStore
-        let row = try await store.row(id)
-        guard try await store.end(id, in: caller.app.id, deviceID: deviceID) else { throw APIError.notFound("pairing") }
-        if let session = row?.debug_session { req.marquee.pairedDevices.debug.end(session) }
-        try await req.marquee.pairedDevices.announce(id, on: try req.db.sql(), store: store)
+        guard try await req.pairingStore.end(id, in: caller.app.id, deviceID: deviceID) else { throw APIError.notFound("pairing") }
         return .noContent
     }
 

@@ -4,7 +4,9 @@ import SQLKit
 
 /// The one place that writes pairings (``Pairing``). A preview sent to a pairing is kept on its
 /// row with a sequence number, so whichever instance holds the device's live channel can send
-/// it: the row is the message, and a notification only says which row to read.
+/// it: the row is the message, and a notification only says which row to read. Every write that
+/// a device must hear of (an end, a preview, a debug session) is announced here, after it
+/// (``PairedDevices/announce(_:on:store:)``), and a debug session's lines held in memory go with it.
 struct PairingStore: Sendable {
     static let table = "device_pairings"
     /// Pairings an app may have waiting or paired at once.
@@ -12,12 +14,10 @@ struct PairingStore: Sendable {
 
     let database: any Database
     let clock: any ServerClock
+    let devices: PairedDevices
 
     private var sql: any SQLDatabase {
-        get throws {
-            guard let sql = database as? any SQLDatabase else { throw StoreError.notSQL }
-            return sql
-        }
+        get throws { try database.sql() }
     }
 
     struct Row: Decodable {
@@ -113,30 +113,39 @@ struct PairingStore: Sendable {
             """).all(decoding: Row.self)
     }
 
-    /// Ends a pairing (and its debug session); `deviceID` limits it to the device's own.
+    /// Ends a pairing (and its debug session); `deviceID` limits it to the device's own. Returns
+    /// whether it was open.
     func end(_ id: UUID, in appID: UUID, deviceID: String? = nil) async throws -> Bool {
+        let session = try await row(id)?.debug_session
         let rows = try await sql.raw("""
             UPDATE \(ident: Self.table) SET ended_at = \(bind: clock.nowMillis), debug_session = NULL, code_hash = NULL
             WHERE id = \(bind: id) AND app_id = \(bind: appID) AND ended_at IS NULL
               AND (\(bind: deviceID == nil) OR device_id = \(bind: deviceID ?? ""))
             RETURNING id
             """).all()
-        return !rows.isEmpty
+        guard !rows.isEmpty else { return false }
+        if let session { devices.debug.end(session) }
+        try await devices.announce(id, on: try sql, store: self)
+        return true
     }
 
-    /// Keeps `json` (a ``LivePreview``) as the pairing's latest preview; returns its number.
+    /// Keeps `json` (a ``LivePreview``) as the pairing's latest preview and sends it; returns its number.
     func storePreview(_ json: String, for id: UUID) async throws -> Int {
         struct Seq: Decodable { var preview_seq: Int }
         let row = try await sql.raw("""
             UPDATE \(ident: Self.table) SET preview = \(bind: json), preview_seq = preview_seq + 1
             WHERE id = \(bind: id) RETURNING preview_seq
             """).first(decoding: Seq.self)
+        try await devices.announce(id, on: try sql, store: self)
         return row?.preview_seq ?? 0
     }
 
-    /// Starts (`session`) or stops (`nil`) the pairing's debug session.
-    func setDebugSession(_ session: String?, for id: UUID) async throws {
+    /// Starts (`session`) or stops (`nil`) the pairing's debug session, replacing `running`.
+    func setDebugSession(_ session: String?, replacing running: String?, for id: UUID) async throws {
         try await sql.raw("UPDATE \(ident: Self.table) SET debug_session = \(bind: session) WHERE id = \(bind: id)").run()
+        if let running { devices.debug.end(running) }
+        if let session { devices.debug.append([], to: session, at: clock.nowMillis) }
+        try await devices.announce(id, on: try sql, store: self)
     }
 
     /// Whether `session` is the running debug session of a pairing of the device.

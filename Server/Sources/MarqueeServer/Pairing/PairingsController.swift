@@ -82,12 +82,8 @@ struct PairingsController {
         let appID = try req.authorizedAppID
         let id = try req.pairingIDParameter
         let store = req.pairingStore
-        let row = try await store.row(id)
-        guard let row, row.app_id == appID else { throw APIError.notFound("pairing") }
-        if try await store.end(id, in: appID) {
-            if let session = row.debug_session { req.marquee.pairedDevices.debug.end(session) }
-            try await req.marquee.pairedDevices.announce(id, on: try req.db.sql(), store: store)
-        }
+        _ = try await store.find(id, in: appID)
+        _ = try await store.end(id, in: appID)
         return .noContent
     }
 
@@ -115,7 +111,6 @@ struct PairingsController {
         let preview = LivePreview(pairing: id.canonical, campaign: CampaignEnvelope(campaignData: campaign.campaignData(includingExtension: true)))
         let json = String(decoding: try MarqueeJSON.encoder().encode(preview), as: UTF8.self)
         let number = try await store.storePreview(json, for: id)
-        try await req.marquee.pairedDevices.announce(id, on: try req.db.sql(), store: store)
         let delivered = pairing.deviceID.map { req.marquee.live.isConnected(deviceID: $0, of: appID) ? 1 : 0 } ?? 0
         return try Response.json(PreviewSent(preview: number, delivered: delivered), status: .accepted)
     }
@@ -139,11 +134,8 @@ struct PairingsController {
         guard pairing.status(at: req.marquee.clock.nowMillis) == .paired else {
             throw APIError(.conflict, code: .pairingEnded, "the pairing is \(pairing.status(at: req.marquee.clock.nowMillis).rawValue): pair the device again")
         }
-        if let running = pairing.debugSession { req.marquee.pairedDevices.debug.end(running) }
         let session = input.active ? UUID().canonical : nil
-        try await store.setDebugSession(session, for: id)
-        if let session { req.marquee.pairedDevices.debug.append([], to: session, at: req.marquee.clock.nowMillis) }
-        try await req.marquee.pairedDevices.announce(id, on: try req.db.sql(), store: store)
+        try await store.setDebugSession(session, replacing: pairing.debugSession, for: id)
         return DebugState(session: session)
     }
 
@@ -169,7 +161,7 @@ struct PairingsController {
 
 extension Request {
     var pairingStore: PairingStore {
-        PairingStore(database: db, clock: marquee.clock)
+        PairingStore(database: db, clock: marquee.clock, devices: marquee.pairedDevices)
     }
 
     /// The `:pairingID` path parameter.
