@@ -43,7 +43,7 @@ public enum EventAdministration {
             while true {
                 let page = try await EventLog.read(appID: appID, after: cursor, limit: 1_000, types: filter, on: sql)
                 if !page.records.isEmpty {
-                    write(try EventLine.ndjson(page.records))
+                    write(EventLine.ndjson(page.records))
                     count += page.records.count
                     progress(count)
                 }

@@ -54,10 +54,56 @@ enum EventLog {
     }
 
     /// What a row keeps of each of its events.
-    private struct Stored: Codable {
+    private struct Stored: Decodable {
         var type: String
         var deviceTime: Int64?
         var data: [String: JSONValue]?
+
+        static func scanned(_ scanner: inout JSONScanner) -> Stored? {
+            var type: String?
+            var deviceTime: Int64?
+            var data: [String: JSONValue]?
+            let read = scanner.readObject { scanner, key in
+                switch key {
+                case "type": type = scanner.readString(); return type != nil
+                case "deviceTime": deviceTime = scanner.readInt64(); return deviceTime != nil
+                case "data": data = scanner.readValue(depth: 2)?.objectValue; return data != nil
+                default: return false
+                }
+            }
+            guard read, let type else { return nil }
+            return Stored(type: type, deviceTime: deviceTime, data: data)
+        }
+    }
+
+    /// A row's events: read by ``JSONScanner`` in the form ``storedText(_:)`` writes, else (a
+    /// number with a fraction, say) by `JSONDecoder`.
+    private static func stored(_ text: String, decoder: JSONDecoder) throws -> [Stored] {
+        var scanner = JSONScanner(Array(text.utf8))
+        if let events = scanner.readArray(Stored.scanned), scanner.isAtEnd() { return events }
+        return try decoder.decode([Stored].self, from: Data(text.utf8))
+    }
+
+    /// The `events` column of a row: its events as ``Stored`` reads them, keys in sorted order.
+    private static func storedText(_ events: [Entry]) -> String {
+        var writer = JSONWriter()
+        writer.array { writer in
+            for event in events {
+                writer.object { writer in
+                    if !event.data.isEmpty {
+                        writer.key("data")
+                        writer.object(event.data)
+                    }
+                    if let deviceTime = event.deviceTime {
+                        writer.key("deviceTime")
+                        writer.integer(deviceTime)
+                    }
+                    writer.key("type")
+                    writer.string(event.type.rawValue)
+                }
+            }
+        }
+        return writer.text
     }
 
     private static let insert = RowInsert(
@@ -72,12 +118,10 @@ enum EventLog {
         }
         // Time-ordered ids append to their index rather than landing all over it.
         let ids = UUID.timeOrdered(at: Date(millis: first.serverTime), count: rows.count)
-        let encoder = MarqueeJSON.encoder()
-        let values: [[StoredValue]] = try zip(ids, rows).map { id, events in
+        let values: [[StoredValue]] = zip(ids, rows).map { id, events in
             let shared = events[0]
-            let stored = events.map { Stored(type: $0.type.rawValue, deviceTime: $0.deviceTime, data: $0.data.isEmpty ? nil : $0.data) }
             return [.uuid(id), .uuid(shared.appID), .text(shared.campaignID?.canonical), .text(shared.variant), .text(shared.userID),
-                    .text(shared.deviceID), .integer(Int(shared.serverTime)), .text(String(decoding: try encoder.encode(stored), as: UTF8.self))]
+                    .text(shared.deviceID), .integer(Int(shared.serverTime)), .text(storedText(events))]
         }
         try await sql.run(insert, rows: values)
     }
@@ -135,7 +179,7 @@ enum EventLog {
             query.appendLiteral(" ORDER BY tx, seq LIMIT \(rowLimit)")
             let rows = try await sql.raw(query).all(decoding: Row.self)
             for row in rows {
-                let events = try decoder.decode([Stored].self, from: Data(row.events.utf8))
+                let events = try stored(row.events, decoder: decoder)
                 for (index, event) in events.enumerated() {
                     let position = EventCursor(transaction: row.tx, sequence: row.seq, index: index)
                     guard position > page.next else { continue }

@@ -60,7 +60,7 @@ struct EventStreamController {
             try await Task.sleep(for: Self.pollInterval)
             page = try await EventLog.read(appID: appID, after: page.next, limit: query.limit, types: query.types, on: sql)
         }
-        let response = Response(status: .ok, body: .init(data: try EventLine.ndjson(page.records)))
+        let response = Response(status: .ok, body: .init(data: EventLine.ndjson(page.records)))
         response.headers.contentType = HTTPMediaType(type: "application", subType: "x-ndjson")
         response.headers.replaceOrAdd(name: Self.cursorHeader, value: page.next.description)
         return response

@@ -224,11 +224,6 @@ struct WebhookStore: Sendable {
             """).first(decoding: DeliveryRow.self)?.delivery
     }
 
-    /// A delivery's body: `{"events": [...]}`; the delivery's id travels in `Marquee-Delivery`.
-    private struct Batch: Encodable {
-        var events: [EventLine]
-    }
-
     /// Makes the endpoint's next delivery from the events after its place in the log, and moves
     /// the place past them, in one transaction; returns the delivery (`nil` when no event of its
     /// types waits) and where the place is now. The move is made only from the place the endpoint
@@ -239,8 +234,8 @@ struct WebhookStore: Sendable {
         guard page.next != endpoint.cursor else { return (nil, endpoint.cursor) }
         let now = clock.nowMillis
         let id = UUID.timeOrdered(at: Date(millis: now))
-        let body = page.records.isEmpty ? "" : String(decoding: try MarqueeJSON.encoder().encode(
-            Batch(events: page.records.map(EventLine.init))), as: UTF8.self)
+        // `{"events": [...]}`; the delivery's id travels in `Marquee-Delivery`.
+        let body = page.records.isEmpty ? "" : EventLine.batch(page.records)
         return try await database.writeTransaction { db in
             let sql = try db.sql()
             let moved = try await sql.raw("""

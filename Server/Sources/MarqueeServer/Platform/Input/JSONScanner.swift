@@ -1,3 +1,5 @@
+import MarqueeModel
+
 /// Reads JSON values one at a time from bytes, for the few request bodies decoded on every SDK
 /// call (``ScannedJSON``). Every read returns `nil` on anything it is not sure of: the caller then
 /// decodes with `JSONDecoder`, which gives the answer, or the error, for every other input.
@@ -123,6 +125,28 @@ struct JSONScanner {
             }
         }
         return nil
+    }
+
+    /// Any value whose numbers are integers, nested at most ``JSONValue/maxReadDepth`` deep: a
+    /// number with a fraction or an exponent declines it, as everything unsure does here.
+    mutating func readValue(depth: Int = 0) -> JSONValue? {
+        skipWhitespace()
+        guard index < bytes.count, depth <= JSONValue.maxReadDepth else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "n"): return consumeNull() ? .null : nil
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return readBool().map(JSONValue.bool)
+        case UInt8(ascii: "\""): return readString().map(JSONValue.string)
+        case UInt8(ascii: "["): return readArray { $0.readValue(depth: depth + 1) }.map(JSONValue.array)
+        case UInt8(ascii: "{"):
+            var members: [String: JSONValue] = [:]
+            let read = readObject { scanner, key in
+                guard let value = scanner.readValue(depth: depth + 1) else { return false }
+                members[key] = value
+                return true
+            }
+            return read ? .object(members) : nil
+        default: return readInt64().map { .number(Double($0)) }
+        }
     }
 
     /// The scalar of a `\u` escape whose `\u` was read, with the low half of a surrogate pair.
