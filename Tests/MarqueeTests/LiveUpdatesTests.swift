@@ -259,6 +259,43 @@ final class ScriptedStreams: HTTPStreamTransport, @unchecked Sendable {
         #expect(harness.server.requests(to: "pair/end").count == 1)
     }
 
+    /// Records each end of a pairing the dashboard made.
+    @MainActor final class PairingEnds: MarqueeDelegate {
+        private(set) var count = 0
+        func marqueePairingDidEnd() { count += 1 }
+    }
+
+    @Test func anEndedPairingLetsTheChannelGoAndTellsTheDelegate() async throws {
+        let streams = ScriptedStreams()
+        let harness = harness(streams: streams)
+        harness.server.set("pair", .status(200, Data(#"{"pairing":"p-1","expiresAt":\#(Int64(harness.clock.now.timeIntervalSince1970 * 1000) + 3_600_000)}"#.utf8)))
+        let ends = PairingEnds()
+        await MainActor.run { harness.sdk.delegate = ends }
+        harness.sdk.liveUpdates = false
+        await harness.start()
+        try await harness.sdk.pair(code: "K7Q2XM")
+        await settle(harness)
+        let channel = try #require(streams.open.first)
+        channel.send("event: debug\ndata: {\"pairing\":\"p-1\",\"session\":\"s-1\"}\n\n")
+        await settle(harness)
+
+        // Another pairing's end (one this device left before) changes nothing.
+        channel.send("event: unpaired\ndata: {\"pairing\":\"p-0\"}\n\n")
+        await settle(harness)
+        #expect(streams.open.count == 1)
+        #expect(await ends.count == 0)
+
+        channel.send("event: unpaired\ndata: {\"pairing\":\"p-1\"}\n\n")
+        await settle(harness)
+        #expect(streams.open.isEmpty, "with live updates off, nothing holds the channel any more")
+        #expect(await ends.count == 1)
+        harness.sdk.logEvent(CustomEvent(name: "after_the_end"))
+        await harness.advance(10)
+        await settle(harness)
+        #expect(harness.server.requests(to: "debug").isEmpty, "the debug session ended with the pairing")
+        #expect(harness.server.requests(to: "pair/end").isEmpty, "the server ended it: the device does not end it again")
+    }
+
     @Test func pairingTakesTheCodeFromTheURLAndNamesAWrongOne() async throws {
         let harness = harness()
         await harness.start()

@@ -22,6 +22,10 @@ final class ShopDelegate: MarqueeDelegate {
         log.add("No campaign listens for \(event.name.isEmpty ? "this event" : event.name)")
     }
 
+    func marqueePairingDidEnd() {
+        log.add("The dashboard ended the pairing")
+    }
+
     func marquee(didRequestPushPermission granted: Bool) {
         log.add(granted ? "Notifications allowed; registering" : "Notifications not allowed")
     }

@@ -240,5 +240,9 @@ public final class Simulator {
             let arm = conversion.variant.map { $0 == "control" ? ", control group" : ", variant \($0)" } ?? ""
             write("(conversion: \(conversion.campaignName)\(arm), on \(conversion.event.key))")
         }
+
+        func marqueePairingDidEnd() {
+            write("(the dashboard ended the pairing)")
+        }
     }
 }

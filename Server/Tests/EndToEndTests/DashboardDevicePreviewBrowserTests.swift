@@ -8,7 +8,7 @@ import Testing
 /// "Preview on a device" in headless Chromium against a live server, with the real `marquee
 /// simulate` as the device: the QR code on screen decodes (zbar, from the screenshot's pixels) to
 /// the URL the simulator pairs with; a draft edited but not saved shows on the device at once; and
-/// the debug log names why a capped campaign did not show.
+/// the debug log names why a capped campaign did not show; ending the pairing reaches the device.
 @Suite("Preview on a device in a browser",
        .enabled(if: HeadlessChromium.isEnabled, "needs Chromium (install Debian's chromium or set MARQUEE_CHROMIUM)"))
 struct DashboardDevicePreviewBrowserTests {
@@ -127,6 +127,10 @@ struct DashboardDevicePreviewBrowserTests {
                 #expect(text.contains("Capped offer did not show: its impressions for this user are used up"), "\(text)")
                 #expect(try await page.pixels(of: DashboardWebhooksBrowserTests.danger, tolerance: 24, wanted: 30) >= 30,
                         "the refusal is painted in the danger colour")
+
+                // Ended from the dashboard: the device hears it and lets the pairing go.
+                try await page.click("pairing-end")
+                try await simulator.waitFor("the dashboard ended the pairing")
             }
         }
     }

@@ -34,6 +34,12 @@ struct PairingTests {
         var lines: [Entry]
     }
 
+    /// Counts the pairings the dashboard ended, as the device's delegate hears them.
+    private final class PairingEnds: MarqueeDelegate {
+        private(set) var count = 0
+        func marqueePairingDidEnd() { count += 1 }
+    }
+
     private func waitFor(seconds: Double, _ condition: () async throws -> Bool) async rethrows -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
@@ -101,8 +107,11 @@ struct PairingTests {
         defer { other.removeStorage() }
         await other.start(with: server.configurationURL, subscriptionID: app.subscriptionID)
         await #expect(throws: PairingError.invalidCode) { try await other.sdk.pair(code: code) }
+        let ends = PairingEnds()
+        device.sdk.delegate = ends
         try await server.admin("DELETE", "api/v1/apps/\(app.id)/pairings/\(made.id)")
         #expect(try await pairing(made.id, on: server, app: app).status == "ended")
+        #expect(await waitFor(seconds: 5) { ends.count == 1 }, "the device hears that the dashboard ended its pairing")
         let (ended, _) = try await send("POST", "api/v1/apps/\(app.id)/pairings/\(made.id)/preview",
                                         body: try MarqueeJSON.encoder().encode(draft), to: server)
         #expect(ended == 409)

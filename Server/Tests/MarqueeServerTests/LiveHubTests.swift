@@ -84,4 +84,13 @@ import Testing
         #expect(try listed("kind") == DebugLineKind.allCases.map(\.rawValue))
         #expect(try Set(listed("reason")) == Set(DebugReason.allCases.map(\.rawValue)))
     }
+
+    @Test func theAPIDescriptionNamesEveryLiveEvent() throws {
+        let yaml = EmbeddedResources.openAPI
+        let live = yaml[try #require(yaml.range(of: "  /v1/live:\n")).upperBound...]
+        let description = live[..<(try #require(live.range(of: "responses:")).lowerBound)]
+        for name in LiveEventName.allCases {
+            #expect(description.contains("- `\(name.rawValue)`"), "openapi.yaml's /v1/live names the `\(name.rawValue)` event")
+        }
+    }
 }

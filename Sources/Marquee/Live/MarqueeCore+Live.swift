@@ -117,6 +117,9 @@ extension MarqueeCore {
         case .debug:
             guard let debug = try? decoder.decode(LiveDebug.self, from: data) else { return }
             setDebugSession(debug.session)
+        case .unpaired:
+            guard let unpaired = try? decoder.decode(LiveUnpaired.self, from: data) else { return }
+            await pairingEnded(unpaired.pairing)
         }
     }
 }

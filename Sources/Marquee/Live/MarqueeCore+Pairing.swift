@@ -35,8 +35,19 @@ extension MarqueeCore {
         _ = await client.endPairing(url: url, pairing: pairing.pairing)
     }
 
-    /// Whether the device holds a pairing that has not run out. One the dashboard ended first
-    /// still counts until then: the server sends it nothing more.
+    /// The dashboard ended pairing `id` (the server said so on the live channel): the device
+    /// lets it go, and its channel with it unless live updates keep it open.
+    func pairingEnded(_ id: String) async {
+        guard pairing?.pairing == id else { return }
+        pairing = nil
+        setDebugSession(nil)
+        environment.log("Marquee: the dashboard ended the pairing")
+        updateLiveChannel()
+        let registry = registry
+        await MainActor.run { registry.delegate?.marqueePairingDidEnd() }
+    }
+
+    /// Whether the device holds a pairing that has not run out or been ended.
     var isPaired: Bool {
         guard let pairing else { return false }
         return Double(pairing.expiresAt) / 1000 > now.timeIntervalSince1970

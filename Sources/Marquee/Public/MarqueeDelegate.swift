@@ -33,6 +33,9 @@ public protocol MarqueeDelegate: AnyObject, Sendable {
     /// `message` was readied but dropped without being shown or counted (its display timeout was
     /// over, or its orientation does not fit the device). A later trigger may ready it again.
     func marquee(didDiscard message: InAppMessage, reason: DiscardReason)
+    /// The dashboard ended this device's pairing (``MarqueeSDK/pair(code:)``): previews and debug
+    /// sessions stop. Not called when the app ends it (``MarqueeSDK/endPairing()``).
+    func marqueePairingDidEnd()
 }
 
 extension MarqueeDelegate {
@@ -48,4 +51,5 @@ extension MarqueeDelegate {
     public func marqueeRequestsPushPermission() async -> Bool { false }
     public func marqueePushAuthorization() -> PushAuthorization { .notDetermined }
     public func marquee(didDiscard message: InAppMessage, reason: DiscardReason) {}
+    public func marqueePairingDidEnd() {}
 }

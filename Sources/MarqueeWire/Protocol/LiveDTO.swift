@@ -9,6 +9,8 @@ public enum LiveEventName: String, Sendable, Hashable, CaseIterable {
     case preview
     /// ``LiveDebug``.
     case debug
+    /// ``LiveUnpaired``.
+    case unpaired
 }
 
 /// A `catalog` event: the app's campaigns changed. Its SSE `id` is the version too.
@@ -51,6 +53,18 @@ public struct LiveDebug: Sendable, Hashable, Codable {
     public init(pairing: String, session: String?) {
         self.pairing = pairing
         self.session = session
+    }
+}
+
+/// An `unpaired` event: the pairing was ended (in the dashboard, or by the device itself), so the
+/// device stops holding its channel for it.
+public struct LiveUnpaired: Sendable, Hashable, Codable {
+    /// The pairing that ended.
+    public var pairing: String
+
+    /// Creates the event's payload.
+    public init(pairing: String) {
+        self.pairing = pairing
     }
 }
 

@@ -12,6 +12,8 @@ enum LiveEvent: Sendable, Equatable {
     case preview(LivePreview)
     /// Start or stop sending the SDK's decisions for a debug session (a paired device).
     case debug(LiveDebug)
+    /// The pairing ended: the device no longer holds its channel for it.
+    case unpaired(LiveUnpaired)
 
     /// The event as it goes on the wire: named, one `data` line of JSON.
     var frame: String {
@@ -22,6 +24,8 @@ enum LiveEvent: Sendable, Equatable {
             return Self.frame(.preview, preview)
         case .debug(let debug):
             return Self.frame(.debug, debug)
+        case .unpaired(let unpaired):
+            return Self.frame(.unpaired, unpaired)
         }
     }
 

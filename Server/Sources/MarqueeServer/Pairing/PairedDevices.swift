@@ -6,8 +6,8 @@ import NIOConcurrencyHelpers
 import Logging
 import SQLKit
 
-/// Sends paired devices what the dashboard asks for: the latest preview of a pairing and the
-/// start or end of its debug session, through the live channels this instance holds.
+/// Sends paired devices what the dashboard asks for: the latest preview of a pairing, the start
+/// or end of its debug session, and its end, through the live channels this instance holds.
 ///
 /// The pairing's row says what to send (``PairingStore``). A write announces the row; on SQLite
 /// this instance delivers it at once, and on PostgreSQL every instance hears the announcement
@@ -67,7 +67,11 @@ final class PairedDevices: Sendable {
             reached = max(reached, hub.send(.debug(LiveDebug(pairing: row.id.uuidString.lowercased(), session: session)),
                                             toDevice: deviceID, of: row.app_id))
         }
-        if row.ended_at != nil { _ = sent.withLockedValue { $0.removeValue(forKey: row.id) } }
+        if row.ended_at != nil {
+            _ = sent.withLockedValue { $0.removeValue(forKey: row.id) }
+            reached = max(reached, hub.send(.unpaired(LiveUnpaired(pairing: row.id.uuidString.lowercased())),
+                                            toDevice: deviceID, of: row.app_id))
+        }
         return reached
     }
 
