@@ -123,6 +123,28 @@ struct PairingTests {
         #expect(try await pairing(late.id, on: server, app: app).status == "expired")
     }
 
+    @Test func aDeviceAwayWhenItsPairingEndedHearsItWhenItComesBack() async throws {
+        let server = try await LiveServer.start()
+        defer { Task { await server.stop() } }
+        let app = try await server.createApp(subscriptionID: "pair-away")
+        let device = TestDevice()
+        defer { device.removeStorage() }
+        let ends = PairingEnds()
+        device.sdk.delegate = ends
+        await device.start(with: server.configurationURL, subscriptionID: app.subscriptionID)
+        let made = try await makePairing(on: server, app: app)
+        try await device.sdk.pair(code: try #require(made.code))
+        #expect(try await waitFor(seconds: 5) { try await pairing(made.id, on: server, app: app).connected })
+
+        device.sdk.appWillResignActive()
+        #expect(await waitFor(seconds: 5) { server.app.marqueeLiveConnections == 0 }, "in the background the channel closes")
+        try await server.admin("DELETE", "api/v1/apps/\(app.id)/pairings/\(made.id)")
+        try? await Task.sleep(for: .milliseconds(200))
+        #expect(ends.count == 0, "nobody was there to hear it")
+        device.sdk.appDidBecomeActive()
+        #expect(await waitFor(seconds: 5) { ends.count == 1 }, "the channel's opening events carry the end")
+    }
+
     @Test func guessingCodesIsSlowedDown() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

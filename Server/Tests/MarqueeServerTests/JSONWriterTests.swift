@@ -9,7 +9,9 @@ import Testing
 struct JSONWriterTests {
     static let awkward = ["", "plain", "quote \" and backslash \\", "slash / and \u{7F}", "tab\tnew\nline\r",
                           "bell \u{07} nul \u{00} \u{08} \u{0C} \u{1F}", "é and ü", "emoji 😀 and 𝄞", "日本語",
-                          "line \u{2028} separator", String(repeating: "long ", count: 50)]
+                          "line \u{2028} separator", String(repeating: "long ", count: 50),
+                          // Orders that differ between bytes, normalized text and case-blind comparison.
+                          "e\u{301}", "f", "B", "a", "a10", "a9"]
     static let numbers: [Double] = [0, -0.0, 1, -1, 42, 0.5, -2.25, 0.1, 1e-7, 123456.789, 1e14, 999_999_999_999_999,
                                     1e15, 1.5e20, -3.0e-300, .greatestFiniteMagnitude, Double(Int64.max)]
 
@@ -70,6 +72,14 @@ struct JSONWriterTests {
         case .array(let items): items.contains(where: writesAFraction)
         case .object(let members): members.values.contains(where: writesAFraction)
         }
+    }
+
+    @Test func keysAreSortedAsJSONEncoderSortsThem() throws {
+        let members: [String: JSONValue] = ["f": .null, "e\u{301}": .bool(true), "B": .null, "a10": .null, "a9": .null, "a": .null,
+                                            "Z": .null, "_": .null]
+        var writer = JSONWriter()
+        writer.object(members)
+        #expect(writer.text == String(decoding: try MarqueeJSON.encoder().encode(JSONValue.object(members)), as: UTF8.self))
     }
 
     @Test func nonFiniteNumbersAreWrittenAsNull() {

@@ -47,7 +47,7 @@ extension MarqueeCore {
         await MainActor.run { registry.delegate?.marqueePairingDidEnd() }
     }
 
-    /// Whether the device holds a pairing that has not run out or been ended.
+    /// Whether the device holds a pairing that has not run out, and that it has not heard was ended.
     var isPaired: Bool {
         guard let pairing else { return false }
         return Double(pairing.expiresAt) / 1000 > now.timeIntervalSince1970

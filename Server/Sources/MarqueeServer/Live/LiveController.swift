@@ -5,8 +5,8 @@ import Vapor
 /// `GET /v1/live`: the Marquee SDK's live channel, held while its app is in the foreground.
 ///
 /// Server-Sent Events: `catalog` when the app's campaigns change (the id is the catalog version;
-/// a device reconnecting with an older `Last-Event-ID` is told at once), and `preview` and `debug`
-/// for a paired device. Identity is the SDK routes' own (``SDKCallerMiddleware``).
+/// a device reconnecting with an older `Last-Event-ID` is told at once), and `preview`, `debug`
+/// and `unpaired` for a paired device. Identity is the SDK routes' own (``SDKCallerMiddleware``).
 struct LiveController {
     static let headers: HTTPHeaders = [
         "Content-Type": "text/event-stream; charset=utf-8",
@@ -20,13 +20,13 @@ struct LiveController {
         guard req.method != .HEAD else { return Response(status: .ok, headers: Self.headers) }
         let lastVersion = req.headers.first(name: "Last-Event-ID").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         // Read before the channel exists, so a failure leaves nothing open behind it.
-        var resumed: [LiveDebug] = []
+        var opening: [LiveEvent] = []
         if let deviceID = caller.deviceID {
-            resumed = await req.marquee.pairedDevices.debugSessions(of: deviceID, in: caller.app.id, store: req.pairingStore,
+            opening = await req.marquee.pairedDevices.openingEvents(of: deviceID, in: caller.app.id, store: req.pairingStore,
                                                                     logger: req.logger)
         }
         guard let stream = req.marquee.live.open(appID: caller.app.id, deviceID: caller.deviceID, catalogVersion: caller.app.campaignsVersion,
-                                                  lastVersion: lastVersion, initial: resumed.map(LiveEvent.debug)) else {
+                                                  lastVersion: lastVersion, initial: opening) else {
             throw APIError(.serviceUnavailable, code: .liveConnectionsFull,
                            "this server holds its most live connections (\(req.marquee.live.maximum)); pings still work",
                            headers: ["Retry-After": "60"])

@@ -60,7 +60,7 @@ final class PairedDevices: Sendable {
             return (row.preview_seq > before.preview, session != before.debug)
         }
         var reached = 0
-        if newPreview, let json = row.preview, let preview = Self.decodePreview(json) {
+        if newPreview, row.ended_at == nil, let json = row.preview, let preview = Self.decodePreview(json) {
             reached = hub.send(.preview(preview), toDevice: deviceID, of: row.app_id)
         }
         if newSession {
@@ -107,13 +107,16 @@ final class PairedDevices: Sendable {
         debug.append(lines, to: String(payload[..<newline]), at: Int64(Date().timeIntervalSince1970 * 1000))
     }
 
-    /// The debug sessions of a device's pairings, for its channel as it opens: a device that
-    /// reconnects picks up the session it was in. A database that cannot answer now costs the
-    /// device its session until the dashboard starts one again, never its channel.
-    func debugSessions(of deviceID: String, in appID: UUID, store: PairingStore, logger: Logger) async -> [LiveDebug] {
+    /// What a device's channel starts with, from its pairings that have not run out: the end of
+    /// each ended one (the device may have been away when it ended), and the debug session of each
+    /// open one, so a device that reconnects picks up the session it was in. A database that
+    /// cannot answer now costs the device these until its next connection, never its channel.
+    func openingEvents(of deviceID: String, in appID: UUID, store: PairingStore, logger: Logger) async -> [LiveEvent] {
         do {
-            return try await store.active(deviceID: deviceID, appID: appID).compactMap { row in
-                row.debug_session.map { LiveDebug(pairing: row.id.uuidString.lowercased(), session: $0) }
+            return try await store.current(deviceID: deviceID, appID: appID).compactMap { row in
+                let pairing = row.id.uuidString.lowercased()
+                if row.ended_at != nil { return .unpaired(LiveUnpaired(pairing: pairing)) }
+                return row.debug_session.map { .debug(LiveDebug(pairing: pairing, session: $0)) }
             }
         } catch {
             logger.warning("could not read a device's pairings", metadata: ["error": "\(String(reflecting: error))"])

@@ -104,12 +104,12 @@ struct PairingStore: Sendable {
             """).all(decoding: Row.self).map(\.pairing)
     }
 
-    /// The pairings a device holds now.
-    func active(deviceID: String, appID: UUID) async throws -> [Row] {
+    /// The device's pairings that have not run out, ended ones included: a device that was away
+    /// when one ended hears it as its channel opens.
+    func current(deviceID: String, appID: UUID) async throws -> [Row] {
         try await sql.raw("""
             SELECT \(Self.columns) FROM \(ident: Self.table)
-            WHERE app_id = \(bind: appID) AND device_id = \(bind: deviceID) AND ended_at IS NULL
-              AND expires_at > \(bind: clock.nowMillis)
+            WHERE app_id = \(bind: appID) AND device_id = \(bind: deviceID) AND expires_at > \(bind: clock.nowMillis)
             """).all(decoding: Row.self)
     }
 
@@ -150,7 +150,7 @@ struct PairingStore: Sendable {
 
     /// Whether `session` is the running debug session of a pairing of the device.
     func isDebugging(session: String, deviceID: String, appID: UUID) async throws -> Bool {
-        try await active(deviceID: deviceID, appID: appID).contains { $0.debug_session == session }
+        try await current(deviceID: deviceID, appID: appID).contains { $0.ended_at == nil && $0.debug_session == session }
     }
 }
 

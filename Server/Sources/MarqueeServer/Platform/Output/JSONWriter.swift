@@ -163,10 +163,12 @@ struct JSONWriter {
         }
     }
 
-    /// An object of free-form members, keys sorted.
+    /// An object of free-form members, keys sorted by their UTF-8 bytes, as `JSONEncoder` sorts
+    /// them (`String`'s own order compares normalized text, so `e` with a combining accent would
+    /// come after `f`).
     mutating func object(_ members: [String: JSONValue]) {
         object { writer in
-            for key in members.keys.sorted() {
+            for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 writer.key(key)
                 writer.value(members[key]!)
             }
