@@ -4,7 +4,7 @@ import MarqueeModel
 /// Writes JSON text straight into bytes, for the few shapes written many times a second: the
 /// event log's rows, inside every impression commit, and the lines of the event stream and of
 /// webhook deliveries. `JSONEncoder` builds a tree of boxed values before it writes a byte, which
-/// cost more than the rows' inserts did.
+/// cost the writer's thread nearly as much as the inserts themselves.
 ///
 /// It writes what ``MarqueeJSON`` writes: objects of free-form values with sorted keys, slashes
 /// unescaped, whole numbers as integers. Callers write their own objects' keys in sorted order.
