@@ -11,6 +11,9 @@ import Testing
 /// learned by the other (LISTEN/NOTIFY), and impressions posted to both are counted once.
 @MainActor
 @Suite struct MultiInstanceTests {
+    /// Pairings an app may hold open at once, as openapi.yaml gives it.
+    static let openPairingLimit = 50
+
     nonisolated static let postgresURL = ProcessInfo.processInfo.environment["MARQUEE_TEST_POSTGRES_URL"]
 
     private func post<Body: Encodable>(_ path: String, to server: LiveServer, app: LiveServer.CreatedApp, _ body: Body) async throws -> Data {
@@ -281,6 +284,24 @@ import Testing
                 return statuses
             }
             #expect(statuses.filter { $0 == 200 }.count == 1 && statuses.filter { $0 == 404 }.count == 7, "\(statuses)")
+
+            // Pairings made at once on both instances stop at the app's limit (two are open already).
+            let created = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<(Self.openPairingLimit + 10) {
+                    let url = (index % 2 == 0 ? first : second).baseURL.appendingPathComponent("api/v1/apps/\(app.id)/pairings")
+                    group.addTask {
+                        var request = URLRequest(url: url)
+                        request.httpMethod = "POST"
+                        request.setValue("Bearer \(LiveServer.adminToken)", forHTTPHeaderField: "Authorization")
+                        return (try await URLSession.shared.data(for: request).1 as? HTTPURLResponse)?.statusCode ?? 0
+                    }
+                }
+                var statuses: [Int] = []
+                for try await status in group { statuses.append(status) }
+                return statuses
+            }
+            #expect(created.filter { $0 == 201 }.count == Self.openPairingLimit - 2, "\(created)")
+            #expect(created.filter { $0 == 409 }.count == 12, "\(created)")
 
             try await second.admin("POST", "api/v1/apps/\(app.id)/pairings/\(made.id)/preview", body: CampaignDraft.make("Unsaved draft"))
             #expect(await reader.waitFor(seconds: 10) { $0.contains("event: preview") && $0.contains("Unsaved draft") })

@@ -14,6 +14,9 @@ import Testing
 @MainActor
 @Suite("Pairing, previews and debug sessions")
 struct PairingTests {
+    /// Pairings an app may hold open at once, as openapi.yaml gives it.
+    static let openPairingLimit = 50
+
     private struct PairingResource: Decodable {
         var id: String
         var status: String
@@ -143,6 +146,28 @@ struct PairingTests {
         #expect(ends.count == 0, "nobody was there to hear it")
         device.sdk.appDidBecomeActive()
         #expect(await waitFor(seconds: 5) { ends.count == 1 }, "the channel's opening events carry the end")
+    }
+
+    @Test func concurrentCreatesStopAtTheLimitOfOpenPairings() async throws {
+        let server = try await LiveServer.start()
+        defer { Task { await server.stop() } }
+        let app = try await server.createApp(subscriptionID: "pair-limit")
+        let url = try #require(URL(string: server.baseURL.absoluteString + "/api/v1/apps/\(app.id)/pairings"))
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<(Self.openPairingLimit + 10) {
+                group.addTask {
+                    var request = URLRequest(url: url)
+                    request.httpMethod = "POST"
+                    request.setValue("Bearer \(LiveServer.adminToken)", forHTTPHeaderField: "Authorization")
+                    return (try await URLSession.shared.data(for: request).1 as? HTTPURLResponse)?.statusCode ?? 0
+                }
+            }
+            var statuses: [Int] = []
+            for try await status in group { statuses.append(status) }
+            return statuses
+        }
+        #expect(statuses.filter { $0 == 201 }.count == Self.openPairingLimit, "\(statuses)")
+        #expect(statuses.filter { $0 == 409 }.count == 10, "\(statuses)")
     }
 
     @Test func guessingCodesIsSlowedDown() async throws {

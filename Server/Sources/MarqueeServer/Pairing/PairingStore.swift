@@ -44,26 +44,35 @@ struct PairingStore: Sendable {
         """)
 
     /// Makes a pairing waiting for a device; returns it and its code, which only this answer shows.
+    /// The count of open pairings and the insert are one transaction, which on PostgreSQL holds
+    /// the app's row: two instances creating at once would otherwise each count without the
+    /// other's, and pass the limit together.
     func create(appID: UUID, createdBy: String) async throws -> (Pairing, code: String) {
-        let sql = try sql
         let now = clock.nowMillis
-        let open = try await sql.raw("""
-            SELECT COUNT(*) AS count FROM \(ident: Self.table)
-            WHERE app_id = \(bind: appID) AND ended_at IS NULL
-              AND ((device_id IS NULL AND code_expires_at > \(bind: now)) OR expires_at > \(bind: now))
-            """).first(decoding: Count.self)?.count ?? 0
-        guard open < Self.maxOpenPerApp else {
-            throw APIError(.conflict, code: .conflict,
-                           "an app has at most \(Self.maxOpenPerApp) open pairings; end one first")
-        }
         let code = PairingCode.generate()
         let pairing = Pairing(id: UUID(), appID: appID, deviceID: nil, codeExpiresAt: now + Pairing.codeLifetime,
                               expiresAt: nil, endedAt: nil, createdBy: createdBy, createdAt: now, debugSession: nil)
-        try await sql.insert(into: Self.table)
-            .columns("id", "app_id", "code_hash", "code_expires_at", "created_by", "created_at", "preview_seq")
-            .values(SQLBind(pairing.id), SQLBind(appID), SQLBind(PairingCode.hash(code)), SQLBind(pairing.codeExpiresAt),
-                    SQLBind(createdBy), SQLBind(now), SQLBind(0))
-            .run()
+        let codeHash = PairingCode.hash(code)
+        try await database.writeTransaction { db in
+            let sql = try db.sql()
+            if sql.dialect.name == "postgresql" {
+                try await sql.raw("SELECT id FROM \(ident: AppRecord.schema) WHERE id = \(bind: appID) FOR UPDATE").run()
+            }
+            let open = try await sql.raw("""
+                SELECT COUNT(*) AS count FROM \(ident: Self.table)
+                WHERE app_id = \(bind: appID) AND ended_at IS NULL
+                  AND ((device_id IS NULL AND code_expires_at > \(bind: now)) OR expires_at > \(bind: now))
+                """).first(decoding: Count.self)?.count ?? 0
+            guard open < Self.maxOpenPerApp else {
+                throw APIError(.conflict, code: .conflict,
+                               "an app has at most \(Self.maxOpenPerApp) open pairings; end one first")
+            }
+            try await sql.insert(into: Self.table)
+                .columns("id", "app_id", "code_hash", "code_expires_at", "created_by", "created_at", "preview_seq")
+                .values(SQLBind(pairing.id), SQLBind(appID), SQLBind(codeHash), SQLBind(pairing.codeExpiresAt),
+                        SQLBind(createdBy), SQLBind(now), SQLBind(0))
+                .run()
+        }
         return (pairing, code)
     }
 
