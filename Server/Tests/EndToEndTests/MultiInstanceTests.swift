@@ -265,41 +265,20 @@ import Testing
 
             // Another code, raced for by eight devices across both instances: one takes it.
             let raced = try MarqueeJSON.decoder().decode(Made.self, from: try await first.admin("POST", "api/v1/apps/\(app.id)/pairings"))
-            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                for index in 0..<8 {
-                    let server = index % 2 == 0 ? first : second
-                    let url = server.baseURL.appendingPathComponent("v1/pair")
-                    let body = Data(#"{"code":"\#(raced.code ?? "")"}"#.utf8)
-                    group.addTask {
-                        var request = URLRequest(url: url)
-                        request.httpMethod = "POST"
-                        request.setValue(app.subscriptionID, forHTTPHeaderField: "Subscription-Id")
-                        request.setValue("racer-\(index)", forHTTPHeaderField: "device_id")
-                        request.httpBody = body
-                        return (try await URLSession.shared.data(for: request).1 as? HTTPURLResponse)?.statusCode ?? 0
-                    }
-                }
-                var statuses: [Int] = []
-                for try await status in group { statuses.append(status) }
-                return statuses
-            }
+            let statuses = try await statusesOfRequestsSentAtOnce((0..<8).map { index in
+                var request = URLRequest(url: (index % 2 == 0 ? first : second).baseURL.appendingPathComponent("v1/pair"))
+                request.httpMethod = "POST"
+                request.setValue(app.subscriptionID, forHTTPHeaderField: "Subscription-Id")
+                request.setValue("racer-\(index)", forHTTPHeaderField: "device_id")
+                request.httpBody = Data(#"{"code":"\#(raced.code ?? "")"}"#.utf8)
+                return request
+            })
             #expect(statuses.filter { $0 == 200 }.count == 1 && statuses.filter { $0 == 404 }.count == 7, "\(statuses)")
 
             // Pairings made at once on both instances stop at the app's limit (two are open already).
-            let created = try await withThrowingTaskGroup(of: Int.self) { group in
-                for index in 0..<(Self.openPairingLimit + 10) {
-                    let url = (index % 2 == 0 ? first : second).baseURL.appendingPathComponent("api/v1/apps/\(app.id)/pairings")
-                    group.addTask {
-                        var request = URLRequest(url: url)
-                        request.httpMethod = "POST"
-                        request.setValue("Bearer \(LiveServer.adminToken)", forHTTPHeaderField: "Authorization")
-                        return (try await URLSession.shared.data(for: request).1 as? HTTPURLResponse)?.statusCode ?? 0
-                    }
-                }
-                var statuses: [Int] = []
-                for try await status in group { statuses.append(status) }
-                return statuses
-            }
+            let created = try await statusesOfRequestsSentAtOnce((0..<(Self.openPairingLimit + 10)).map { index in
+                .adminPOST((index % 2 == 0 ? first : second).baseURL.appendingPathComponent("api/v1/apps/\(app.id)/pairings"))
+            })
             #expect(created.filter { $0 == 201 }.count == Self.openPairingLimit - 2, "\(created)")
             #expect(created.filter { $0 == 409 }.count == 12, "\(created)")
 

@@ -153,19 +153,7 @@ struct PairingTests {
         defer { Task { await server.stop() } }
         let app = try await server.createApp(subscriptionID: "pair-limit")
         let url = try #require(URL(string: server.baseURL.absoluteString + "/api/v1/apps/\(app.id)/pairings"))
-        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<(Self.openPairingLimit + 10) {
-                group.addTask {
-                    var request = URLRequest(url: url)
-                    request.httpMethod = "POST"
-                    request.setValue("Bearer \(LiveServer.adminToken)", forHTTPHeaderField: "Authorization")
-                    return (try await URLSession.shared.data(for: request).1 as? HTTPURLResponse)?.statusCode ?? 0
-                }
-            }
-            var statuses: [Int] = []
-            for try await status in group { statuses.append(status) }
-            return statuses
-        }
+        let statuses = try await statusesOfRequestsSentAtOnce(Array(repeating: .adminPOST(url), count: Self.openPairingLimit + 10))
         #expect(statuses.filter { $0 == 201 }.count == Self.openPairingLimit, "\(statuses)")
         #expect(statuses.filter { $0 == 409 }.count == 10, "\(statuses)")
     }

@@ -28,21 +28,21 @@ struct JSONWriter {
 
     /// An object: `members` writes its keys and values.
     mutating func object(_ members: (inout JSONWriter) -> Void) {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        afterValue = false
-        members(&self)
-        bytes.append(UInt8(ascii: "}"))
-        afterValue = true
+        container(UInt8(ascii: "{"), UInt8(ascii: "}"), members)
     }
 
     /// An array: `elements` writes its values.
     mutating func array(_ elements: (inout JSONWriter) -> Void) {
+        container(UInt8(ascii: "["), UInt8(ascii: "]"), elements)
+    }
+
+    /// A container is a value in its parent; what it holds starts without a comma.
+    private mutating func container(_ open: UInt8, _ close: UInt8, _ contents: (inout JSONWriter) -> Void) {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        bytes.append(open)
         afterValue = false
-        elements(&self)
-        bytes.append(UInt8(ascii: "]"))
+        contents(&self)
+        bytes.append(close)
         afterValue = true
     }
 
