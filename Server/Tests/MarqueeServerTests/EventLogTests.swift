@@ -33,16 +33,16 @@ struct EventLogTests {
         return (lines, response.headers.first(name: "Marquee-Cursor"), response)
     }
 
-    /// Every event from the start once there are `count`: on PostgreSQL an event shows once every
-    /// transaction older than its own has ended, anywhere on the database (other tests' included).
+    /// Every event from the start once there are `count` (``TestServer/untilTheLog(shows:_:)``).
     private func readAll(_ server: TestServer, _ app: Fixtures.CreatedApp, count: Int,
                          query: String = "") async throws -> (lines: [Line], cursor: String?, response: TestResponse) {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while true {
-            let all = try await read(server, app, query: "limit=10000" + (query.isEmpty ? "" : "&" + query))
-            if all.lines.count >= count || ContinuousClock.now > deadline { return all }
-            try await Task.sleep(for: .milliseconds(50))
+        let query = "limit=10000" + (query.isEmpty ? "" : "&" + query)
+        var all = try await read(server, app, query: query)
+        try await server.untilTheLog(shows: "\(count) events") {
+            if all.lines.count < count { all = try await read(server, app, query: query) }
+            return all.lines.count >= count
         }
+        return all
     }
 
     private func impressions(_ server: TestServer, _ app: Fixtures.CreatedApp, campaign: String, user: String,
@@ -267,9 +267,9 @@ struct EventLogTests {
             // 3 impression writers, 3 profile writers, 2 campaign writers, and the campaign's creation.
             let committed = 3 * perWriter * 2 + 3 * perWriter + 2 * perWriter + 1
             let stored = try await readAll(server, app, count: committed).lines
-            let deadline = ContinuousClock.now + .seconds(30)
-            while seen.count < committed, ContinuousClock.now < deadline {
-                if try await !page() { try await Task.sleep(for: .milliseconds(50)) }
+            try await server.untilTheLog(shows: "the pager all \(committed) events") {
+                while try await page() {}
+                return seen.count >= committed
             }
             #expect(seen.map(\.id) == stored.map(\.id), "every event committed, in the order of the log")
             #expect(stored.count == committed)

@@ -47,23 +47,20 @@ struct WebhookTests {
         try #require(response.status == .ok, "\(response.text)")
     }
 
-    /// Returns once the log shows `count` events of the app. On PostgreSQL an event shows once every
-    /// older transaction has ended, other tests' included; an endpoint made before then starts
-    /// before it, and gets it too.
+    /// Returns once the log shows `count` events of the app: an endpoint made before then starts
+    /// before the last of them, and gets it too.
     private func settle(_ server: TestServer, _ app: Fixtures.CreatedApp, count: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try await EventLog.read(appID: app.id, after: .start, limit: 10_000, on: try server.app.db.sql()).records.count < count,
-              ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
+        try await server.untilTheLog(shows: "\(count) events") {
+            try await EventLog.read(appID: app.id, after: .start, limit: 10_000, on: try server.app.db.sql()).records.count >= count
         }
     }
 
-    /// Rounds of the dispatcher until `done` holds: on PostgreSQL an event reaches the log's
-    /// readers once every older transaction has ended, other tests' included.
+    /// Rounds of the dispatcher until `done` holds.
     private func deliver(_ server: TestServer, until done: () -> Bool) async throws {
-        for _ in 0..<200 where !done() {
+        try await server.untilTheLog(shows: "the deliveries awaited") {
+            if done() { return true }
             try await server.app.marquee.webhooks.round()
-            if !done() { try await Task.sleep(for: .milliseconds(25)) }
+            return done()
         }
     }
 
@@ -86,8 +83,8 @@ struct WebhookTests {
                 try await impression(server, app, campaign: campaign, user: "ada", types: [1, 2])
                 try await deliver(server) { !receiver.received.isEmpty }
                 let delivery = try #require(receiver.received.first)
-                #expect(try batches(receiver).first?.events.map(\.type) == ["impression", "click"],
-                        "events from the endpoint's creation on: not the campaign made before it")
+                let firstTypes = try batches(receiver).first?.events.map(\.type)
+                #expect(firstTypes == ["impression", "click"], "events from the endpoint's creation on: not the campaign made before it")
 
                 let signature = try #require(delivery.headers.first(name: "Marquee-Signature"))
                 let parts = Dictionary(uniqueKeysWithValues: signature.split(separator: ",").map {
