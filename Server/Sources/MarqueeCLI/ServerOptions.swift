@@ -53,6 +53,10 @@ struct ServerOptions: ParsableArguments {
             help: "Live channels (GET /v1/live) held at once; more are answered 503, and those devices still ping (env MARQUEE_MAX_LIVE_CONNECTIONS; default 10000, 0 turns the channel off).")
     var maxLiveConnections: Int?
 
+    @Option(name: .customLong("apple-app-ids"),
+            help: "Comma-separated iOS apps (TEAMID.bundle.id) that open this server's pairing links as universal links, listed in /.well-known/apple-app-site-association (env MARQUEE_APPLE_APP_IDS; default: none).")
+    var appleAppIDs: String?
+
     @Option(name: .customLong("sdk-rate-limit"), help: "SDK requests a minute per app and device, 0 for no limit (env MARQUEE_SDK_RATE_LIMIT, default 120).")
     var sdkRateLimit: Int?
 
@@ -75,7 +79,8 @@ struct ServerOptions: ParsableArguments {
                 impressionRetentionDays: impressionRetentionDays, eventRetentionDays: eventRetentionDays,
                 allowsPrivateWebhookURLs: allowsPrivateWebhookURLs,
                 sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, maxConnections: maxConnections,
-                maxConnectionsPerAddress: maxConnectionsPerAddress, maxLiveConnections: maxLiveConnections, seedsDemo: seedsDemo,
+                maxConnectionsPerAddress: maxConnectionsPerAddress, maxLiveConnections: maxLiveConnections, appleAppIDs: appleAppIDs,
+                seedsDemo: seedsDemo,
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             throw ValidationError(error.description)

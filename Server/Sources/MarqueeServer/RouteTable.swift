@@ -17,6 +17,7 @@ enum RouteTable {
         Endpoint(.GET, "/dashboard/:asset", .open, DashboardController().asset),
         Endpoint(.GET, "/demo/assets/:name", .open, DemoAssetsController().asset),
         Endpoint(.GET, "/pair", .open, PairingPageController().page),
+        Endpoint(.GET, "/.well-known/apple-app-site-association", .open, AppleAppSiteAssociation().file),
     ]
 
     /// What devices call: the RInAppMessaging protocol, conversions, profile values, survey answers and the App Inbox.

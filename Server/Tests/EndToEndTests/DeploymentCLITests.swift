@@ -40,6 +40,24 @@ struct DeploymentCLITests {
         #expect(try await server.exitStatus(within: 20) == 0)
     }
 
+    @Test func theAppleAppIDsOfTheCommandLineAreServedAndAWrongOneStopsTheStart() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data").path
+        let wrong = try await UsersCLITests.marquee(["serve", "--data-dir", data, "--apple-app-ids", "com.example.shop"])
+        #expect(wrong.status != 0)
+        #expect(wrong.output.contains("Apple app ID 'com.example.shop': the team ID before the first dot must be 10 capital letters"),
+                "\(wrong.output)")
+
+        let server = try await ServerProcess(["--data-dir", data, "--apple-app-ids", "ABCDE12345.com.example.shop"], in: directory)
+        let file = try RawConnection.exchange(
+            "GET /.well-known/apple-app-site-association HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
+        #expect(file.status == 200)
+        #expect(file.response.contains(#""appIDs":["ABCDE12345.com.example.shop"]"#), "\(file.response)")
+        server.terminate()
+        #expect(try await server.exitStatus(within: 20) == 0)
+    }
+
     @Test func backupsRunBesideTheServerAndRestoresWaitForItToStop() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -126,6 +126,45 @@ struct PairingTests {
         #expect(try await pairing(late.id, on: server, app: app).status == "expired")
     }
 
+    /// The association file Apple's CDN fetches: the configured iOS apps claim exactly the link
+    /// the QR code carries, so the camera opens the app, which pairs with it.
+    @Test func theConfiguredAppsClaimTheLinkOfTheQRCode() async throws {
+        let shop = try AppleAppID(parsing: "ABCDE12345.com.example.shop")
+        let server = try await LiveServer.start(adjust: { $0.appleAppIDs = [shop] })
+        defer { Task { await server.stop() } }
+        let app = try await server.createApp(subscriptionID: "link-app")
+        let made = try await makePairing(on: server, app: app)
+        let link = try #require(made.url.flatMap(URL.init(string:)))
+
+        let file = try #require(URL(string: server.baseURL.absoluteString + "/.well-known/apple-app-site-association"))
+        let (data, response) = try await URLSession.shared.data(from: file)
+        let http = try #require(response as? HTTPURLResponse)
+        #expect(http.statusCode == 200, "served as is: Apple follows no redirect")
+        #expect(http.value(forHTTPHeaderField: "Content-Type") == "application/json")
+        let claim = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let details = try #require((claim["applinks"] as? [String: Any])?["details"] as? [[String: Any]])
+        #expect(details.count == 1 && details[0]["appIDs"] as? [String] == ["ABCDE12345.com.example.shop"])
+        let components = try #require(details[0]["components"] as? [[String: Any]])
+        #expect(components.count == 1)
+        #expect(components.first?["/"] as? String == link.path, "the path of the QR code's link: \(link)")
+        #expect(components.first?["?"] as? [String: String] == ["code": "?*"], "with a code of one character or more")
+        let code = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "code" }?.value
+        #expect(code?.isEmpty == false)
+
+        // What the app does with the link once iOS opens it.
+        let device = TestDevice()
+        defer { device.removeStorage() }
+        await device.start(with: server.configurationURL, subscriptionID: app.subscriptionID)
+        try await device.sdk.pair(url: link)
+
+        // A server that lists no app claims nothing.
+        let plain = try await LiveServer.start()
+        defer { Task { await plain.stop() } }
+        let (_, none) = try await URLSession.shared.data(
+            from: try #require(URL(string: plain.baseURL.absoluteString + "/.well-known/apple-app-site-association")))
+        #expect((none as? HTTPURLResponse)?.statusCode == 404)
+    }
+
     @Test func aDeviceAwayWhenItsPairingEndedHearsItWhenItComesBack() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

@@ -37,6 +37,38 @@ struct ConfigurationTests {
         #expect(configuration.seedsDemo)
     }
 
+    @Test func appleAppIDsAreReadAndEachWrongOneIsNamed() throws {
+        let configuration = try ServerConfiguration.resolve(
+            host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
+            environment: ["MARQUEE_APPLE_APP_IDS": "ABCDE12345.com.example.shop, 0123456789.com.example.shop-beta"])
+        #expect(configuration.appleAppIDs.map(\.description) == ["ABCDE12345.com.example.shop", "0123456789.com.example.shop-beta"])
+        #expect(configuration.appleAppIDs.first?.teamID == "ABCDE12345")
+
+        let flag = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, appleAppIDs: "ZYXWV98765.app",
+                                                   seedsDemo: false, environment: ["MARQUEE_APPLE_APP_IDS": "ABCDE12345.com.example.shop"])
+        #expect(flag.appleAppIDs.map(\.description) == ["ZYXWV98765.app"], "the flag wins over the environment")
+
+        #expect(problems(appleAppIDs: "com.example.shop,abcde12345.com.example,ABCDE12345.com..example,ABCDE12345") == [
+            "Apple app ID 'com.example.shop': the team ID before the first dot must be 10 capital letters and digits",
+            "Apple app ID 'abcde12345.com.example': the team ID before the first dot must be 10 capital letters and digits",
+            "Apple app ID 'ABCDE12345.com..example': the bundle ID after the team ID must be up to 155 letters, digits, hyphens and dots",
+            "Apple app ID 'ABCDE12345' must be TEAMID.bundle.id, such as ABCDE12345.com.example.shop",
+        ])
+        let many = (0..<51).map { "ABCDE12345.app\($0)" }.joined(separator: ",")
+        #expect(problems(appleAppIDs: many) == ["at most 50 Apple app IDs can be listed (got 51)"])
+    }
+
+    /// What the server refuses to start with when `MARQUEE_APPLE_APP_IDS` is `list`.
+    private func problems(appleAppIDs list: String) -> [String] {
+        do {
+            _ = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
+                                                environment: ["MARQUEE_APPLE_APP_IDS": list])
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+
     @Test func databaseURLSelectsPostgres() throws {
         let configuration = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
                                                             environment: ["DATABASE_URL": "postgres://u:p@localhost/marquee"])

@@ -4,7 +4,7 @@ import Vapor
 /// The app itself hands the URL to `MarqueeSDK.pair(url:)` and never loads this page.
 struct PairingPageController {
     @Sendable func page(req: Request) async throws -> Response {
-        let code = (try? req.query[String.self, at: "code"]).flatMap(PairingCode.normalized)
+        let code = req.query[String.self, at: PairingLink.codeItem].flatMap(PairingCode.normalized)
         let text = code.map { "Open the app on this device and enter the code <strong>\($0)</strong> where it asks to pair with Marquee." }
             ?? "This link pairs a device with the Marquee dashboard. Make a new code in the dashboard."
         let html = """

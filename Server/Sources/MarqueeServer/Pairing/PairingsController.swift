@@ -50,14 +50,9 @@ struct PairingsController {
         let principal = try req.principal
         let actor = AuditActor(principal, email: req.dashboardSession?.email)
         let (pairing, code) = try await req.pairingStore.create(appID: appID, createdBy: actor.name ?? actor.kind)
-        let url = Self.pairingURL(base: req.publicBaseURL, code: code)
+        let url = PairingLink.url(base: req.publicBaseURL, code: code)
         let resource = PairingResource(pairing, now: req.marquee.clock.nowMillis, connected: false, code: code, url: url)
         return try Response.json(resource, status: .created)
-    }
-
-    /// The URL a pairing's QR code carries: opened on a phone without the app, it shows the code.
-    static func pairingURL(base: String, code: String) -> String {
-        base + "/pair?code=" + code
     }
 
     @Sendable func list(req: Request) async throws -> PairingList {

@@ -40,6 +40,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var connections = ConnectionLimits()
     /// Live channels (`GET /v1/live`) held at once; one more is answered 503.
     public var maxLiveConnections = 10_000
+    /// The iOS apps that open this server's pairing links as universal links: they are listed in
+    /// `/.well-known/apple-app-site-association` (``AppleAppSiteAssociation``).
+    public var appleAppIDs: [AppleAppID] = []
     /// How often a quiet live channel gets a heartbeat.
     public var liveHeartbeatSeconds = 20
     /// How long a request waits for a database connection before it is answered 503
@@ -102,6 +105,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         public static let eventRetentionDays = "MARQUEE_EVENT_RETENTION_DAYS"
         public static let allowsPrivateWebhookURLs = "MARQUEE_ALLOW_PRIVATE_WEBHOOK_URLS"
         public static let maxLiveConnections = "MARQUEE_MAX_LIVE_CONNECTIONS"
+        public static let appleAppIDs = "MARQUEE_APPLE_APP_IDS"
         public static let headerTimeout = "MARQUEE_HEADER_TIMEOUT"
         public static let bodyTimeout = "MARQUEE_BODY_TIMEOUT"
         public static let databaseWait = "MARQUEE_DATABASE_WAIT"
@@ -116,7 +120,7 @@ public struct ServerConfiguration: Sendable, Equatable {
                                trustedProxies: String? = nil, idleTimeout: Int? = nil, headerTimeout: Int? = nil, bodyTimeout: Int? = nil, databaseWait: Int? = nil, impressionRetentionDays: Int? = nil,
                                eventRetentionDays: Int? = nil, allowsPrivateWebhookURLs: Bool = false,
                                sdkRateLimit: Int? = nil, adminRateLimit: Int? = nil, maxConnections: Int? = nil,
-                               maxConnectionsPerAddress: Int? = nil, maxLiveConnections: Int? = nil, seedsDemo: Bool,
+                               maxConnectionsPerAddress: Int? = nil, maxLiveConnections: Int? = nil, appleAppIDs: String? = nil, seedsDemo: Bool,
                                environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
         var problems: [String] = []
         let directory = dataDirectory ?? environment[Variable.dataDirectory] ?? "."
@@ -214,6 +218,13 @@ public struct ServerConfiguration: Sendable, Equatable {
             }
         } else if let text = environment[Variable.maxLiveConnections] {
             problems.append("\(Variable.maxLiveConnections)='\(text)' is not a number of connections")
+        }
+        if let list = appleAppIDs ?? environment[Variable.appleAppIDs] {
+            do {
+                configuration.appleAppIDs = try AppleAppID.list(parsing: list)
+            } catch {
+                problems += error.problems
+            }
         }
         switch environment[Variable.allowsPrivateWebhookURLs] {
         case nil, "", "0", "false": configuration.allowsPrivateWebhookURLs = allowsPrivateWebhookURLs
