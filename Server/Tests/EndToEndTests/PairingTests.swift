@@ -148,8 +148,12 @@ struct PairingTests {
         #expect(components.count == 1)
         #expect(components.first?["/"] as? String == link.path, "the path of the QR code's link: \(link)")
         #expect(components.first?["?"] as? [String: String] == ["code": "?*"], "with a code of one character or more")
-        let code = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "code" }?.value
-        #expect(code?.isEmpty == false)
+        let code = try #require(URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "code" }?.value)
+        #expect(!code.isEmpty)
+        // Without the app, the same link opens the page that shows the code.
+        let (page, pageResponse) = try await URLSession.shared.data(from: link)
+        #expect((pageResponse as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: page, as: UTF8.self).contains(code))
 
         // What the app does with the link once iOS opens it.
         let device = TestDevice()

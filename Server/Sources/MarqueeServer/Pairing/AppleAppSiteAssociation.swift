@@ -6,21 +6,21 @@ import Vapor
 /// the link to `MarqueeSDK.pair(url:)`, instead of the page that shows the code to type. With no
 /// app configured there is nothing to claim, and the file is not found.
 struct AppleAppSiteAssociation {
-    struct File: Encodable, Equatable {
+    struct File: Encodable {
         var applinks: AppLinks
     }
 
-    struct AppLinks: Encodable, Equatable {
+    struct AppLinks: Encodable {
         var details: [Detail]
     }
 
-    struct Detail: Encodable, Equatable {
+    struct Detail: Encodable {
         var appIDs: [String]
         var components: [Component]
     }
 
     /// A pattern of the links an app opens (iOS 13 and later): a path, and query items that must match.
-    struct Component: Encodable, Equatable {
+    struct Component: Encodable {
         var path: String
         var query: [String: String]
         var comment: String
