@@ -41,10 +41,12 @@ struct ReadinessTests {
     @Test(.enabled(if: TestDatabase.postgresURL != nil))
     func anUnreachableDatabaseMakesTheServerUnreadyButAlive() async throws {
         let admin = try await PostgresAdmin.connect()
-        let name = "marquee_ready_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
-        try await admin.run("CREATE DATABASE \(name)")
+        let name = PostgresAdmin.unreachableDatabase
+        let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
         do {
-            try await TestServer.with(storage: .postgres(url: admin.url(database: name))) { server in
+            try await admin.createDatabaseIfMissing(name)
+            try await admin.run("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
+            try await TestServer.with(storage: .postgres(url: admin.url(database: name), searchPath: schema)) { server in
                 #expect(try await server.send(.GET, "/readyz", token: nil).status == .ok)
 
                 try await admin.run("ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
@@ -63,11 +65,10 @@ struct ReadinessTests {
                 #expect(ready.status == .ok, "ready again once the database is back: \(ready.text)")
             }
         } catch {
-            try? await admin.dropDatabase(name)
+            try? await admin.run("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
             await admin.close()
             throw error
         }
-        try await admin.dropDatabase(name)
         await admin.close()
     }
 }

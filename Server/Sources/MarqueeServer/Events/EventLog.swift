@@ -16,8 +16,9 @@ import SQLKit
 /// may commit after one that took 11. So each row also keeps its transaction's id (the column
 /// default `pg_current_xact_id()`), the log is ordered by that id first, and a reader sees only
 /// rows of transactions older than every transaction still running (`pg_snapshot_xmin`): once
-/// such a row is visible, no row can appear before it. A long transaction anywhere on the
-/// database holds the stream back until it ends; none is ever skipped.
+/// such a row is visible, no row can appear before it. Transaction ids are the PostgreSQL
+/// server's, not one database's: a long writing transaction in any database of the server holds
+/// the stream back until it ends; none is ever skipped.
 enum EventLog {
     static let schema = "events"
 

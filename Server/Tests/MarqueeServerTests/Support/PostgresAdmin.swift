@@ -31,10 +31,21 @@ struct PostgresAdmin {
         return components.string ?? ""
     }
 
-    func dropDatabase(_ name: String) async throws {
-        try await run("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
-        try await run("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'")
-        try await run("DROP DATABASE IF EXISTS \(name)")
+    /// The database a test makes unreachable. It is kept from run to run, each run in a schema
+    /// of its own: dropping a database forces a checkpoint, and while that runs it holds a
+    /// transaction id, which holds back the event log of every other test on the server
+    /// (transaction ids are the server's, not a database's).
+    static let unreachableDatabase = "marquee_unreachable"
+
+    func createDatabaseIfMissing(_ name: String) async throws {
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: "SELECT 1 FROM pg_database WHERE datname = '\(name)'"),
+                                              logger: Self.logger).collect()
+        guard rows.isEmpty else { return }
+        do {
+            try await run("CREATE DATABASE \(name)")
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P04" {
+            // Made by a run at the same time: there is one, as asked.
+        }
     }
 
     func close() async {

@@ -4,8 +4,8 @@ import SQLKit
 
 extension TestServer {
     /// How long a test waits for the event log to show what was written. On PostgreSQL an event
-    /// shows once every transaction older than its own has ended, anywhere on the database: other
-    /// tests' writes, migrations and schema drops hold it back while they run, longer on a busy
+    /// shows once every transaction older than its own has ended, in any database of the server:
+    /// other tests' writes, migrations and imports hold it back while they run, longer on a busy
     /// machine. A healthy wait ends at once; this bounds only a stuck one.
     static let eventLogPatience: Duration = .seconds(120)
 
@@ -30,7 +30,7 @@ extension TestServer {
         var query: String?
     }
 
-    /// The database's transactions that hold a transaction id, oldest first.
+    /// The server's transactions that hold a transaction id, oldest first.
     private func openTransactions() async throws -> String {
         guard let sql = app.db as? any SQLDatabase, sql.dialect.name == "postgresql" else { return "none (SQLite)" }
         let open = try await sql.raw("""
