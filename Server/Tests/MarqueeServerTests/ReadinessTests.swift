@@ -42,7 +42,7 @@ struct ReadinessTests {
     func anUnreachableDatabaseMakesTheServerUnreadyButAlive() async throws {
         let admin = try await PostgresAdmin.connect()
         let name = PostgresAdmin.unreachableDatabase
-        let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
+        let schema = TestDatabase.newSchemaName()
         do {
             try await admin.createDatabaseIfMissing(name)
             try await admin.run("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")

@@ -30,8 +30,12 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sendable {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marquee-tests", isDirectory: true)
             return .sqliteFile(directory.appendingPathComponent("\(UUID().uuidString).sqlite").path)
         case .postgres:
-            let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
-            return .postgres(url: Self.postgresURL!, searchPath: schema)
+            return .postgres(url: Self.postgresURL!, searchPath: Self.newSchemaName())
         }
+    }
+
+    /// A PostgreSQL schema name no other test uses; ``TestServer`` drops the schema when done.
+    static func newSchemaName() -> String {
+        "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
     }
 }
