@@ -116,23 +116,26 @@ struct LiveChannelTests {
         limits.headerTimeoutSeconds = 1
         let server = try await LiveServer.start(seedsDemo: true, connections: limits)
         defer { Task { await server.stop() } }
-        let connection = try RawConnection(port: try #require(server.baseURL.port), giveUpAfterSeconds: 3)
-        connection.send("GET /v1/live HTTP/1.1\r\nHost: x\r\nSubscription-Id: demo-subscription\r\ndevice_id: half\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(500))
-        connection.send("GET /healthz HTTP/1.1\r\nHo")
-        try await Task.sleep(for: .milliseconds(1_500))
-
-        let reading = Task { try await RawConnection.onOwnThread { connection.finish() } }
         let apps = try JSONSerialization.jsonObject(with: try await server.admin("GET", "api/v1/apps")) as? [String: Any]
         let appID = try #require(((apps?["items"] as? [[String: Any]])?.first?["id"]) as? String)
         let list = try JSONSerialization.jsonObject(with: try await server.admin("GET", "api/v1/apps/\(appID)/campaigns")) as? [String: Any]
         let campaignID = try #require((list?["items"] as? [[String: Any]])?.first?["id"] as? String)
-        try await server.admin("PUT", "api/v1/apps/\(appID)/campaigns/\(campaignID)/status", body: ["status": "paused"])
-        let exchange = try await reading.value
 
-        #expect(exchange.statuses == [200], "only the channel's own head: \(exchange.response)")
-        #expect(exchange.response.contains("event: catalog"), "the channel went on: \(exchange.response.suffix(300))")
-        #expect(!exchange.closedByServer)
+        let connection = try RawConnection(port: try #require(server.baseURL.port), giveUpAfterSeconds: 60)
+        defer { connection.close() }
+        connection.send("GET /v1/live HTTP/1.1\r\nHost: x\r\nSubscription-Id: demo-subscription\r\ndevice_id: half\r\n\r\n")
+        let opened = try await RawConnection.onOwnThread { connection.read(until: ": connected") }
+        #expect(opened.status == 200)
+        connection.send("GET /healthz HTTP/1.1\r\nHo")
+        // Past the header deadline, had the half head been read.
+        try await Task.sleep(for: .milliseconds(1_500))
+        try await server.admin("PUT", "api/v1/apps/\(appID)/campaigns/\(campaignID)/status", body: ["status": "paused"])
+        let stream = try await RawConnection.onOwnThread { connection.read(until: "event: catalog") }
+
+        #expect(stream.response.contains("event: catalog"), "the channel went on: \(stream.response.suffix(300))")
+        #expect((opened.response + stream.response).components(separatedBy: "HTTP/1.1 ").count == 2,
+                "nothing but events after the channel's head: \(stream.response)")
+        #expect(!stream.closedByServer)
     }
 
     @Test func stoppingTheServerEndsOpenChannels() async throws {

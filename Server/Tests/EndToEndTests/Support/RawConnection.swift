@@ -106,6 +106,20 @@ struct RawConnection {
         return count == 0 || (count < 0 && errno == ECONNRESET)
     }
 
+    /// Reads until what arrived contains `marker`, the server closes the connection or the read
+    /// timeout passes without a byte; leaves the connection open.
+    func read(until marker: String) -> Exchange {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let text = String(decoding: received, as: UTF8.self)
+            if text.contains(marker) { return Exchange(response: text, closedByServer: false) }
+            let count = recv(fd, &buffer, buffer.count, 0)
+            guard count > 0 else { return Exchange(response: text, closedByServer: count == 0 || errno == ECONNRESET) }
+            received += buffer[0..<count]
+        }
+    }
+
     /// Reads until the server closes the connection or the read timeout passes, then closes.
     func finish() -> Exchange {
         defer { Glibc.close(fd) }
