@@ -62,6 +62,19 @@ import Testing
         #expect(image.message.colors.background == .white, "image and video keep a white card")
     }
 
+    /// Acoustic writes the alpha first (`#AARRGGBB`, its default banner is `#ff5886fa`); a value
+    /// whose alpha differs from its red shows the order: 80 alpha over a red of FF.
+    @Test func eightDigitColoursAreReadAlphaFirst() throws {
+        let banner = try Self.read("""
+            {"rules": ["sale"], "content": {"text": "Sale", "color": "#80FF2010", "foreground": "#ff5886fa"}}
+            """).campaign(id: "sale")
+        #expect(banner.message.colors.background == HexColor("#FF201080"))
+        #expect(banner.message.colors.background.components == (red: 255, green: 32, blue: 16, alpha: 128))
+        #expect(banner.message.colors.body == HexColor("#5886FAFF"))
+        #expect(AcousticInApp.color("#1D4ED8") == HexColor("#1D4ED8"), "six digits have no alpha to move")
+        #expect(AcousticInApp.color("blue") == nil)
+    }
+
     @Test func everyProblemIsNamedByItsField() throws {
         let inApp = try Self.read("""
             {"rules": [" "], "maxViews": 0, "template": "default",

@@ -34,6 +34,15 @@ extension AcousticInApp {
     /// A default banner's background when it names none: Acoustic's `#ff5886fa` (alpha first), an opaque blue.
     public static let defaultBannerColor = HexColor("#5886FA")!
 
+    /// A colour as Acoustic writes it: `#RRGGBB`, or `#AARRGGBB` with the alpha first (Android's
+    /// `Color.parseColor` order, as in the default `#ff5886fa`), which Marquee stores as `#RRGGBBAA`.
+    public static func color(_ text: String) -> HexColor? {
+        guard let color = HexColor(text) else { return nil }
+        let digits = color.hex.dropFirst()
+        guard digits.count == 8 else { return color }
+        return HexColor("#" + digits.dropFirst(2) + digits.prefix(2))
+    }
+
     /// The campaign this message is: shown on any of its rules (``MarqueeModel/EventKind/rule``
     /// events, `executeRule`), at most `maxViews` times (default 1), from `triggerDate` until
     /// `expirationDate`, with its `actions` as the message's extras. Active, so a device holding
@@ -109,7 +118,7 @@ extension AcousticInApp.Content {
         }
         func hex(_ text: String?, _ field: String, fallback: HexColor) -> HexColor {
             guard let text else { return fallback }
-            guard let color = HexColor(text) else {
+            guard let color = AcousticInApp.color(text) else {
                 problem("content.\(field)", "'\(text)' is not a colour such as #FFFFFF")
                 return fallback
             }
