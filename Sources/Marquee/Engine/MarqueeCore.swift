@@ -2,69 +2,12 @@ import Foundation
 import MarqueeModel
 import MarqueeWire
 
-/// One SDK operation. Public calls become commands, handled one at a time in the order they were made.
-enum Command: Sendable {
-    case configure(subscriptionID: String?, configurationURL: URL?, enableTooltipFeature: Bool?)
-    case logEvent(Event)
-    /// ``MarqueeSDK/executeRule(_:)``: rule events, delivered as ``RuleDeliveryMode`` says.
-    case executeRule([String])
-    case registerPreference(any UserInfoProvider)
-    /// Fetch the user's campaigns now rather than at the next scheduled ping, and say how it went.
-    case refresh(CheckedContinuation<Result<Void, RefreshError>, Never>)
-    case closeMessage(clearQueue: Bool)
-    case closeTooltip(String)
-    case present(Message)
-    /// Keep an in-app message a push carried, for rule events.
-    case holdPushMessage(Campaign)
-    /// How registering for remote notifications ended, from the app's `UIApplicationDelegate`.
-    case pushRegistration(PushRegistration)
-    /// The app showed a campaign's message with its own UI.
-    case logDisplay(InAppMessage, PresentationResult, shownAt: Date?)
-    /// ``MarqueeSDK/isEnabled`` changed; ordered with the events logged around it.
-    case setEnabled(Bool)
-    /// ``MarqueeSDK/isPaused`` changed; ordered with the events logged around it.
-    case setPaused(Bool)
-    /// A presenter reported the end of display `token`.
-    case finish(token: Int, result: PresentationResult)
-    /// The delegate changed: it hears about displays the last launch left on screen.
-    case deliverInterrupted
-    /// Values for the current user's profile (``MarqueeSDK/setAttributes(_:)``).
-    case updateProfile(ProfileUpdate)
-    /// ``MarqueeSDK/trackingConsent`` changed; applied at once, also before `configure`.
-    case setTrackingConsent(InboxTrackingConsent)
-    /// A reader of ``MarqueeInbox/changes`` started: it gets the inbox now and after every change.
-    case subscribeInbox(UUID, AsyncStream<InboxSnapshot>.Continuation)
-    /// That reader stopped.
-    case unsubscribeInbox(UUID)
-    /// A reader of ``MarqueePlacements/changes(for:)`` started: it gets the placement's content now and after every change.
-    case subscribePlacement(UUID, placement: String, AsyncStream<PlacementContent?>.Continuation)
-    case unsubscribePlacement(UUID)
-    /// A presenter's user sent a survey's answers (``RenderContext/sendSurveyAnswers(_:of:)``).
-    case surveyAnswered(messageID: String, [SurveyAnswer])
-    /// ``MarqueeSDK/language`` changed: pings bring one language's translations, so ask again.
-    case languageChanged
-    /// A placement's content was seen, or tapped (``MarqueePlacements``).
-    case placementImpression(campaignID: String, CheckedContinuation<Bool, Never>)
-    case placementClick(campaignID: String, buttonID: String?, CheckedContinuation<Bool, Never>)
-    /// The app came to the foreground (``MarqueeSDK/appDidBecomeActive()``).
-    case appDidBecomeActive
-    /// The app is leaving the foreground (``MarqueeSDK/appWillResignActive()``).
-    case appWillResignActive
-    /// ``MarqueeSDK/liveUpdates`` changed.
-    case liveSettingChanged
-    /// ``MarqueeSDK/pair(code:)``.
-    case pair(String, CheckedContinuation<Result<Void, PairingError>, Never>)
-    /// ``MarqueeSDK/endPairing()``.
-    case endPairing(CheckedContinuation<Void, Never>)
-    case barrier(CheckedContinuation<Void, Never>)
-}
-
 /// The SDK's state and logic. All mutable state lives here, in one actor; network and presenter
 /// calls happen at suspension points, after which every assumption is checked again.
 ///
 /// The work is split by concern, one folder each, with the rules in pure values that have their
 /// own tests and the actor's side (I/O, presenters, timers) in an extension beside them:
-/// - events and triggers: this file; the pure `TriggerEngine` (MarqueeModel) decides readiness;
+/// - commands (``Command``) and events and triggers: this file; the pure `TriggerEngine` (MarqueeModel) decides readiness;
 /// - display: `Display/` — the pure ``DisplayScheduler`` decides which message takes which slot
 ///   and when; `MarqueeCore+Display` runs the queue, `MarqueeCore+Attempt` one display's named steps, `MarqueeCore+Interrupted`
 ///   reports displays a killed app left on screen; presenters themselves are in `Presentation/`;
@@ -80,9 +23,10 @@ enum Command: Sendable {
 /// - timers: ``Timers`` and `MarqueeCore+Timers` — jobs on the clock and tracked work;
 /// - lifecycle: `Lifecycle/` — ``AppLifecycle`` (foreground, background, sessions) and
 ///   `MarqueeCore+Lifecycle`;
-/// - live: `Live/` — ``LiveChannelState`` (when the channel is open, reconnect backoff), the
-///   Server-Sent Events parser, and the channel's events: catalog changes, previews for a paired
-///   device (`MarqueeCore+Preview`), debug sessions (``DebugSession``, `MarqueeCore+Debug`).
+/// - live: `Live/` — ``LiveChannel`` (its rules in ``LiveChannelState``: when the channel is open,
+///   reconnect backoff; the Server-Sent Events parser; the reading task), and the channel's
+///   events: catalog changes; ``DevicePairing`` (the dashboard's pairing, its debug session
+///   ``DebugSession`` and `MarqueeCore+Debug`, its previews `MarqueeCore+Preview`).
 ///
 /// A new component gets its own folder with its state as a value and a
 /// `MarqueeCore+…` extension. Stored properties are internal only so those extensions can reach
@@ -142,16 +86,9 @@ actor MarqueeCore {
     // Lifecycle
     var lifecycle = AppLifecycle()
 
-    // Live channel, pairing and debug sessions
-    var live = LiveChannelState()
-    var liveParser = ServerSentEventParser()
-    /// Reads the open channel; cancelled to close it.
-    var liveConnection: Task<Void, Never>?
-    /// The dashboard pairing this device holds, if any (``isPaired``).
-    var pairing: PairResponse?
-    var debug = DebugSession()
-    /// The ids of previews waiting or on screen.
-    var previews: Set<String> = []
+    // Live channel, pairing with the dashboard, its debug sessions and previews
+    var live = LiveChannel()
+    var pairing = DevicePairing()
 
     // Timers and tracked work
     var timers = Timers()
@@ -188,7 +125,7 @@ actor MarqueeCore {
     deinit {
         commands.finish()
         timers.stop()
-        liveConnection?.cancel()
+        live.stop()
         inboxReaders.finishAll()
         placementReaders.finishAll()
     }
@@ -387,7 +324,7 @@ actor MarqueeCore {
         await recordConversions(for: event)
         let bucket = self.bucket
         let now = self.now
-        let debugging = debug.isActive
+        let debugging = pairing.debug.isActive
         var refused: [(Campaign, DebugReason)] = []
         var advanced: [Campaign] = []
         let outcome = engine.log(event, isEligible: { campaign in

@@ -9,8 +9,8 @@ extension MarqueeCore {
     private var debugURL: URL? { device.endpoints?.debug.flatMap { URL(string: $0) } }
 
     func setDebugSession(_ session: String?) {
-        guard session != debug.id else { return }
-        debug.set(session)
+        guard session != pairing.debug.id else { return }
+        pairing.debug.set(session)
         guard session != nil else { return environment.log("Marquee: debug session ended") }
         environment.log("Marquee: debug session started")
         noteDebug(.synced, text: "debug session started; campaigns held: \(bucket.campaigns.count), waiting to show: \(scheduler.waitingCount)")
@@ -19,8 +19,8 @@ extension MarqueeCore {
     /// Notes a decision for the running debug session, if there is one.
     func noteDebug(_ kind: DebugLineKind, campaign: Campaign? = nil, reason: DebugReason? = nil,
                    text: @autoclosure () -> String) {
-        guard debug.isActive else { return }
-        debug.note(DebugLine(time: nowMillis, kind: kind, campaignID: campaign?.id, campaignName: campaign?.name, reason: reason,
+        guard pairing.debug.isActive else { return }
+        pairing.debug.note(DebugLine(time: nowMillis, kind: kind, campaignID: campaign?.id, campaignName: campaign?.name, reason: reason,
                              text: text()))
         schedule(.flushDebug, at: now.addingTimeInterval(Self.debugFlushDelay))
     }
@@ -34,8 +34,8 @@ extension MarqueeCore {
 
     /// Notes that the campaign `id`, named `name`, did not show, and why; `detail` adds to the reason.
     func noteNotShown(id: String, name: String, because reason: DebugReason, detail: String = "") {
-        guard debug.isActive else { return }
-        debug.note(DebugLine(time: nowMillis, kind: .notShown, campaignID: id, campaignName: name, reason: reason,
+        guard pairing.debug.isActive else { return }
+        pairing.debug.note(DebugLine(time: nowMillis, kind: .notShown, campaignID: id, campaignName: name, reason: reason,
                              text: "\(name) did not show: \(reason.summary)\(detail)"))
         schedule(.flushDebug, at: now.addingTimeInterval(Self.debugFlushDelay))
     }
@@ -45,15 +45,15 @@ extension MarqueeCore {
 
     /// Sends the next batch of lines (``Job/flushDebug``).
     func flushDebug() async {
-        guard let client, let url = debugURL, let (session, lines) = debug.takeBatch() else { return }
+        guard let client, let url = debugURL, let (session, lines) = pairing.debug.takeBatch() else { return }
         switch await client.debug(url: url, request: DebugLogRequest(session: session, lines: lines)) {
         case .success:
-            if !debug.pending.isEmpty { schedule(.flushDebug, at: now) }
+            if !pairing.debug.pending.isEmpty { schedule(.flushDebug, at: now) }
         case .failure(.permanent):
             // The session is over on the server (ended, or the pairing ran out).
-            if debug.id == session { setDebugSession(nil) }
+            if pairing.debug.id == session { setDebugSession(nil) }
         case .failure(.retryable):
-            debug.putBack(lines, of: session)
+            pairing.debug.putBack(lines, of: session)
             schedule(.flushDebug, at: now.addingTimeInterval(5))
         }
     }

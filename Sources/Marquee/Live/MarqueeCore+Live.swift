@@ -25,24 +25,20 @@ extension MarqueeCore {
     private func closeLiveChannel() {
         timers.cancel(.liveConnect)
         guard live.isOpen else { return }
-        live.closedByApp()
-        liveConnection?.cancel()
-        liveConnection = nil
+        live.closeByApp()
     }
 
     /// Connects now (``Job/liveConnect``).
     func openLiveChannel() {
         guard let client, let url = liveURL else { return }
-        liveConnection?.cancel()
-        let generation = live.opened(at: now)
-        liveParser = ServerSentEventParser()
+        let generation = live.open(at: now)
         var headers = client.headers(accessToken: nil)
         headers["Accept"] = "text/event-stream"
         headers["Content-Type"] = nil
         if let last = live.lastEventID { headers["Last-Event-ID"] = last }
         let stream = environment.streamTransport.open(HTTPRequest(method: "GET", url: url, headers: headers))
         // Not tracked work: the channel stays open, and `waitUntilIdle` must not wait for it.
-        liveConnection = Task { [weak self] in
+        live.read(with: Task { [weak self] in
             var failed = false
             do {
                 for try await part in stream {
@@ -52,7 +48,7 @@ extension MarqueeCore {
                 failed = true
             }
             await self?.liveEnded(generation, failed: failed)
-        }
+        })
     }
 
     /// Handles a part of connection `generation`; returns whether to go on reading.
@@ -73,13 +69,11 @@ extension MarqueeCore {
         case .bytes(let data):
             let events: [ServerSentEvent]
             do {
-                events = try liveParser.feed(data)
+                events = try live.feed(data)
             } catch {
                 if live.closed(generation, at: now, failed: true) { scheduleLiveReconnect() }
                 return false
             }
-            live.heard(retryMillis: liveParser.retryMillis)
-            live.lastEventID = liveParser.lastEventID
             for event in events { await handleLiveEvent(event) }
             return true
         }
@@ -87,7 +81,6 @@ extension MarqueeCore {
 
     private func liveEnded(_ generation: Int, failed: Bool) {
         guard live.closed(generation, at: now, failed: failed) else { return }
-        liveConnection = nil
         scheduleLiveReconnect()
     }
 

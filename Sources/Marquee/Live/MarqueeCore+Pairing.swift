@@ -13,7 +13,7 @@ extension MarqueeCore {
         }
         switch await client.pair(url: url, code: code) {
         case .success(let response):
-            pairing = response
+            pairing.paired(response)
             environment.log("Marquee: paired with the dashboard")
             updateLiveChannel()
             return .success(())
@@ -27,20 +27,20 @@ extension MarqueeCore {
     }
 
     func endPairing() async {
-        guard let pairing else { return }
-        self.pairing = nil
+        guard pairing.current != nil else { return }
         setDebugSession(nil)
+        guard let ended = pairing.end() else { return }
         updateLiveChannel()
         guard let client, let url = device.endpoints?.pair.flatMap({ URL(string: $0 + "/end") }) else { return }
-        _ = await client.endPairing(url: url, pairing: pairing.pairing)
+        _ = await client.endPairing(url: url, pairing: ended.pairing)
     }
 
     /// The dashboard ended pairing `id` (the server said so on the live channel): the device
     /// lets it go, and its channel with it unless live updates keep it open.
     func pairingEnded(_ id: String) async {
-        guard pairing?.pairing == id else { return }
-        pairing = nil
+        guard pairing.current?.pairing == id else { return }
         setDebugSession(nil)
+        _ = pairing.endedByDashboard(id)
         environment.log("Marquee: the dashboard ended the pairing")
         updateLiveChannel()
         let registry = registry
@@ -48,8 +48,5 @@ extension MarqueeCore {
     }
 
     /// Whether the device holds a pairing that has not run out, and that it has not heard was ended.
-    var isPaired: Bool {
-        guard let pairing else { return false }
-        return Double(pairing.expiresAt) / 1000 > now.timeIntervalSince1970
-    }
+    var isPaired: Bool { pairing.isPaired(at: now) }
 }

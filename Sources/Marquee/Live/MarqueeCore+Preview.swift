@@ -16,7 +16,7 @@ extension MarqueeCore {
         var shown = campaign
         // Its own id: the campaign it previews may be waiting in the queue too.
         shown.id = "preview-\(environment.random.uuid())"
-        previews.insert(shown.id)
+        pairing.previewing(shown.id)
         noteDebug(.preview, campaign: campaign, text: "showing a preview of \(campaign.name)")
         scheduler.enqueue(shown, for: identity, isLocal: true, at: now, coordinator: .immediate)
         startQueue()
