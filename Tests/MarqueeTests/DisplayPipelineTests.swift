@@ -225,6 +225,28 @@ import Testing
         #expect(await harness.sdk.state().campaigns.first { $0.id == "a" }?.impressionsLeft == 1)
     }
 
+    /// The app answers by looking at its screens, which UIKit allows only on the main thread.
+    @Test func contextVerificationRunsOnTheMainActor() async {
+        let harness = Harness(campaigns: [Fixture.campaign("a", [Trigger(.login)], name: "[checkout] Sale")])
+        let presenter = RecordingPresenter()
+        harness.sdk.register(presenter: presenter)
+        // The main actor runs its work on the main queue; elsewhere the queue's value is absent.
+        let mainQueue = DispatchSpecificKey<String>()
+        DispatchQueue.main.setSpecific(key: mainQueue, value: "main")
+        let threads = ErrorLog()
+        harness.sdk.onVerifyContext = { _, _ in
+            threads.append(.invalidConfiguration(DispatchQueue.getSpecific(key: mainQueue) ?? "elsewhere"))
+            return true
+        }
+        await harness.start()
+
+        harness.sdk.logEvent(LoginSuccessfulEvent())
+        await harness.sdk.waitUntilIdle()
+
+        #expect(threads.errors == [.invalidConfiguration("main")])
+        #expect(presenter.displayed.map(\.id) == ["a"])
+    }
+
     @Test func optOutIsPersistedForTheUser() async {
         let harness = Harness(campaigns: [Fixture.campaign("a", [Trigger(.login)], maxImpressions: 5, showsOptOut: true)])
         let presenter = RecordingPresenter()

@@ -55,9 +55,14 @@ extension MarqueeCore {
         guard stillValid(item, token: token) else { return nil }
         // A tooltip's `Tooltip` context marks its kind; the app verifies only the others.
         let contexts = campaign.verifiableContexts
-        if !campaign.isTest, !contexts.isEmpty, let verify = settings.onVerifyContext, !verify(contexts, campaign.name) {
-            noteNotShown(campaign, because: .contextRefused)
-            return nil
+        if !campaign.isTest, !contexts.isEmpty, let verify = settings.onVerifyContext {
+            // On the main actor: the app answers by looking at its screens.
+            let name = campaign.name
+            guard await MainActor.run(body: { verify(contexts, name) }) else {
+                noteNotShown(campaign, because: .contextRefused)
+                return nil
+            }
+            guard stillValid(item, token: token) else { return nil }
         }
         return campaign
     }
@@ -80,7 +85,7 @@ extension MarqueeCore {
     private func candidate(_ campaign: Campaign, item: QueuedMessage, arm: ExperimentArm?) -> InAppMessage {
         var candidate = InAppMessage(campaign: campaign.localized(to: messageLanguage), isLocal: item.isLocal)
         candidate.variant = arm?.id
-        candidate.isPreview = previews.contains(campaign.id)
+        candidate.isPreview = pairing.isPreview(campaign.id)
         candidate.personalization = bucket.serverAttributes
             .merging((provider?.attributes ?? [:]).filter { !$0.value.isEmpty }) { _, app in app }
         candidate.cachedAssets = cachedAssets(of: campaign.message)
@@ -180,6 +185,7 @@ extension MarqueeCore {
         if item.isTooltip, let seconds = message.message.tooltip?.autoDisappearSeconds, seconds > 0 {
             schedule(.tooltipTimeout(token: token), at: shownAt.addingTimeInterval(TimeInterval(seconds)))
         }
+        scheduleDisplayCheck(token: token, shownAt: shownAt)
     }
 
     /// The language messages are shown in: the app's choice (``MarqueeSDK/language``), else the

@@ -10,7 +10,7 @@ extension MarqueeCore {
     func enqueue(_ campaign: Campaign, isLocal: Bool = false) {
         let coordinator = settings.displayCoordinators[campaign.message.kind] ?? .standard
         scheduler.enqueue(campaign, for: identity, isLocal: isLocal, at: now, coordinator: coordinator)
-        guard debug.isActive else { return }
+        guard pairing.debug.isActive else { return }
         let wait = configuration.isPaused ? .paused : scheduler.slotWait(for: campaign, coordinator: coordinator, at: now)
         if let wait { noteDebug(.notShown, campaign: campaign, reason: wait, text: "\(campaign.name) waits: \(wait.summary)") }
     }
@@ -88,6 +88,7 @@ extension MarqueeCore {
     func release(_ token: Int) -> Displaying? {
         let released = scheduler.release(token)
         timers.cancel(.tooltipTimeout(token: token))
+        timers.cancel(.displayCheck(token: token))
         if onScreen.entries.contains(where: { $0.token == token }) {
             onScreen.entries.removeAll { $0.token == token }
             files.write(onScreen, to: OnScreenRecord.fileName)
@@ -113,7 +114,7 @@ extension MarqueeCore {
     func finish(token: Int, result: PresentationResult) async {
         guard let current = release(token) else { return }
         let campaign = current.item.campaign
-        previews.remove(campaign.id)
+        pairing.displayEnded(campaign.id)
         let message = current.message
         let finishedAt = now
         scheduler.ended(current, at: finishedAt, displayInterval: settings.displayInterval)

@@ -44,6 +44,7 @@ extension MarqueeCore {
             case .liveConnect: updateLiveChannel()
             case .flushDebug: track { await $0.flushDebug() }
             case .tooltipTimeout(let token): track { await $0.tooltipTimedOut(token: token) }
+            case .displayCheck(let token): track { await $0.checkDisplay(token: token) }
             }
         }
     }

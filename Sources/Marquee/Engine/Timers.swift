@@ -9,6 +9,8 @@ enum Job: Sendable, Hashable {
     case flushDebug
     /// A tooltip's `autoDisappearSeconds` are over.
     case tooltipTimeout(token: Int)
+    /// Time to ask whether display `token` is still on screen (the display watchdog).
+    case displayCheck(token: Int)
 }
 
 /// The SDK's timers: one pending time per ``Job``, and one ticker task that sleeps on the clock

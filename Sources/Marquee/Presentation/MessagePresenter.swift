@@ -6,7 +6,10 @@ import MarqueeRender
 ///
 /// The SDK calls, in order: ``prepareAssets(for:)`` (download images, build views), ``isReady(for:)``,
 /// then ``display(_:completion:)``. The presenter calls `completion` exactly once when the message
-/// leaves the screen. One message is on screen at a time, except tooltips: several may show at once
+/// leaves the screen, ``DisplayResolution/interrupted`` when it left without the user (its view
+/// controller dismissed by the app, a presentation UIKit refused). A display the presenter loses
+/// without calling `completion` is found by the SDK's watchdog (``isShowing(_:)``,
+/// ``MarqueeSDK/maximumDisplayDuration``). One message is on screen at a time, except tooltips: several may show at once
 /// (one per element), beside a message, so a tooltip presenter may hold several displays.
 @MainActor
 public protocol MessagePresenter: AnyObject, Sendable {
@@ -16,9 +19,12 @@ public protocol MessagePresenter: AnyObject, Sendable {
     func isReady(for message: InAppMessage) -> Bool
     /// Puts the message on screen; calls `completion` once when it is gone.
     func display(_ message: InAppMessage, completion: @escaping @MainActor (PresentationResult) -> Void)
-    /// Takes the message off screen at once (``MarqueeSDK/closeMessage(clearQueuedCampaigns:)``);
-    /// `completion` need not be called.
+    /// Takes the message off screen at once (``MarqueeSDK/closeMessage(clearQueuedCampaigns:)``,
+    /// the display watchdog); `completion` need not be called.
     func dismiss(_ message: InAppMessage)
+    /// Whether the message is still on screen. The SDK asks every
+    /// ``MarqueeSDK/displayCheckInterval`` seconds; `false` ends the display as interrupted.
+    func isShowing(_ message: InAppMessage) -> Bool
 }
 
 extension MessagePresenter {
@@ -28,6 +34,8 @@ extension MessagePresenter {
     public func isReady(for message: InAppMessage) -> Bool { true }
     /// Nothing to take down.
     public func dismiss(_ message: InAppMessage) {}
+    /// Showing until `completion` is called (or ``MarqueeSDK/maximumDisplayDuration`` is over).
+    public func isShowing(_ message: InAppMessage) -> Bool { true }
 }
 
 /// A presenter that records what it is asked to show and lets the caller end each display:
@@ -79,6 +87,11 @@ public final class RecordingPresenter: RenderingPresenter {
     public func dismiss(_ message: InAppMessage) {
         dismissed.append(message)
         open.removeAll { $0.message.id == message.id }
+    }
+
+    /// Whether `message` is on screen: displayed, and neither finished nor dismissed.
+    public func isShowing(_ message: InAppMessage) -> Bool {
+        open.contains { $0.message.id == message.id }
     }
 
     /// Ends the display shown last with `result`, as a user would.

@@ -156,7 +156,9 @@ public final class MarqueeSDK: Sendable {
 
     /// Called with the campaign's contexts and name before a campaign with contexts is shown;
     /// returning `false` skips that display without counting it. Not called for test campaigns.
-    public var onVerifyContext: (@Sendable (_ contexts: [String], _ campaignName: String) -> Bool)? {
+    /// Called on the main actor, so it may look at the app's screens ("is the checkout on
+    /// screen?") with UIKit or SwiftUI state directly; keep it quick, as the display waits for it.
+    public var onVerifyContext: (@MainActor @Sendable (_ contexts: [String], _ campaignName: String) -> Bool)? {
         get { settings.onVerifyContext }
         set { settings.onVerifyContext = newValue }
     }
@@ -237,6 +239,25 @@ public final class MarqueeSDK: Sendable {
     public var displayTimeout: TimeInterval? {
         get { settings.displayTimeout }
         set { settings.displayTimeout = newValue }
+    }
+
+    /// How often, in seconds, the SDK asks the presenter of a message on screen whether it still
+    /// shows it (``MessagePresenter/isShowing(_:)``). One that no longer does (the app dismissed
+    /// the view controllers it was on, UIKit refused to present it) ends as
+    /// ``DisplayResolution/interrupted``, uncounted, so the next message can show. Default 30, at least 1.
+    public var displayCheckInterval: TimeInterval {
+        get { settings.displayCheckInterval }
+        set { settings.displayCheckInterval = newValue }
+    }
+
+    /// The longest a message (or tooltip) stays on screen, in seconds: past it the SDK takes it
+    /// down (``MessagePresenter/dismiss(_:)``) and it ends as ``DisplayResolution/interrupted``,
+    /// uncounted. A watchdog for presenters that never call their completion, so that one lost
+    /// display cannot hold the queue until the app is relaunched. Time in the background counts.
+    /// Default 600 (10 minutes); `nil` lets a message stay as long as its presenter keeps it.
+    public var maximumDisplayDuration: TimeInterval? {
+        get { settings.maximumDisplayDuration }
+        set { settings.maximumDisplayDuration = newValue }
     }
 
     /// How the device is held. A message whose ``MarqueeModel/Message/orientation`` is `portrait`

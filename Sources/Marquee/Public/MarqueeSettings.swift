@@ -10,7 +10,7 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _isPaused = false
     private var _displayInterval: TimeInterval = 30
     private var _queueOrder = QueueOrder.fifo
-    private var _onVerifyContext: (@Sendable ([String], String) -> Bool)?
+    private var _onVerifyContext: (@MainActor @Sendable ([String], String) -> Bool)?
     private var _errorCallback: (@Sendable (MarqueeError) -> Void)?
     private var _trackingConsent = InboxTrackingConsent.notRequired
     private var _pushPermissionRequester: (any PushPermissionRequester)?
@@ -26,6 +26,8 @@ final class MarqueeSettings: @unchecked Sendable {
     private var _triggerDeliveryMode = TriggerDeliveryMode.everyEligible
     private var _ruleDeliveryMode = RuleDeliveryMode.everyMatching
     private var _displayTimeout: TimeInterval?
+    private var _displayCheckInterval: TimeInterval = 30
+    private var _maximumDisplayDuration: TimeInterval? = 600
     private var _deviceOrientation = Orientation.any
     private var _displayCoordinators: [MessageKind: DisplayCoordinator] = [:]
     private var _liveUpdates = true
@@ -46,7 +48,7 @@ final class MarqueeSettings: @unchecked Sendable {
         get { lock.locked { _queueOrder } }
         set { lock.locked { _queueOrder = newValue } }
     }
-    var onVerifyContext: (@Sendable ([String], String) -> Bool)? {
+    var onVerifyContext: (@MainActor @Sendable ([String], String) -> Bool)? {
         get { lock.locked { _onVerifyContext } }
         set { lock.locked { _onVerifyContext = newValue } }
     }
@@ -105,6 +107,14 @@ final class MarqueeSettings: @unchecked Sendable {
     var displayTimeout: TimeInterval? {
         get { lock.locked { _displayTimeout } }
         set { lock.locked { _displayTimeout = newValue.map { max(0, $0) } } }
+    }
+    var displayCheckInterval: TimeInterval {
+        get { lock.locked { _displayCheckInterval } }
+        set { lock.locked { _displayCheckInterval = max(1, newValue) } }
+    }
+    var maximumDisplayDuration: TimeInterval? {
+        get { lock.locked { _maximumDisplayDuration } }
+        set { lock.locked { _maximumDisplayDuration = newValue.map { max(1, $0) } } }
     }
     var deviceOrientation: Orientation {
         get { lock.locked { _deviceOrientation } }
