@@ -30,6 +30,13 @@ struct EmbeddedFontTests {
         #expect(EmbeddedFont(family: "Brand", data: Self.trueType + Data(count: EmbeddedFont.maxBytes)) == nil, "too large to carry")
     }
 
+    /// Japanese and Chinese families are 5 to 20 MB: a 20 MB font is carried, not left to the system.
+    @Test func aCJKSizedFontIsCarried() throws {
+        let cjkSized = Data("OTTO".utf8) + Data(count: 20_000_000 - 4)
+        let font = try #require(EmbeddedFont(family: "Noto Sans JP", data: cjkSized))
+        #expect(font.mimeType == "font/otf" && font.data.count == 20_000_000)
+    }
+
     @Test func aFontTheMessageUsesIsInThePageAndThePolicyLetsItLoad() throws {
         let font = try #require(EmbeddedFont(family: "Brand Sans", data: Self.trueType))
         let other = try #require(EmbeddedFont(family: "Other", data: Self.trueType))

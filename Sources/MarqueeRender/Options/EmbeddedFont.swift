@@ -12,8 +12,10 @@ public struct EmbeddedFont: Sendable, Hashable {
     public let mimeType: String
     public let data: Data
 
-    /// Larger files are not embedded: every display would carry them.
-    public static let maxBytes = 4_000_000
+    /// Larger files are not embedded. Japanese, Chinese and Korean families are 5 to 20 MB, so
+    /// the bound leaves room for them; the page carries the file in base64 (a third larger) once
+    /// per display, and every display of a message that uses it pays that.
+    public static let maxBytes = 24_000_000
 
     /// `nil` when `data` is not a font file, is larger than ``maxBytes``, or `family` is blank.
     public init?(family: String, data: Data) {
