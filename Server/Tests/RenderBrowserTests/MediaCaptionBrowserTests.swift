@@ -48,9 +48,9 @@ struct MediaCaptionBrowserTests {
 
     /// An Acoustic image or video message, imported as the admin API and the SDK import it, that
     /// closes by itself after a second.
-    static func imported(_ template: String) throws -> Message {
+    static func imported(_ template: String, body: String = Self.body, closesAfter duration: Int = 1) throws -> Message {
         let media = template == "image" ? #""image": "https://cdn.example.com/spring.png""# : #""video": "https://cdn.example.com/spring.mp4""#
-        let json = #"{"rules": ["spring"], "template": "\#(template)", "content": {"title": "Spring collection", "text": "\#(body)", \#(media), "duration": 1}}"#
+        let json = #"{"rules": ["spring"], "template": "\#(template)", "content": {"title": "Spring collection", "text": "\#(body)", \#(media), "duration": \#(duration)}}"#
         return try #require(try AcousticInApp.from(json: Data(json.utf8))).campaign(id: "spring").message
     }
 
@@ -68,6 +68,41 @@ struct MediaCaptionBrowserTests {
         #expect(!observed.events.contains { $0.contains("\"content\"") || $0.contains("\"close\"") },
                 "expanding the text is not a click of the message, and stops it closing by itself: \(observed.events)")
         #expect(observed.afterSwipe.last == "close:user", "a swipe down closes it: \(observed.afterSwipe)")
+    }
+
+    /// A long caption, expanded, makes the card scroll: a drag down on it scrolls the text back
+    /// and must not close the message. From the card's top the same drag closes it, as before.
+    @Test("a drag down on a caption that scrolls does not close the message", arguments: ["image", "video"])
+    func aDragOnACaptionThatScrollsDoesNotClose(template: String) async throws {
+        let browser = try HeadlessChromium.require()
+        let message = try Self.imported(template, body: String(repeating: Self.body, count: 4), closesAfter: 0)
+        let html = HTMLRenderer(options: RenderOptions(theme: .light, viewport: ViewportSize(width: 390, height: 400))).render(message)
+        struct Drags: Decodable { var scrolls: Bool; var scrolledAway: [String]; var cancelled: [String]; var fromTheTop: [String] }
+        let observed = try await FramedPage.run(html, width: 390, height: 400, script: """
+            const caption = page.getElementById("marquee-caption");
+            const card = page.getElementById("marquee-message");
+            caption.click();
+            const scrolls = card.scrollHeight > card.clientHeight;
+            const drag = (cancel) => {
+                const box = caption.getBoundingClientRect();
+                const x = box.left + 20, y = box.top + 10;
+                caption.dispatchEvent(new frame.PointerEvent("pointerdown", { clientX: x, clientY: y, bubbles: true }));
+                if (cancel) { caption.dispatchEvent(new frame.PointerEvent("pointercancel", { bubbles: true })); }
+                caption.dispatchEvent(new frame.PointerEvent("pointerup", { clientX: x, clientY: y + 160, bubbles: true }));
+                return frame.__marqueeEvents.filter((event) => event.type === "close").map((event) => event.reason);
+            };
+            card.scrollTop = 120;
+            const scrolledAway = drag(false);
+            card.scrollTop = 0;
+            const cancelled = drag(true);
+            const fromTheTop = drag(false);
+            return { scrolls, scrolledAway, cancelled, fromTheTop };
+            """, in: browser, as: Drags.self)
+
+        #expect(observed.scrolls, "the expanded caption makes the card scroll")
+        #expect(observed.scrolledAway.isEmpty, "a drag down on a scrolled caption scrolls it back")
+        #expect(observed.cancelled.isEmpty, "a drag the browser took to scroll")
+        #expect(observed.fromTheTop == ["user"], "at the top a swipe down still closes the message")
     }
 
     @Test("without a body, the title is for screen readers only and a swipe down on an undismissable message does nothing")

@@ -120,15 +120,32 @@ public enum MarqueeBridge {
       }
 
       // An image or video that may be closed also closes with a swipe down (Acoustic's templates).
+      // A drag in a box that scrolls (an expanded caption makes the card scroll) is the box's: it
+      // closes only from the box's top, and not when the drag scrolled it or the browser took it.
       var kind = root.getAttribute("data-marquee-kind");
       if ((kind === "image" || kind === "video") && root.getAttribute("data-dismissable") === "true" && !embedded) {
+        var scrollingBox = function (node) {
+          for (; node && node.nodeType === 1 && node !== document.documentElement; node = node.parentNode) {
+            if (node.scrollHeight > node.clientHeight + 1) {
+              var overflow = window.getComputedStyle(node).overflowY;
+              if (overflow === "auto" || overflow === "scroll") { return node; }
+            }
+          }
+          return null;
+        };
         var dragStart = null;
-        root.addEventListener("pointerdown", function (event) { dragStart = { x: event.clientX, y: event.clientY }; });
+        root.addEventListener("pointerdown", function (event) {
+          var box = scrollingBox(event.target);
+          dragStart = { x: event.clientX, y: event.clientY, box: box, top: box ? box.scrollTop : 0 };
+        });
+        root.addEventListener("pointercancel", function () { dragStart = null; });
         root.addEventListener("pointerup", function (event) {
           if (dragStart === null) { return; }
-          var down = event.clientY - dragStart.y;
-          var across = Math.abs(event.clientX - dragStart.x);
+          var start = dragStart;
           dragStart = null;
+          if (start.box && (start.top > 0 || start.box.scrollTop !== start.top)) { return; }
+          var down = event.clientY - start.y;
+          var across = Math.abs(event.clientX - start.x);
           if (down > 80 && across < down) { resolve({ type: "close", reason: "user" }); }
         });
       }
