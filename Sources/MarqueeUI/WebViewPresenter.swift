@@ -9,6 +9,13 @@ import WebKit
 /// over the app's key window. The rendered page reports taps through the JavaScript bridge; what a
 /// tap means is decided by the SDK's cross-platform code (``PresentationResult/init(_:)``).
 ///
+/// A full-screen message whose status bar needs other text than the app's is presented in a
+/// view controller of its own over the app's top one. When UIKit refuses that presentation (the
+/// app is in a transition) the message goes straight into the window instead; when the app takes
+/// that view controller away (dismissing its own modals), the display ends as
+/// ``DisplayResolution/interrupted``. While a full-screen message is up, the app's own
+/// `present` calls must start from the top view controller, which is the message's.
+///
 /// ```swift
 /// MarqueeSDK.shared.register(presenter: WebViewPresenter())
 /// ```
@@ -91,7 +98,15 @@ public final class WebViewPresenter: NSObject, RenderingPresenter {
             webView.frame = host.view.bounds
             host.view.addSubview(webView)
             top.present(host, animated: false)
-            statusBarHost = host
+            if host.presentingViewController != nil {
+                host.onDisappear = { [weak self] in self?.hostLeft() }
+                statusBarHost = host
+            } else {
+                // UIKit refused the presentation (a transition under way): the window shows it, with the app's status bar.
+                webView.removeFromSuperview()
+                webView.frame = window.bounds
+                window.addSubview(webView)
+            }
         } else {
             window.addSubview(webView)
         }
@@ -104,6 +119,21 @@ public final class WebViewPresenter: NSObject, RenderingPresenter {
     public func dismiss(_ message: InAppMessage) {
         guard current?.id == message.id else { return }
         tearDown()
+    }
+
+    /// Whether the message is still up: its view controller still presented (the app may have
+    /// dismissed it), else its web view still in a window.
+    public func isShowing(_ message: InAppMessage) -> Bool {
+        guard current?.id == message.id else { return false }
+        if let statusBarHost { return statusBarHost.presentingViewController != nil }
+        return webView?.window != nil
+    }
+
+    /// The app took the message's view controller away: the display ends, interrupted.
+    private func hostLeft() {
+        let completion = self.completion
+        tearDown()
+        completion?(PresentationResult(.interrupted))
     }
 
     private func receive(_ body: Any) {
@@ -121,6 +151,8 @@ public final class WebViewPresenter: NSObject, RenderingPresenter {
         webView?.configuration.userContentController.removeScriptMessageHandler(forName: MarqueeBridge.messageHandlerName)
         webView?.removeFromSuperview()
         webView = nil
+        // Marquee takes it down itself: no interruption to report.
+        statusBarHost?.onDisappear = nil
         statusBarHost?.presentingViewController?.dismiss(animated: false)
         statusBarHost = nil
         current = nil
