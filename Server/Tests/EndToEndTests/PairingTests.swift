@@ -9,8 +9,9 @@ import MarqueeServer
 import Testing
 
 /// Pairing a device with the dashboard, against a live server: a draft sent from the composer
-/// shows on the device at once and counts nothing; codes work once, expire and are rate-limited;
-/// a debug session names the rule that kept a message from showing.
+/// shows on the device at once and counts nothing; codes work once and expire; a debug session
+/// names the rule that kept a message from showing. (`PairingAPITests` counts wrong codes on the
+/// server's clock.)
 @MainActor
 @Suite("Pairing, previews and debug sessions")
 struct PairingTests {
@@ -199,19 +200,6 @@ struct PairingTests {
         let statuses = try await statusesOfRequestsSentAtOnce(Array(repeating: .adminPOST(url), count: Self.openPairingLimit + 10))
         #expect(statuses.filter { $0 == 201 }.count == Self.openPairingLimit, "\(statuses)")
         #expect(statuses.filter { $0 == 409 }.count == 10, "\(statuses)")
-    }
-
-    @Test func guessingCodesIsSlowedDown() async throws {
-        let server = try await LiveServer.start()
-        defer { Task { await server.stop() } }
-        let app = try await server.createApp(subscriptionID: "guess-app")
-        let headers = ["Subscription-Id": app.subscriptionID, "device_id": "guesser"]
-        var statuses: [Int] = []
-        for _ in 0..<8 {
-            statuses.append(try await send("POST", "v1/pair", body: Data(#"{"code":"AAAAAA"}"#.utf8), to: server, headers: headers).0)
-        }
-        #expect(statuses.prefix(5).allSatisfy { $0 == 404 }, "\(statuses)")
-        #expect(statuses.last == 429, "\(statuses)")
     }
 
     @Test func theDebugLogNamesWhyACappedCampaignDidNotShow() async throws {

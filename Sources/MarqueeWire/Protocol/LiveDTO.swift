@@ -120,21 +120,36 @@ public struct DebugLine: Sendable, Hashable, Codable {
     /// The decision in words.
     public var text: String
 
-    /// Creates a line.
+    /// Creates a line, each text cut at a character boundary to what a line carries
+    /// (``maxTextBytes``, ``maxCampaignNameBytes``, ``maxCampaignIDBytes``): the server refuses a
+    /// longer one, so a line made here is always taken.
     public init(time: Int64, kind: DebugLineKind, campaignID: String? = nil, campaignName: String? = nil,
                 reason: DebugReason? = nil, text: String) {
         self.time = time
         self.kind = kind
-        self.campaignID = campaignID
-        self.campaignName = campaignName
+        self.campaignID = campaignID.map { $0.prefix(utf8Bytes: Self.maxCampaignIDBytes) }
+        self.campaignName = campaignName.map { $0.prefix(utf8Bytes: Self.maxCampaignNameBytes) }
         self.reason = reason
-        self.text = text
+        self.text = text.prefix(utf8Bytes: Self.maxTextBytes)
     }
 
     /// The most bytes of `text` a line carries.
     public static let maxTextBytes = 500
+    /// The most bytes of ``campaignName`` a line carries.
+    public static let maxCampaignNameBytes = 200
+    /// The most bytes of ``campaignID`` a line carries.
+    public static let maxCampaignIDBytes = 100
     /// The most lines one request carries.
     public static let maxPerRequest = 100
+
+    /// The first field longer than a line carries, with its limit in bytes; `nil` when every
+    /// field fits. A decoded line is not cut as ``init(time:kind:campaignID:campaignName:reason:text:)`` cuts one.
+    public var oversizeField: (name: String, maxBytes: Int)? {
+        if text.utf8.count > Self.maxTextBytes { return ("text", Self.maxTextBytes) }
+        if let campaignName, campaignName.utf8.count > Self.maxCampaignNameBytes { return ("campaignName", Self.maxCampaignNameBytes) }
+        if let campaignID, campaignID.utf8.count > Self.maxCampaignIDBytes { return ("campaignID", Self.maxCampaignIDBytes) }
+        return nil
+    }
 }
 
 /// What a ``DebugLine`` reports.

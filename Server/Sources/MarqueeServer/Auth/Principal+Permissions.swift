@@ -9,7 +9,8 @@ extension Principal {
     ///   ``AppAuthorizationMiddleware`` keeps it to its own app.
     /// - `editor` accounts change campaigns and inbox messages, read the event log, and read the
     ///   rest (not accounts, the audit log or webhooks).
-    /// - `viewer` accounts read (not accounts, the audit log, the event log or webhooks) and render previews.
+    /// - `viewer` accounts read (not accounts, the audit log, the event log, webhooks or pairings,
+    ///   whose device IDs and debug lines are editors') and render previews.
     func permits(_ method: HTTPMethod, in area: AdminArea) -> Bool {
         let reads = !CSRFMiddleware.changesState(method)
         switch self {
@@ -34,10 +35,12 @@ extension Principal {
             // Secrets are for administrators alone: rotating them locks out whoever holds the old one.
             // So are webhooks: each sends the app's users' data to a URL of its own.
             case .appSecret, .identitySecret, .webhooks: return role == .admin
-            // The event log names users: for those who work on campaigns, not viewers.
-            case .events: return role == .admin || role == .editor
-            // Adding a tester, or pairing a device, is part of trying a campaign, so editors may.
-            case .campaigns, .inbox, .testers, .pairings:
+            // The event log names users, and a pairing names its device and carries its debug
+            // lines: for those who work on campaigns, not viewers, reads included. Pairing a
+            // device is part of trying a campaign, so editors may.
+            case .events, .pairings: return role == .admin || role == .editor
+            // Adding a tester is part of trying a campaign, so editors may.
+            case .campaigns, .inbox, .testers:
                 switch role {
                 case .admin, .editor: return true
                 case .viewer: return reads

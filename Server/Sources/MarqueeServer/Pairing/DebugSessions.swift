@@ -25,7 +25,7 @@ final class DebugSessions: Sendable {
 
     private let sessions = NIOLockedValueBox<[String: Session]>([:])
 
-    /// Adds `lines` to `session`, trimmed to what a line may hold.
+    /// Adds `lines` to `session`; `POST /v1/debug` has refused any longer than a line may be.
     func append(_ lines: [DebugLine], to session: String, at now: Int64) {
         sessions.withLockedValue { sessions in
             if sessions[session] == nil, sessions.count >= Self.maxSessions,
@@ -33,7 +33,7 @@ final class DebugSessions: Sendable {
                 sessions[oldest] = nil
             }
             var entry = sessions[session] ?? Session(touched: now)
-            for line in lines.prefix(DebugLine.maxPerRequest).map(Self.trimmed) {
+            for line in lines.prefix(DebugLine.maxPerRequest) {
                 entry.lines.append(Entry(seq: entry.next, line: line))
                 entry.next += 1
             }
@@ -54,27 +54,5 @@ final class DebugSessions: Sendable {
     /// Forgets a session that ended.
     func end(_ session: String) {
         _ = sessions.withLockedValue { $0.removeValue(forKey: session) }
-    }
-
-    /// `line` within what a line may hold.
-    static func trimmed(_ line: DebugLine) -> DebugLine {
-        var line = line
-        line.text = trimmed(line.text, to: DebugLine.maxTextBytes)
-        line.campaignName = line.campaignName.map { trimmed($0, to: 200) }
-        line.campaignID = line.campaignID.map { trimmed($0, to: 100) }
-        return line
-    }
-
-    private static func trimmed(_ text: String, to bytes: Int) -> String {
-        guard text.utf8.count > bytes else { return text }
-        var end = text.utf8.index(text.utf8.startIndex, offsetBy: bytes)
-        while !text.isCharacterBoundary(end) { end = text.utf8.index(before: end) }
-        return String(text[..<end])
-    }
-}
-
-private extension String {
-    func isCharacterBoundary(_ index: String.Index) -> Bool {
-        index.samePosition(in: unicodeScalars) != nil
     }
 }

@@ -89,7 +89,8 @@ final class PairedDevices: Sendable {
             try await sql.raw("SELECT pg_notify(\(bind: Self.debugChannel), \(bind: payload))").run()
             (batch, size) = ([], 2)
         }
-        // Lines are trimmed, so each fits a notification alone; a batch takes as many as fit.
+        // Lines are within their limits (``DebugLine/oversizeField``), so each fits a notification
+        // alone; a batch takes as many as fit.
         for line in lines {
             let json = String(decoding: try encoder.encode(line), as: UTF8.self)
             if size + json.utf8.count + 1 > budget { try await send() }

@@ -6,6 +6,9 @@ import Foundation
 enum PairingCode {
     static let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
     static let length = 6
+    /// Wrong codes an address may try a minute, all at once or spread out: ten a minute make
+    /// guessing one of 2^29 codes within its ten minutes hopeless. The docs give this number.
+    static let attemptsPerMinute = 10
 
     static func generate() -> String {
         var generator = SystemRandomNumberGenerator()

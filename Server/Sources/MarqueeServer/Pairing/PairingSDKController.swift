@@ -1,12 +1,13 @@
 import Foundation
+import MarqueeModel
 import MarqueeWire
 import Vapor
 
 /// What a device calls to pair with the dashboard (`POST /v1/pair`, `POST /v1/pair/end`) and to
 /// send its debug session's lines (`POST /v1/debug`).
 struct PairingSDKController {
-    /// Takes the pairing a code names. Codes are tried at most 10 a minute per address, so six
-    /// characters are enough against guessing within their ten minutes.
+    /// Takes the pairing a code names. Codes are tried at most ``PairingCode/attemptsPerMinute``
+    /// a minute per address, so six characters are enough against guessing within their ten minutes.
     @Sendable func pair(req: Request) async throws -> Response {
         let caller = try req.sdkCaller
         let deviceID = try Self.deviceID(of: caller)
@@ -46,10 +47,17 @@ struct PairingSDKController {
         guard body.lines.count <= DebugLine.maxPerRequest else {
             throw APIError(.badRequest, code: .tooManyEvents, "at most \(DebugLine.maxPerRequest) lines a request")
         }
+        // Refused, not cut: a line cut here would read in the dashboard as what the device said.
+        for (index, line) in body.lines.enumerated() {
+            guard let (field, maxBytes) = line.oversizeField else { continue }
+            let path = "lines[\(index)].\(field)"
+            throw APIError(.badRequest, code: .invalidBody, "\(path) is longer than a debug line carries: at most \(maxBytes) bytes of UTF-8",
+                           fields: [ValidationIssue(field: path, message: "at most \(maxBytes) bytes")])
+        }
         guard try await req.pairingStore.isDebugging(session: body.session, deviceID: deviceID, appID: caller.app.id) else {
             throw APIError(.conflict, code: .pairingEnded, "no debug session \(body.session) runs for this device")
         }
-        try await req.marquee.pairedDevices.record(body.lines.map(DebugSessions.trimmed), session: body.session,
+        try await req.marquee.pairedDevices.record(body.lines, session: body.session,
                                                    at: req.marquee.clock.nowMillis, on: try req.db.sql())
         return .noContent
     }

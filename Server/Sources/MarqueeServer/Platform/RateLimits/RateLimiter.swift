@@ -8,23 +8,30 @@ actor RateLimiter {
         var updated: Date
     }
 
-    private let limit: RateLimit
+    private let perMinute: Int
+    private let burst: Int
     private let clock: any ServerClock
     private var buckets: [String: Bucket] = [:]
     /// Buckets kept before full (idle) ones are dropped, so memory stays bounded.
     private let pruneThreshold = 100_000
 
     init(limit: RateLimit, clock: any ServerClock) {
-        self.limit = limit
+        self.init(perMinute: limit.perMinute, burst: limit.burst, clock: clock)
+    }
+
+    /// A limit whose burst is not half a minute's worth: `burst` at once, `perMinute` regained a minute.
+    init(perMinute: Int, burst: Int, clock: any ServerClock) {
+        self.perMinute = perMinute
+        self.burst = burst
         self.clock = clock
     }
 
     /// Spends one request for `key`: `nil` when allowed, else the seconds until one is.
     func spend(_ key: String) -> Int? {
         let now = clock.now()
-        let rate = Double(limit.perMinute) / 60
-        var bucket = buckets[key] ?? Bucket(tokens: Double(limit.burst), updated: now)
-        bucket.tokens = min(Double(limit.burst), bucket.tokens + now.timeIntervalSince(bucket.updated) * rate)
+        let rate = Double(perMinute) / 60
+        var bucket = buckets[key] ?? Bucket(tokens: Double(burst), updated: now)
+        bucket.tokens = min(Double(burst), bucket.tokens + now.timeIntervalSince(bucket.updated) * rate)
         bucket.updated = now
         defer {
             buckets[key] = bucket
@@ -41,13 +48,13 @@ actor RateLimiter {
     /// which spend before trying (so concurrent attempts cannot all slip past) and refund on success.
     func refund(_ key: String) {
         guard var bucket = buckets[key] else { return }
-        bucket.tokens = min(Double(limit.burst), bucket.tokens + 1)
+        bucket.tokens = min(Double(burst), bucket.tokens + 1)
         buckets[key] = bucket
     }
 
     /// Forgets buckets that have refilled completely: they behave exactly like new ones.
     private func prune(now: Date) {
-        let rate = Double(limit.perMinute) / 60
-        buckets = buckets.filter { $0.value.tokens + now.timeIntervalSince($0.value.updated) * rate < Double(limit.burst) }
+        let rate = Double(perMinute) / 60
+        buckets = buckets.filter { $0.value.tokens + now.timeIntervalSince($0.value.updated) * rate < Double(burst) }
     }
 }

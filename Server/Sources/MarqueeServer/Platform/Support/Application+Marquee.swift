@@ -64,7 +64,7 @@ final class MarqueeServices: Sendable {
         self.importJobs = importJobs(deviceTraffic)
         live = pairedDevices.hub
         self.pairedDevices = pairedDevices
-        pairingAttempts = RateLimiter(limit: RateLimit(perMinute: 10), clock: clock)
+        pairingAttempts = RateLimiter(perMinute: PairingCode.attemptsPerMinute, burst: PairingCode.attemptsPerMinute, clock: clock)
     }
 }
 
