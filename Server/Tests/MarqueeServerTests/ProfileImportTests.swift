@@ -132,6 +132,32 @@ struct ProfileImportTests {
         }
     }
 
+    /// Excel saves "CSV UTF-8" with a byte-order mark before the header: the import skips it, in
+    /// CSV and NDJSON, and a mark anywhere else is text like any other.
+    @Test func aByteOrderMarkBeforeTheFirstRecordIsSkipped() async throws {
+        try await TestServer.with { server in
+            let app = try await server.createApp()
+            let csv = "\u{FEFF}userID,tier,points:number\r\nada,gold,12\r\nbob,silver,3\r\n"
+            let report = try await importBody(server, app, csv, type: "text/csv")
+            #expect(report == ProfileImport.Report(imported: 2, failed: 0, errors: []), "\(report)")
+            #expect(try await profile(server, app, "ada").attributes == ["tier": .string("gold"), "points": .number(12)])
+
+            let ndjson = "\u{FEFF}" + #"{"userID": "cy", "attributes": {"tier": "bronze"}}"# + "\n"
+            #expect(try await importBody(server, app, ndjson, type: "application/x-ndjson").imported == 1)
+            #expect(try await profile(server, app, "cy").attributes == ["tier": .string("bronze")])
+        }
+
+        // Whatever the chunks, the mark is taken off the start only.
+        let text = Array("\u{FEFF}userID\n\u{FEFF}ada\n".utf8)
+        var bytewise = RecordSplitter(format: .csv)
+        let records = text.flatMap { bytewise.feed([$0]) } + bytewise.finish()
+        #expect(records.map(\.bytes) == [Array("userID".utf8), Array("\u{FEFF}ada".utf8)])
+        var partial = RecordSplitter(format: .csv)
+        #expect(partial.feed([0xEF, 0xBB]) == [] && partial.finish().map(\.bytes) == [[0xEF, 0xBB]], "half a mark is kept as text")
+        var broken = RecordSplitter(format: .ndjson)
+        #expect((broken.feed([0xEF, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\n")])).map(\.bytes) == [[0xEF, UInt8(ascii: "{"), UInt8(ascii: "}")]])
+    }
+
     /// Runs an import of `bytes` as they are, invalid UTF-8 included, as the route runs one.
     private func importBytes(_ server: TestServer, _ app: Fixtures.CreatedApp, _ bytes: [UInt8],
                              format: RecordSplitter.Format) async throws -> ProfileImport.Report {

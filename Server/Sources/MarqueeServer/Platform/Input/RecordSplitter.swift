@@ -1,7 +1,9 @@
 /// Splits bytes into records as they arrive, in chunks of any size: NDJSON lines, or CSV records
 /// (RFC 4180: a quoted field may hold commas, doubled quotes and line breaks). Only the record in
 /// progress is held, and a record longer than ``maxRecordBytes`` is skipped to its end and
-/// reported, so memory stays bounded whatever the input. One pass, no backtracking.
+/// reported, so memory stays bounded whatever the input. One pass, no backtracking. A UTF-8
+/// byte-order mark at the very start (Excel writes one before a CSV file) is not part of the
+/// first record.
 struct RecordSplitter {
     enum Format: Sendable {
         case csv, ndjson
@@ -21,6 +23,9 @@ struct RecordSplitter {
     /// The line the record in progress starts on, and the line being read.
     private var startLine = 1
     private var line = 1
+    /// Bytes of a byte-order mark read at the start so far; `nil` once the start is past.
+    private var markBytes: Int? = 0
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     init(format: Format, maxRecordBytes: Int = 64 * 1024) {
         self.format = format
@@ -31,21 +36,40 @@ struct RecordSplitter {
     mutating func feed(_ chunk: some Sequence<UInt8>) -> [Record] {
         var records: [Record] = []
         for byte in chunk {
-            if byte == UInt8(ascii: "\"") && format == .csv { inQuotes.toggle() }
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                if !inQuotes {
-                    records.append(take())
+            if let matched = markBytes {
+                // The mark may arrive split across chunks: hold its bytes until it is whole or is not one.
+                if byte == Self.byteOrderMark[matched] {
+                    markBytes = matched + 1 == Self.byteOrderMark.count ? nil : matched + 1
                     continue
                 }
+                markBytes = nil
+                for held in Self.byteOrderMark.prefix(matched) { read(held, into: &records) }
             }
-            if current.count < maxRecordBytes { current.append(byte) } else { overflowed = true }
+            read(byte, into: &records)
         }
         return records.filter { $0.bytes.map { !$0.isEmpty } ?? true }
     }
 
+    private mutating func read(_ byte: UInt8, into records: inout [Record]) {
+        if byte == UInt8(ascii: "\"") && format == .csv { inQuotes.toggle() }
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            if !inQuotes {
+                records.append(take())
+                return
+            }
+        }
+        if current.count < maxRecordBytes { current.append(byte) } else { overflowed = true }
+    }
+
     /// The last record, when the input does not end with a line break.
     mutating func finish() -> [Record] {
+        if let matched = markBytes, matched > 0 {
+            // Input that is only the start of a mark is text like any other.
+            markBytes = nil
+            var records: [Record] = []
+            for held in Self.byteOrderMark.prefix(matched) { read(held, into: &records) }
+        }
         guard !current.isEmpty || overflowed else { return [] }
         return [take()].filter { $0.bytes.map { !$0.isEmpty } ?? true }
     }
