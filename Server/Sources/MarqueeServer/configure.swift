@@ -30,7 +30,9 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     // through the listener, and read every app until it is connected.
     let directory = AppDirectory(learnsOfChanges: configuration.storage.isSQLite)
     let userChanges = UserChanges(capacity: configuration.usersHeld, learnsOfChanges: configuration.storage.isSQLite)
-    let pairedDevices = PairedDevices(hub: LiveHub(maximum: liveChannelMaximum(configuration, in: app)),
+    let pairedDevices = PairedDevices(hub: LiveHub(maximum: liveChannelMaximum(configuration, in: app),
+                                                       perAddress: configuration.maxLiveConnectionsPerAddress,
+                                                       perDevice: configuration.maxLiveConnectionsPerDevice),
                                       announcesThroughDatabase: !configuration.storage.isSQLite)
     let pairings = PairingStore(database: app.db, clock: clock, devices: pairedDevices)
     try ChangeListener.start(for: configuration.storage, directory: directory, users: userChanges,

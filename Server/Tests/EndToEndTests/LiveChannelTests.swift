@@ -108,6 +108,46 @@ struct LiveChannelTests {
         #expect(await unknown.waitForStatus(seconds: 5) == 401)
     }
 
+    /// One device, or one address, cannot take every channel: a device that opens many keeps its
+    /// newest two, and an address at its share is refused while another address still gets in.
+    @Test func oneDeviceOrOneAddressCannotTakeEveryChannel() async throws {
+        // Behind a trusted proxy (the test's own loopback), X-Forwarded-For names each client.
+        let server = try await LiveServer.start(seedsDemo: true, trustedProxies: try TrustedProxies(parsing: "127.0.0.0/8")) { configuration in
+            configuration.maxLiveConnections = 20
+            configuration.maxLiveConnectionsPerAddress = 3
+        }
+        defer { Task { await server.stop() } }
+        func reader(device: String, address: String) -> EventStreamReader {
+            EventStreamReader(baseURL: server.baseURL, subscriptionID: "demo-subscription", deviceID: device,
+                              extra: ["X-Forwarded-For": address])
+        }
+
+        // One device opens five channels, one after another, from five addresses.
+        var phone: [EventStreamReader] = []
+        defer { phone.forEach { $0.close() } }
+        for index in 0..<5 {
+            phone.append(reader(device: "phone", address: "198.51.100.\(index + 1)"))
+            #expect(await phone[index].waitForStatus(seconds: 5) == 200)
+            #expect(await phone[index].waitFor(seconds: 5) { $0.contains(": connected") })
+        }
+        #expect(await waitFor(seconds: 5) { server.app.marqueeLiveConnections == 2 }, "the device keeps two channels")
+        for old in phone.prefix(3) { #expect(await old.waitFor(seconds: 5) { _ in old.ended }, "its oldest channels ended") }
+        #expect(!phone[3].ended && !phone[4].ended)
+
+        // One address takes its share; the next channel from it is refused, another address's is not.
+        let crowd = (0..<3).map { reader(device: "crowd-\($0)", address: "203.0.113.9") }
+        defer { crowd.forEach { $0.close() } }
+        for one in crowd { #expect(await one.waitForStatus(seconds: 5) == 200) }
+        let refused = reader(device: "crowd-3", address: "203.0.113.9")
+        defer { refused.close() }
+        #expect(await refused.waitForStatus(seconds: 5) == 503)
+        #expect(await refused.waitFor(seconds: 5) { $0.contains("live_connections_full") && $0.contains("this address") })
+        let neighbour = reader(device: "neighbour", address: "203.0.113.10")
+        defer { neighbour.close() }
+        #expect(await neighbour.waitForStatus(seconds: 5) == 200)
+        #expect(server.app.marqueeLiveConnections == 6)
+    }
+
     /// A client that starts another request down its open channel, and never finishes its head,
     /// is not read from while the channel is open: nothing is written into the stream but events,
     /// not even past the header deadline, and the channel goes on.

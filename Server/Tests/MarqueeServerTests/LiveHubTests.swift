@@ -23,7 +23,7 @@ import Testing
     }
 
     private func open(_ hub: LiveHub, app: UUID, device: String, version: Int, last: Int? = nil) throws -> (EventStream, Recorder) {
-        let stream = try #require(hub.open(appID: app, deviceID: device, catalogVersion: version, lastVersion: last))
+        let stream = try #require(hub.open(appID: app, deviceID: device, address: "192.0.2.1", catalogVersion: version, lastVersion: last).stream)
         let recorder = Recorder()
         recorder.attach(to: stream)
         return (stream, recorder)
@@ -47,12 +47,45 @@ import Testing
         let app = UUID()
         let (first, one) = try open(hub, app: app, device: "a", version: 1)
         let (_, two) = try open(hub, app: app, device: "b", version: 1)
-        #expect(hub.open(appID: app, deviceID: "c", catalogVersion: 1, lastVersion: nil) == nil)
+        #expect(hub.open(appID: app, deviceID: "c", address: "192.0.2.9", catalogVersion: 1, lastVersion: nil).stream == nil)
         #expect(hub.send(.debug(.init(pairing: "p", session: "s")), toDevice: "b", of: app) == 1)
         #expect(two.text.contains("event: debug") && !one.text.contains("event: debug"))
         first.connectionClosed()
         #expect(hub.count == 1 && !hub.isConnected(deviceID: "a", of: app))
-        #expect(hub.open(appID: app, deviceID: "c", catalogVersion: 1, lastVersion: nil) != nil)
+        #expect(hub.open(appID: app, deviceID: "c", address: "192.0.2.9", catalogVersion: 1, lastVersion: nil).stream != nil)
+    }
+
+    @Test func aDeviceKeepsItsNewestChannelsAndTheOldestEnds() throws {
+        let hub = LiveHub(maximum: 100, perDevice: 2)
+        let app = UUID()
+        let opened = try (0..<5).map { _ in try open(hub, app: app, device: "phone", version: 1) }
+        #expect(hub.count == 2, "a device holds two channels however often it opens one")
+        #expect(opened.prefix(3).allSatisfy { $0.0.isClosed && $0.1.ended }, "the oldest ended, so the device reconnects if it still reads them")
+        #expect(opened.suffix(2).allSatisfy { !$0.0.isClosed })
+        #expect(hub.send(.debug(.init(pairing: "p", session: "s")), toDevice: "phone", of: app) == 2)
+        let (_, other) = try open(hub, app: UUID(), device: "phone", version: 1)
+        #expect(hub.count == 3 && !other.ended, "the same device ID in another app is another device")
+    }
+
+    @Test func oneAddressTakesItsShareAndOthersStillGetIn() throws {
+        let hub = LiveHub(maximum: 10, perAddress: 3)
+        let app = UUID()
+        for index in 0..<3 {
+            #expect(hub.open(appID: app, deviceID: "d\(index)", address: "198.51.100.7", catalogVersion: 1, lastVersion: nil).stream != nil)
+        }
+        let refused = hub.open(appID: app, deviceID: "d3", address: "198.51.100.7", catalogVersion: 1, lastVersion: nil)
+        guard case .addressFull = refused else { Issue.record("one more from the address: \(refused)"); return }
+        let other = try #require(hub.open(appID: app, deviceID: "e", address: "203.0.113.5", catalogVersion: 1, lastVersion: nil).stream)
+        // A device's second channel counts against its address too; once it is at its own
+        // limit, a new channel replaces its oldest, even from a full address.
+        #expect(hub.open(appID: app, deviceID: "d0", address: "198.51.100.7", catalogVersion: 1, lastVersion: nil).stream == nil)
+        let small = LiveHub(maximum: 10, perAddress: 1, perDevice: 1)
+        let first = try #require(small.open(appID: app, deviceID: "d", address: "198.51.100.7", catalogVersion: 1, lastVersion: nil).stream)
+        #expect(small.open(appID: app, deviceID: "d", address: "198.51.100.7", catalogVersion: 1, lastVersion: nil).stream != nil)
+        #expect(first.isClosed && small.count == 1)
+        other.connectionClosed()
+        #expect(hub.count == 3)
+        #expect(LiveHub.defaultMaximumPerAddress(of: 10_000) == 1_250 && LiveHub.defaultMaximumPerAddress(of: 100) == 64)
     }
 
     @Test func streamsOpenedWhileTheServerStopsEndAtOnce() throws {

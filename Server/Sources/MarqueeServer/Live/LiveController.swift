@@ -7,6 +7,7 @@ import Vapor
 /// Server-Sent Events: `catalog` when the app's campaigns change (the id is the catalog version;
 /// a device reconnecting with an older `Last-Event-ID` is told at once), and `preview`, `debug`
 /// and `unpaired` for a paired device. Identity is the SDK routes' own (``SDKCallerMiddleware``).
+/// ``LiveHub`` bounds the channels: in all, per client address, and per device.
 struct LiveController {
     static let headers: HTTPHeaders = [
         "Content-Type": "text/event-stream; charset=utf-8",
@@ -25,12 +26,20 @@ struct LiveController {
             opening = await req.marquee.pairedDevices.openingEvents(of: deviceID, in: caller.app.id, store: req.pairingStore,
                                                                     logger: req.logger)
         }
-        guard let stream = req.marquee.live.open(appID: caller.app.id, deviceID: caller.deviceID, catalogVersion: caller.app.campaignsVersion,
-                                                  lastVersion: lastVersion, initial: opening) else {
+        let hub = req.marquee.live
+        switch hub.open(appID: caller.app.id, deviceID: caller.deviceID, address: req.clientAddress,
+                        catalogVersion: caller.app.campaignsVersion, lastVersion: lastVersion, initial: opening) {
+        case .opened(let stream):
+            return .streaming(stream, headers: Self.headers)
+        case .full:
             throw APIError(.serviceUnavailable, code: .liveConnectionsFull,
-                           "this server holds its most live connections (\(req.marquee.live.maximum)); pings still work",
+                           "this server holds its most live connections (\(hub.maximum)); pings still work",
+                           headers: ["Retry-After": "60"])
+        case .addressFull:
+            // The same answer as a full server, which devices already handle: they ping as before.
+            throw APIError(.serviceUnavailable, code: .liveConnectionsFull,
+                           "this address holds its most live connections (\(hub.maximumPerAddress)); pings still work",
                            headers: ["Retry-After": "60"])
         }
-        return .streaming(stream, headers: Self.headers)
     }
 }

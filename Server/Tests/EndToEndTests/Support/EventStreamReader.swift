@@ -14,9 +14,11 @@ final class EventStreamReader: Sendable {
     private let state = NIOLockedValueBox(State())
     private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
-    /// Opens `GET /v1/live` on `server` as device `deviceID` of the app `subscriptionID`.
-    init(baseURL: URL, subscriptionID: String, deviceID: String = "reader-\(UUID().uuidString)", lastEventID: String? = nil) {
-        var headers = ["Subscription-Id": subscriptionID, "device_id": deviceID, "Accept": "text/event-stream"]
+    /// Opens `GET /v1/live` on `server` as device `deviceID` of the app `subscriptionID`, with
+    /// `extra` headers (`X-Forwarded-For` through a trusted proxy).
+    init(baseURL: URL, subscriptionID: String, deviceID: String = "reader-\(UUID().uuidString)", lastEventID: String? = nil,
+         extra: [String: String] = [:]) {
+        var headers = ["Subscription-Id": subscriptionID, "device_id": deviceID, "Accept": "text/event-stream"].merging(extra) { $1 }
         if let lastEventID { headers["Last-Event-ID"] = lastEventID }
         let stream = URLSessionStreamTransport().open(HTTPRequest(method: "GET", url: baseURL.appendingPathComponent("v1/live"),
                                                                   headers: headers))

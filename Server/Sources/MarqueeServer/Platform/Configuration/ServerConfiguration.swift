@@ -40,6 +40,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var connections = ConnectionLimits()
     /// Live channels (`GET /v1/live`) held at once; one more is answered 503.
     public var maxLiveConnections = 10_000
+    /// Live channels one client address holds at once; one more is answered 503. `nil`: an
+    /// eighth of ``maxLiveConnections``, at least 64 (``LiveHub``).
+    public var maxLiveConnectionsPerAddress: Int?
+    /// Live channels one device of an app holds at once; one more closes its oldest.
+    public var maxLiveConnectionsPerDevice = 2
     /// The iOS apps that open this server's pairing links as universal links: they are listed in
     /// `/.well-known/apple-app-site-association` (``AppleAppSiteAssociation``).
     public var appleAppIDs: [AppleAppID] = []
@@ -105,6 +110,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         public static let eventRetentionDays = "MARQUEE_EVENT_RETENTION_DAYS"
         public static let allowsPrivateWebhookURLs = "MARQUEE_ALLOW_PRIVATE_WEBHOOK_URLS"
         public static let maxLiveConnections = "MARQUEE_MAX_LIVE_CONNECTIONS"
+        public static let maxLiveConnectionsPerAddress = "MARQUEE_MAX_LIVE_CONNECTIONS_PER_ADDRESS"
+        public static let maxLiveConnectionsPerDevice = "MARQUEE_MAX_LIVE_CONNECTIONS_PER_DEVICE"
         public static let appleAppIDs = "MARQUEE_APPLE_APP_IDS"
         public static let headerTimeout = "MARQUEE_HEADER_TIMEOUT"
         public static let bodyTimeout = "MARQUEE_BODY_TIMEOUT"
