@@ -180,15 +180,14 @@ import Testing
         try await withTwoInstances { first, second in
             let app = try await first.createApp()
             let campaign = try await first.createCampaign(CampaignDraft.make("Spring sale"), in: app)
-            struct Line: Decodable { var id: String; var cursor: String }
-            func page(after cursor: String, from server: LiveServer) async throws -> (lines: [Line], next: String) {
+            func page(after cursor: String, from server: LiveServer) async throws -> (lines: [EventLine], next: String) {
                 var request = URLRequest(url: URL(string: "\(server.baseURL)/api/v1/apps/\(app.id)/events?limit=5&after=\(cursor)")!)
                 request.setValue("Bearer \(LiveServer.adminToken)", forHTTPHeaderField: "Authorization")
                 let (data, response) = try await URLSession.shared.data(for: request)
                 let http = try #require(response as? HTTPURLResponse)
                 #expect(http.statusCode == 200, "\(String(decoding: data, as: UTF8.self))")
                 let lines = try String(decoding: data, as: UTF8.self).split(separator: "\n").map {
-                    try JSONDecoder().decode(Line.self, from: Data($0.utf8))
+                    try MarqueeJSON.decoder().decode(EventLine.self, from: Data($0.utf8))
                 }
                 return (lines, http.value(forHTTPHeaderField: "Marquee-Cursor") ?? cursor)
             }
@@ -217,7 +216,7 @@ import Testing
                     try await group.waitForAll()
                 }
             }
-            var seen: [Line] = []
+            var seen: [EventLine] = []
             var cursor = "0"
             var reader = 0
             // Pages while the writers post, alternating instances; then on to the end.

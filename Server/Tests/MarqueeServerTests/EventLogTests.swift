@@ -9,33 +9,19 @@ import Testing
 // Serialized: each test runs a server with its own PostgreSQL pool.
 @Suite("Event log and stream", .serialized)
 struct EventLogTests {
-    private struct Line: Decodable {
-        var cursor: String
-        var id: String
-        var type: String
-        var appId: String
-        var campaignId: String?
-        var variant: String?
-        var userId: String?
-        var deviceId: String?
-        var deviceTime: String?
-        var serverTime: String
-        var data: [String: JSONValue]
-    }
-
     private func read(_ server: TestServer, _ app: Fixtures.CreatedApp, query: String = "",
-                      session: TestServer.Session? = nil) async throws -> (lines: [Line], cursor: String?, response: TestResponse) {
+                      session: TestServer.Session? = nil) async throws -> (lines: [EventLine], cursor: String?, response: TestResponse) {
         let path = "/api/v1/apps/\(app.id)/events" + (query.isEmpty ? "" : "?" + query)
         let response = if let session { try await server.send(.GET, path, session: session) } else { try await server.send(.GET, path) }
         guard response.status == .ok else { return ([], nil, response) }
         #expect(response.headers.first(name: "Content-Type") == "application/x-ndjson")
-        let lines = try response.text.split(separator: "\n").map { try MarqueeJSON.decoder().decode(Line.self, from: Data($0.utf8)) }
+        let lines = try response.text.split(separator: "\n").map { try MarqueeJSON.decoder().decode(EventLine.self, from: Data($0.utf8)) }
         return (lines, response.headers.first(name: "Marquee-Cursor"), response)
     }
 
     /// Every event from the start once there are `count` (``TestServer/untilTheLog(shows:_:)``).
     private func readAll(_ server: TestServer, _ app: Fixtures.CreatedApp, count: Int,
-                         query: String = "") async throws -> (lines: [Line], cursor: String?, response: TestResponse) {
+                         query: String = "") async throws -> (lines: [EventLine], cursor: String?, response: TestResponse) {
         let query = "limit=10000" + (query.isEmpty ? "" : "&" + query)
         var all = try await read(server, app, query: query)
         try await server.untilTheLog(shows: "\(count) events") {
@@ -74,13 +60,13 @@ struct EventLogTests {
                                               "impression", "click", "close", "opt_out", "impression", "click", "profile_change"])
             #expect(Set(all.lines.map(\.id)).count == all.lines.count, "every event has its own id")
             #expect(all.cursor == all.lines.last?.cursor)
-            let click = try #require(all.lines.first { $0.type == "click" && $0.userId == "ada" })
-            #expect(click.campaignId == campaign && click.deviceId == "device-ada" && click.appId == app.id.uuidString.lowercased())
-            #expect(click.data["button"] == .string("action_one") && click.deviceTime == "2026-09-21T14:13:20Z")
+            let click = try #require(all.lines.first { $0.type == "click" && $0.userID == "ada" })
+            #expect(click.campaignID == campaign && click.deviceID == "device-ada" && click.appID == app.id.uuidString.lowercased())
+            #expect(click.data["button"] == .string("action_one") && click.deviceTime == Date(timeIntervalSince1970: 1_790_000_000))
             #expect(all.lines.last { $0.type == "click" }?.data["button"] == .string("content"))
-            #expect(all.lines[0].data["name"] == .string("Spring sale") && all.lines[0].userId == nil)
+            #expect(all.lines[0].data["name"] == .string("Spring sale") && all.lines[0].userID == nil)
             let changed = try #require(all.lines.last)
-            #expect(changed.userId == "bob" && changed.data["source"] == .string("api"))
+            #expect(changed.userID == "bob" && changed.data["source"] == .string("api"))
             #expect(changed.data["profile"]?.objectValue?["tags"] == .array([.string("vip")]))
 
             // Pages resume after a cursor, and a type filter keeps only what it names.
@@ -95,9 +81,9 @@ struct EventLogTests {
             let erased = try await server.send(.DELETE, "/api/v1/apps/\(app.id)/users/ada")
             try #require(erased.status == .ok, "\(erased.text)")
             let after = try await readAll(server, app, count: all.lines.count - 4 + 1)
-            #expect(!after.lines.contains { $0.userId == "ada" && $0.type != "user_erased" })
-            #expect(after.lines.filter { $0.type == "user_erased" }.map(\.userId) == ["ada"])
-            #expect(after.lines.contains { $0.userId == "bob" })
+            #expect(!after.lines.contains { $0.userID == "ada" && $0.type != "user_erased" })
+            #expect(after.lines.filter { $0.type == "user_erased" }.map(\.userID) == ["ada"])
+            #expect(after.lines.contains { $0.userID == "bob" })
         }
     }
 
@@ -132,6 +118,60 @@ struct EventLogTests {
             #expect(left.map(\.data["name"]) == [.string("New")])
             let after = try await read(server, app, query: "after=\(both.lines[0].cursor)")
             #expect(after.lines.map(\.id) == left.map(\.id), "a cursor into what was removed reads on")
+        }
+    }
+
+    /// A cursor this server never gave out is refused, not echoed back: a loader holding one
+    /// (another server's, or from before a backup was restored) would otherwise wait in silence
+    /// while events arrive under lower cursors. One whose events were removed stays good.
+    @Test(arguments: TestDatabase.available)
+    func aCursorBeyondTheNewestEventIsRefused(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            _ = try await server.createCampaign(Fixtures.modal("Spring sale"), in: app)
+            let newest = try #require(try await readAll(server, app, count: 1).cursor)
+            let current = try await read(server, app, query: "after=\(newest)")
+            #expect(current.response.status == .ok && current.lines.isEmpty && current.cursor == newest)
+
+            var later = try #require(EventCursor(newest))
+            later.sequence += 1
+            later.index = 0
+            let otherServer = EventCursor(transaction: Int64(Int32.max), sequence: 1, index: 0)
+            for beyond in [later.description, otherServer.description, "900000.0"] {
+                let refused = try await read(server, app, query: "after=\(beyond)").response
+                #expect(refused.status == .badRequest && refused.errorCode == "invalid_query", "\(beyond): \(refused.text)")
+                #expect(refused.text.contains("beyond the newest event"), "\(refused.text)")
+                #expect(refused.headers.first(name: "Marquee-Cursor") == nil, "nothing is echoed back")
+            }
+
+            // Retention removed every event: the cursor the reader holds was given out, and reads on.
+            _ = try await EventLog.prune(storedBefore: server.clock.nowMillis + 1, on: try server.app.db.sql())
+            let emptied = try await read(server, app, query: "after=\(newest)")
+            #expect(emptied.response.status == .ok && emptied.cursor == newest, "\(emptied.response.text)")
+        }
+    }
+
+    /// A reader whose cursor stands on the newest event hears that event's user erased: the
+    /// erasure's own event gets a position after the cursor, never the erased event's again.
+    @Test(arguments: TestDatabase.available)
+    func aReaderAtTheNewestEventHearsItsUserErased(_ database: TestDatabase) async throws {
+        try await TestServer.with(database) { server in
+            let app = try await server.createApp()
+            let profile = try await server.send(.PATCH, "/api/v1/apps/\(app.id)/users/ada/profile", json: ["addTags": ["vip"]])
+            try #require(profile.status == .ok, "\(profile.text)")
+            let before = try await readAll(server, app, count: 1)
+            #expect(before.lines.map(\.userID) == ["ada"])
+            let cursor = try #require(before.cursor)
+
+            let erased = try await server.send(.DELETE, "/api/v1/apps/\(app.id)/users/ada")
+            try #require(erased.status == .ok, "\(erased.text)")
+            var next = try await read(server, app, query: "after=\(cursor)")
+            try await server.untilTheLog(shows: "the erasure after \(cursor)") {
+                next = try await read(server, app, query: "after=\(cursor)")
+                return !next.lines.isEmpty || next.response.status != .ok
+            }
+            #expect(next.response.status == .ok, "\(next.response.text)")
+            #expect(next.lines.map(\.type) == ["user_erased"] && next.lines.map(\.userID) == ["ada"])
         }
     }
 
@@ -203,11 +243,11 @@ struct EventLogTests {
             try await database.transaction { db in try await EventLog.append([entry("early")], on: try db.sql()) }
 
             let before = try await read(server, app)
-            #expect(before.lines.isEmpty, "the committed event waits behind the open transaction: \(before.lines.map(\.userId))")
+            #expect(before.lines.isEmpty, "the committed event waits behind the open transaction: \(before.lines.map(\.userID))")
             await holder.letGo()
             try await late.value
             let after = try await readAll(server, app, count: 2, query: "after=\(try #require(before.cursor))")
-            #expect((before.lines + after.lines).compactMap(\.userId) == ["late", "early"], "both, once, in the order of their transactions")
+            #expect((before.lines + after.lines).compactMap(\.userID) == ["late", "early"], "both, once, in the order of their transactions")
         }
     }
 
@@ -248,7 +288,7 @@ struct EventLogTests {
                 await finished.set()
                 try outcome.get()
             }
-            var seen: [Line] = []
+            var seen: [EventLine] = []
             var cursor = ""
             func page() async throws -> Bool {
                 let page = try await read(server, app, query: "limit=7" + (cursor.isEmpty ? "" : "&after=\(cursor)"))

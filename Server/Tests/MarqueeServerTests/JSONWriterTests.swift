@@ -118,24 +118,10 @@ struct JSONWriterTests {
     }
 }
 
-/// A stream line is what `JSONEncoder` writes for the documented event object, field for field.
+/// A stream line is what `JSONEncoder` writes for ``EventLine``, the public type readers decode,
+/// field for field, and reads back as the same value.
 @Suite("Event lines")
 struct EventLineTests {
-    /// The event object as `openapi.yaml` documents it, encoded the general way.
-    struct DocumentedLine: Encodable {
-        var cursor: String
-        var id: String
-        var type: String
-        var appId: String
-        var campaignId: String?
-        var variant: String?
-        var userId: String?
-        var deviceId: String?
-        var deviceTime: Date?
-        var serverTime: Date
-        var data: [String: JSONValue]
-    }
-
     @Test func linesAndBatchesMatchTheDocumentedObjectEncodedByJSONEncoder() throws {
         var generator = SystemRandomNumberGenerator()
         let records = (0..<200).map { index in
@@ -152,19 +138,18 @@ struct EventLineTests {
                     data: Bool.random(using: &generator) ? [:] : ["button": .string("content"), "page": .number(2),
                                                                  "answers": JSONWriterTests.randomValue(depth: 1, using: &generator)]))
         }
-        let documented = records.map { record in
-            let entry = record.entry
-            return DocumentedLine(
-                cursor: record.cursor.description, id: record.id.canonical, type: entry.type.rawValue, appId: entry.appID.canonical,
-                campaignId: entry.campaignID?.canonical, variant: entry.variant, userId: entry.userID, deviceId: entry.deviceID,
-                deviceTime: entry.deviceTime.map { Date(timeIntervalSince1970: Double($0) / 1000) },
-                serverTime: Date(timeIntervalSince1970: Double(entry.serverTime) / 1000), data: entry.data)
-        }
+        let documented = records.map(EventLine.init)
         let encoder = MarqueeJSON.encoder()
         let lines = try documented.map { String(decoding: try encoder.encode($0), as: UTF8.self) + "\n" }
         #expect(String(decoding: EventLine.ndjson(records), as: UTF8.self) == lines.joined())
+        // Readers decode the same type: each line reads back to what it says.
+        let decoder = MarqueeJSON.decoder()
+        for line in lines {
+            let read = try decoder.decode(EventLine.self, from: Data(line.utf8))
+            #expect(String(decoding: try encoder.encode(read), as: UTF8.self) + "\n" == line)
+        }
 
-        struct Batch: Encodable { var events: [DocumentedLine] }
+        struct Batch: Encodable { var events: [EventLine] }
         #expect(EventLine.batch(records) == String(decoding: try encoder.encode(Batch(events: documented)), as: UTF8.self))
     }
 }

@@ -8,12 +8,15 @@ public enum EventAdministration {
     public enum Failure: Error, CustomStringConvertible {
         case unknownApp(String)
         case badCursor(String)
+        /// A cursor past the newest event the database ever held.
+        case cursorBeyondNewest(String)
         case badTypes(String)
 
         public var description: String {
             switch self {
             case .unknownApp(let app): "no app has the ID or subscription ID “\(app)”"
             case .badCursor(let text): "“\(text)” is not a cursor of the event log"
+            case .cursorBeyondNewest(let text): "“\(text)” is beyond the newest event of this database: give the last cursor it gave out, or 0"
             case .badTypes(let message): message
             }
         }
@@ -38,6 +41,7 @@ public enum EventAdministration {
             if let id = UUID(uuidString: app) { query.filter(\.$id == id) } else { query.filter(\.$subscriptionID == app) }
             guard let appID = try await query.first()?.id else { throw Failure.unknownApp(app) }
             let sql = try application.db.sql()
+            guard try await EventLog.couldHaveIssued(start, on: sql) else { throw Failure.cursorBeyondNewest(start.description) }
             var cursor = start
             var count = 0
             while true {

@@ -218,6 +218,32 @@ enum EventLog {
         return EventCursor(transaction: last.tx, sequence: last.seq, index: Int(Int32.max))
     }
 
+    private struct Newest: Decodable {
+        /// PostgreSQL: the first transaction id not yet given out; SQLite: 0.
+        var tx: Int64
+        var seq: Int64
+    }
+
+    /// Whether the log could have given out `cursor`: it is no later than the newest position
+    /// ever written, in any app. Sequence numbers are never taken back (SQLite's `AUTOINCREMENT`,
+    /// PostgreSQL's identity sequence), so a cursor stays valid after erasure or retention
+    /// removed its event; one beyond is another server's, or a restored backup's, or a typo.
+    static func couldHaveIssued(_ cursor: EventCursor, on sql: any SQLDatabase) async throws -> Bool {
+        guard cursor != .start else { return true }
+        let postgres = sql.dialect.name == "postgresql"
+        let query: SQLQueryString = if postgres {
+            """
+            SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS tx,
+                   COALESCE(pg_sequence_last_value(pg_get_serial_sequence(\(bind: schema), 'seq')::regclass), 0) AS seq
+            """
+        } else {
+            "SELECT 0 AS tx, COALESCE((SELECT seq FROM sqlite_sequence WHERE name = \(bind: schema)), 0) AS seq"
+        }
+        guard let newest = try await sql.raw(query).first(decoding: Newest.self) else { return false }
+        let transactionIssued = postgres ? cursor.transaction < newest.tx : cursor.transaction == 0
+        return transactionIssued && cursor.sequence <= newest.seq
+    }
+
     /// The id of the event at `index` of the row `rowID`.
     private static func eventID(_ rowID: UUID, _ index: Int) -> UUID {
         var bytes = rowID.uuid

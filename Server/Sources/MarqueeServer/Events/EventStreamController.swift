@@ -8,7 +8,7 @@ import Vapor
 /// `after` is the `cursor` of the last event read (none: from the oldest kept), `limit` 1 to
 /// 10,000 (default 1,000), `types` a comma-separated list of event types, and `wait` up to 30
 /// seconds to hold the request open until an event arrives. The `Marquee-Cursor` header is the
-/// cursor to send next, also when no event came. Administrators and editors may read it; every
+/// cursor to send next, also when no event came. A cursor beyond the newest event is refused (400). Administrators and editors may read it; every
 /// read is in the audit log (``AdminArea/events``).
 struct EventStreamController {
     static let defaultLimit = 1_000
@@ -18,6 +18,12 @@ struct EventStreamController {
     /// every instance are seen alike.
     static let pollInterval: Duration = .milliseconds(200)
     static let cursorHeader = "Marquee-Cursor"
+
+    /// `after` names a position past the newest event this server's log ever held.
+    static let cursorBeyondNewest = APIError(
+        .badRequest, code: .invalidQuery,
+        "after is beyond the newest event: this server never gave out that cursor (it may be another server's, or from "
+            + "before a backup was restored); send the last Marquee-Cursor this server answered, or 0 to read from the start")
 
     struct Query {
         var after = EventCursor.start
@@ -54,6 +60,9 @@ struct EventStreamController {
         let appID = try req.authorizedAppID
         let query = try Query(req)
         guard let sql = req.db as? any SQLDatabase else { throw StoreError.notSQL }
+        // Echoing such a cursor back would leave a loader waiting, silently, for events that
+        // will come under other cursors; it is told at once instead.
+        guard try await EventLog.couldHaveIssued(query.after, on: sql) else { throw Self.cursorBeyondNewest }
         let deadline = ContinuousClock.now + .seconds(query.wait)
         var page = try await EventLog.read(appID: appID, after: query.after, limit: query.limit, types: query.types, on: sql)
         while page.records.isEmpty, ContinuousClock.now < deadline {

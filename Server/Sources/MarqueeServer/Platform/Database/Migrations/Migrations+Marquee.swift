@@ -41,6 +41,7 @@ enum MarqueeMigrations {
         M036_CreateEventLog(),
         M037_CreateWebhooks(),
         M038_CreatePairings(),
+        M040_EventPositionsAreNeverReused(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).
