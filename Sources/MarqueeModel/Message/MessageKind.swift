@@ -27,6 +27,11 @@ public enum SlideEdge: String, Sendable, Hashable, Codable, CaseIterable {
     case bottom, top, left, right
 }
 
+extension SlideEdge: StandardValue {
+    /// The edge a slide-up message without ``Message/slideFrom`` enters from.
+    public static var standard: SlideEdge { .bottom }
+}
+
 /// Where a banner is pinned.
 public enum BannerPlacement: String, Sendable, Hashable, Codable, CaseIterable {
     case top, bottom

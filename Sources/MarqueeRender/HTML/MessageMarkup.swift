@@ -49,7 +49,7 @@ struct MessageMarkup {
     var banner: BannerSettings { message.banner ?? BannerSettings() }
 
     /// The edge a slide-up enters from; `nil` in the model means bottom.
-    var slideEdge: SlideEdge { message.slideFrom ?? .bottom }
+    var slideEdge: SlideEdge { message.slideFrom ?? .standard }
 
     /// Whether the message covers the app and takes focus (as opposed to floating beside it).
     var isModal: Bool {
@@ -114,7 +114,7 @@ struct MessageMarkup {
             classes.append("mq-banner-\(banner.placement.rawValue)")
             extra.append(Markup.Attribute("data-banner-placement", banner.placement.rawValue))
         case .tooltip:
-            let position = message.tooltip?.position ?? .bottomCenter
+            let position = message.tooltip?.position ?? .standard
             classes.append("mq-tip-\(position.rawValue)")
             extra.append(Markup.Attribute("data-tooltip-position", position.rawValue))
             extra.append(Markup.Attribute("data-tooltip-target", message.tooltip?.targetElementID ?? ""))

@@ -38,7 +38,7 @@ extension TerminalLayout {
     }
 
     var slideUp: [TerminalLine] {
-        let edge = message.slideFrom ?? .bottom
+        let edge = message.slideFrom ?? .standard
         let placement: TerminalBox.Placement = switch edge {
         case .bottom, .top: .center
         case .left: .left
