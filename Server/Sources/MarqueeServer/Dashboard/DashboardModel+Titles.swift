@@ -78,6 +78,14 @@ extension SegmentOperator {
         }
     }
 
+    /// Whether the value a condition with this operator compares with is a number of days.
+    var countsDays: Bool {
+        switch self {
+        case .withinLastDays, .moreThanDaysAgo: true
+        case .exists, .notExists, .equals, .notEquals, .contains, .notContains, .greaterThan, .lessThan, .atLeast, .atMost: false
+        }
+    }
+
     /// Whether a condition with this operator compares with a value.
     var takesValue: Bool {
         switch self {
@@ -97,6 +105,15 @@ extension FactCondition.Fact {
         case .appVersion: "App version"
         case .platform: "Platform"
         case .locale: "Locale"
+        }
+    }
+
+    /// The kind of value a condition on this fact compares with.
+    var valueKind: ProfileValue.Kind {
+        switch self {
+        case .firstSeen, .lastSeen: .date
+        case .sessions: .number
+        case .appVersion, .platform, .locale: .string
         }
     }
 }

@@ -2,8 +2,10 @@ import MarqueeModel
 
 /// What the dashboard's forms offer, read from the model the server validates with
 /// (`GET /api/v1/model`): message kinds, attribute types and the operators each takes, segment
-/// operators and the app facts they apply to, survey question kinds, roles and the limits forms show. The dashboard
-/// builds every choice from it, so a case added to the model appears there with no script edit.
+/// operators and the app facts they apply to, survey question kinds, roles, every other choice list
+/// (``formLists``), what each field left empty stores (``DashboardDefaults``) and the limits forms
+/// show. The dashboard builds every choice and every default from it, so a case added to the model
+/// appears there with no script edit, and a form never shows a default the server does not store.
 struct DashboardModelResource: JSONResource {
     /// A choice: the value the API takes, and the words a form shows for it.
     struct Choice: Encodable, Equatable {
@@ -17,13 +19,17 @@ struct DashboardModelResource: JSONResource {
         var id: String
         var title: String
         var operators: [String]
+        /// For an app fact: the kind of value its conditions compare with.
+        var valueKind: String?
     }
 
-    /// An operator, and whether it compares with a value at all.
+    /// An operator, whether it compares with a value at all, and (segment operators) whether
+    /// that value is a number of days.
     struct Operator: Encodable {
         var id: String
         var title: String
         var takesValue: Bool
+        var countsDays: Bool?
     }
 
     /// A kind of survey question, and whether it lists choices.
@@ -58,6 +64,12 @@ struct DashboardModelResource: JSONResource {
     var roles: [Choice]
     /// What webhooks can be limited to.
     var eventTypes: [Choice]
+    /// Every other select's choices, by name (``formLists``).
+    var lists: [String: [Choice]]
+    /// The trigger event kinds that must name their event (a custom event, a view, a rule keyword).
+    var namedEventKinds: [String]
+    /// The campaign a form that sets nothing stores, with each optional part's defaults (``DashboardDefaults``).
+    var defaults: JSONValue
     var limits: [String: Bounds]
 
     /// The model as this server validates it.
@@ -69,11 +81,27 @@ struct DashboardModelResource: JSONResource {
                           operators: ConditionOperator.allCases.filter { $0.supports(type) }.map(\.rawValue))
         },
         conditionOperators: ConditionOperator.allCases.map { Operator(id: $0.rawValue, title: $0.title, takesValue: !$0.ignoresValue) },
-        segmentOperators: SegmentOperator.allCases.map { Operator(id: $0.rawValue, title: $0.title, takesValue: $0.takesValue) },
-        appFacts: FactCondition.Fact.allCases.map { OperatorChoice(id: $0.rawValue, title: $0.title, operators: $0.operators.map(\.rawValue)) },
+        segmentOperators: SegmentOperator.allCases.map {
+            Operator(id: $0.rawValue, title: $0.title, takesValue: $0.takesValue, countsDays: $0.countsDays)
+        },
+        appFacts: FactCondition.Fact.allCases.map {
+            OperatorChoice(id: $0.rawValue, title: $0.title, operators: $0.operators.map(\.rawValue), valueKind: $0.valueKind.rawValue)
+        },
         roles: AccountRole.allCases.map { Choice(id: $0.rawValue, title: $0.title) },
         eventTypes: EventType.allCases.map { Choice(id: $0.rawValue, title: $0.title) },
+        lists: formLists,
+        namedEventKinds: EventKind.allCases.filter(\.requiresName).map(\.rawValue),
+        defaults: DashboardDefaults.campaign,
         limits: [
+            "buttons": Bounds(0...Campaign.Limits.maxButtons),
+            "variants": Bounds(Experiment.Limits.variantCount),
+            "inboxButtons": Bounds(0...InboxContent.maxButtons),
+            "inboxTitleLength": Bounds(1...InboxContent.maxTitleLength),
+            "inboxTTLDays": Bounds(1...InboxController.maxTTL / 86_400),
+            "segmentNameLength": Bounds(1...Segment.Limits.nameLength),
+            "passwordLength": Bounds(NewAccount.minimumPasswordCharacters...NewAccount.maximumPasswordCharacters),
+            "rolloutPercentage": Bounds(AppSettings.rolloutRange),
+            "pingIntervalSeconds": Bounds(AppSettings.pingIntervalRange),
             "carouselPages": Bounds(Campaign.Limits.carouselPages),
             "surveyQuestions": Bounds(Campaign.Limits.surveyQuestions),
             "surveyChoices": Bounds(Campaign.Limits.surveyChoices),

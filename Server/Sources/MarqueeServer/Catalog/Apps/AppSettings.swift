@@ -18,6 +18,7 @@ struct AppSettings: Sendable, Equatable {
     static let defaultRollout = 100
     static let defaultPingInterval = 3600
     static let pingIntervalRange = 10...86_400
+    static let rolloutRange = 0...100
 
     /// `POST /apps`: the name is required; everything else has a default.
     static func creating(from input: AppInput) throws -> AppSettings {
@@ -94,7 +95,8 @@ struct AppSettings: Sendable, Equatable {
         let allowed = subscriptionID.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
         check(allowed && (3...100).contains(subscriptionID.count), "subscriptionID",
               "must be 3 to 100 letters, digits, '-', '_' or '.'")
-        check((0...100).contains(rolloutPercentage), "rolloutPercentage", "must be between 0 and 100")
+        check(Self.rolloutRange.contains(rolloutPercentage), "rolloutPercentage",
+              "must be between \(Self.rolloutRange.lowerBound) and \(Self.rolloutRange.upperBound)")
         check(Self.pingIntervalRange.contains(pingIntervalSeconds), "pingIntervalSeconds",
               "must be between \(Self.pingIntervalRange.lowerBound) and \(Self.pingIntervalRange.upperBound)")
         check(!testUserIDs.contains(""), "testUserIDs", "must not contain empty IDs")

@@ -2,22 +2,32 @@
 // new password, and deletion; and a form that creates one. The server decides what is allowed
 // (it never removes or demotes the last admin) and its refusals are shown as it words them.
 import { $, api, element, isAdmin, say, session, showProblems } from "./api.js";
+import { FormBuilder } from "./form.js";
 import { choices, model } from "./model.js";
+
+// The new account the form edits; a new one keeps the role last chosen.
+let newAccount = { role: "editor" };
+const form = new FormBuilder(() => newAccount, () => {}, false, { idPrefix: "account" });
 
 // Shows the accounts (called when the view opens).
 export async function showAccounts() {
   $("accounts-problems").replaceChildren();
   $("account-form").hidden = !isAdmin();
-  const role = $("account-role");
-  if (!role.options.length) {
-    for (const [value, text] of choices(model.roles)) role.append(new Option(text, value));
-    role.value = "editor";
-  }
+  if (!$("account-fields").childElementCount) renderForm();
   if (!isAdmin()) {
     $("accounts-list").replaceChildren(element("li", "Only administrators manage accounts.", "muted"));
     return;
   }
   await load();
+}
+
+function renderForm() {
+  const length = model.limits.passwordLength;
+  $("account-fields").replaceChildren(
+    form.text("email", "Email", { type: "email", autocomplete: "off", required: true }),
+    form.select("role", "Role", choices(model.roles)),
+    form.text("password", `Password (at least ${length.min} characters)`,
+      { type: "password", autocomplete: "new-password", required: true, length }));
 }
 
 async function load() {
@@ -28,37 +38,23 @@ async function load() {
   document.body.dataset.accounts = "ready";
 }
 
-function roleSelect(account) {
-  const select = element("select");
-  select.id = `account-${account.id}-role`;
-  select.setAttribute("aria-label", `Role of ${account.email}`);
-  for (const [value, text] of choices(model.roles)) select.append(new Option(text, value));
-  select.value = account.role;
-  select.addEventListener("change", () => changeRole(account, select));
-  return select;
-}
-
+// An account's row: its role (changed as soon as another is chosen), a new password, deletion.
 function row(account) {
+  const draft = { role: account.role };
+  const controls = new FormBuilder(() => draft, () => {
+    if (draft.role !== account.role) changeRole(account, draft, role);
+  }, false, { idPrefix: `account-${account.id}`, inline: true });
   const item = element("li", undefined, "account-row");
   item.dataset.id = account.id;
   item.dataset.email = account.email;
   const name = element("span", account.email, "account-email");
   if (account.email === session.email) name.append(element("span", "you", "badge"));
-  const password = element("input");
-  password.id = `account-${account.id}-password`;
-  password.type = "password";
-  password.autocomplete = "new-password";
-  password.placeholder = "New password";
-  password.setAttribute("aria-label", `New password for ${account.email}`);
-  const reset = element("button", "Set password");
-  reset.id = `account-${account.id}-set-password`;
-  reset.type = "button";
-  reset.addEventListener("click", () => resetPassword(account, password));
-  const remove = element("button", "Delete", "danger");
-  remove.id = `account-${account.id}-delete`;
-  remove.type = "button";
-  remove.addEventListener("click", () => removeAccount(account));
-  item.append(name, roleSelect(account), password, reset, remove);
+  const role = controls.select("role", `Role of ${account.email}`, choices(model.roles));
+  const password = controls.text("password", `New password for ${account.email}`,
+    { type: "password", autocomplete: "new-password", placeholder: "New password" });
+  item.append(name, role, password,
+    controls.button("Set password", () => resetPassword(account, draft, password), `account-${account.id}-set-password`),
+    controls.button("Delete", () => removeAccount(account), `account-${account.id}-delete`, "danger"));
   return item;
 }
 
@@ -70,8 +66,9 @@ function reloadIfSelf(account, text) {
   return true;
 }
 
-async function changeRole(account, select) {
-  const role = select.value;
+// `draft.role` is the role chosen in `select`; a refusal puts the account's own back.
+async function changeRole(account, draft, select) {
+  const role = draft.role;
   try {
     await api("PATCH", `/api/v1/accounts/${account.id}`, { role });
     $("accounts-problems").replaceChildren();
@@ -79,14 +76,16 @@ async function changeRole(account, select) {
     account.role = role;
     say(`${account.email} is now ${role}.`);
   } catch (error) {
+    draft.role = account.role;
     select.value = account.role;
     showProblems(error, "accounts-problems");
   }
 }
 
-async function resetPassword(account, input) {
+async function resetPassword(account, draft, input) {
   try {
-    await api("PATCH", `/api/v1/accounts/${account.id}`, { password: input.value });
+    await api("PATCH", `/api/v1/accounts/${account.id}`, { password: draft.password || "" });
+    draft.password = undefined;
     input.value = "";
     $("accounts-problems").replaceChildren();
     if (reloadIfSelf(account, "Your password changed; sign in with it.")) return;
@@ -113,10 +112,10 @@ async function create(event) {
   event.preventDefault();
   try {
     const account = await api("POST", "/api/v1/accounts", {
-      email: $("account-email").value, role: $("account-role").value, password: $("account-password").value,
+      email: newAccount.email || "", role: newAccount.role, password: newAccount.password || "",
     });
-    $("account-email").value = "";
-    $("account-password").value = "";
+    newAccount = { role: newAccount.role };
+    renderForm();
     $("accounts-problems").replaceChildren();
     await load();
     say(`Created ${account.email} (${account.role}).`);

@@ -12,13 +12,8 @@ import { describeAudience } from "./segments.js";
 import { normalizeSurvey, surveySection } from "./survey-form.js";
 import { describeMissing, languagesSection } from "./translations.js";
 
-const actionTypes = [["close", "Close"], ["openURL", "Open a web page"], ["deepLink", "Open a deep link"],
-  ["pushPrimer", "Ask for push permission"]];
-const eventKinds = [["appStart", "App start"], ["sessionStart", "Session start"], ["login", "Login"], ["purchase", "Purchase"],
-  ["custom", "Custom event"], ["pushClick", "Push click"], ["viewAppeared", "View appeared"], ["rule", "Rule keyword"]];
-const namedEvents = ["custom", "viewAppeared", "rule"];
-const platforms = [["ios", "iOS"], ["android", "Android"], ["macos", "macOS"], ["linux", "Linux"], ["web", "Web"]];
-const maxButtons = 2;
+// Every list of choices, and what an empty field stores, is the server's model's (model.js, form.js).
+const listOf = (name) => choices(model.lists[name]);
 
 // A new campaign starts from this; every omitted field takes its default.
 export const newCampaign = {
@@ -107,7 +102,7 @@ function render() {
     const missing = $("translation-missing");
     if (missing) missing.textContent = describeMissing(getPath(draft, at) || {});
     changed(currentDraft());
-  }, readOnly);
+  }, readOnly, { defaults: model.defaults });
   // Kinds without settings of their own have no section (`null`), which is left out.
   $("composer").replaceChildren(...[
     general(form), message(form, at), kindSettings(form, at),
@@ -172,8 +167,7 @@ function general(form) {
   const embedded = getPath(draft, "channel") === "embedded";
   return fieldset("Campaign",
     form.text("name", "Name"),
-    form.select("channel", "Channel", [["inApp", "In-app message"], ["inbox", "App Inbox"], ["inApp+inbox", "In-app and App Inbox"],
-      ["embedded", "Embedded in the app's screen (a placement)"]], { fallback: "inApp", rerender: true }),
+    form.select("channel", "Channel", listOf("channel"), { rerender: true }),
     embedded ? form.text("placement", "Placement", { placeholder: "home.top",
       hint: "The app shows it with MarqueePlacement(\"home.top\"); a card (modal kind), no trigger needed" }) : null,
     form.checkbox("isTest", "Test campaign: only the app's test users and devices get it"));
@@ -190,19 +184,17 @@ function message(form, at) {
     form.text(`${at}.title`, "Title", { hint: "Personalize with %%first_name|fallback%%" }),
     form.textarea(`${at}.body`, "Body", { rows: 4 }),
     form.text(`${at}.image.url`, "Image URL", { type: "url", placeholder: "https://…" }),
-    form.select(`${at}.image.crop`, "Image crop", [["fill", "Fill"], ["center", "Center"]], { fallback: "fill" }),
+    form.select(`${at}.image.crop`, "Image crop", listOf("imageCrop")),
     form.text(`${at}.image.altText`, "Image description (for screen readers)"),
-    form.color(`${at}.colors.header`, "Header colour", "#000000"),
-    form.color(`${at}.colors.title`, "Title colour", "#000000"),
-    form.color(`${at}.colors.body`, "Body colour", "#000000"),
-    form.color(`${at}.colors.background`, "Background colour", "#FFFFFF"),
-    form.color(`${at}.colors.frame`, "Frame colour", "#FFFFFF"),
-    form.select(`${at}.textAlignment`, "Text alignment",
-      [["leading", "Leading"], ["center", "Center"], ["trailing", "Trailing"], ["justified", "Justified"]], { fallback: "leading" }),
-    form.select(`${at}.orientation`, "Orientation", [["any", "Any"], ["portrait", "Portrait"], ["landscape", "Landscape"]],
-      { fallback: "any" }),
+    form.color(`${at}.colors.header`, "Header colour"),
+    form.color(`${at}.colors.title`, "Title colour"),
+    form.color(`${at}.colors.body`, "Body colour"),
+    form.color(`${at}.colors.background`, "Background colour"),
+    form.color(`${at}.colors.frame`, "Frame colour"),
+    form.select(`${at}.textAlignment`, "Text alignment", listOf("textAlignment")),
+    form.select(`${at}.orientation`, "Orientation", listOf("orientation")),
     form.checkbox(`${at}.showsOptOut`, "Offer “Don't show again”"),
-    form.checkbox(`${at}.isDismissable`, "Can be closed", true));
+    form.checkbox(`${at}.isDismissable`, "Can be closed"));
   set.id = "message-fields";
   return set;
 }
@@ -211,13 +203,11 @@ function kindSettings(form, at) {
   const kind = getPath(draft, `${at}.kind`) || "modal";
   switch (kind) {
     case "slideUp":
-      return fieldset("Slide-up", form.select(`${at}.slideFrom`, "Slides in from",
-        [["bottom", "Bottom"], ["top", "Top"], ["left", "Left"], ["right", "Right"]], { fallback: "bottom" }));
+      return fieldset("Slide-up", form.select(`${at}.slideFrom`, "Slides in from", listOf("slideEdge")));
     case "banner":
       return fieldset("Banner",
-        form.select(`${at}.banner.placement`, "Placement", [["top", "Top"], ["bottom", "Bottom"]], { fallback: "top" }),
-        form.select(`${at}.banner.icon`, "Icon", [["note", "Note"], ["notification", "Notification"], ["store", "Store"],
-          ["offer", "Offer"], ["comment", "Comment"]], { empty: "None" }),
+        form.select(`${at}.banner.placement`, "Placement", listOf("bannerPlacement")),
+        form.select(`${at}.banner.icon`, "Icon", listOf("bannerIcon"), { empty: "None" }),
         form.text(`${at}.banner.backgroundImageURL`, "Background image URL", { type: "url" }),
         form.number(`${at}.banner.autoCloseSeconds`, "Closes by itself after (seconds)", { min: 1, step: "any" }));
     case "image":
@@ -232,9 +222,7 @@ function kindSettings(form, at) {
     case "tooltip":
       return fieldset("Tooltip",
         form.text(`${at}.tooltip.targetElementID`, "Target element (its accessibility identifier)"),
-        form.select(`${at}.tooltip.position`, "Position", [["top-center", "Top"], ["bottom-center", "Bottom"], ["left", "Left"],
-          ["right", "Right"], ["top-left", "Top left"], ["top-right", "Top right"], ["bottom-left", "Bottom left"],
-          ["bottom-right", "Bottom right"]], { fallback: "top-center" }),
+        form.select(`${at}.tooltip.position`, "Position", listOf("tooltipPosition")),
         form.text(`${at}.tooltip.redirectURL`, "Opens on tap", { type: "url" }),
         form.number(`${at}.tooltip.autoDisappearSeconds`, "Disappears after (seconds)", { min: 1 }));
     default:
@@ -245,8 +233,8 @@ function kindSettings(form, at) {
 // An action: what it does, where it goes, and the event it logs (which may trigger another campaign).
 function action(form, path, { optional }) {
   const type = getPath(draft, `${path}.type`);
-  const parts = [form.select(`${path}.type`, optional ? "When the message is tapped" : "Action", actionTypes,
-    { empty: optional ? "Nothing" : undefined, rerender: true, fallback: "close" })];
+  const parts = [form.select(`${path}.type`, optional ? "When the message is tapped" : "Action", listOf("actionType"),
+    { empty: optional ? "Nothing" : undefined, rerender: true })];
   if (type === "openURL" || type === "deepLink") parts.push(form.text(`${path}.uri`, "Link", { placeholder: "https://… or myapp://…" }));
   if (type || !optional) parts.push(form.text(`${path}.logsEvent.name`, "Logs the custom event", { hint: "Optional; it can trigger another campaign" }));
   return parts;
@@ -260,10 +248,10 @@ function buttons(form, at, key = "") {
     const remove = form.button(`Remove button ${index + 1}`, () => { list.splice(index, 1); form.commit(`${at}.buttons`, list, true); });
     return [element("h4", `Button ${index + 1}`),
       form.text(`${path}.text`, "Text"), form.text(`${path}.id`, "ID (reported with clicks; default: the text)"),
-      form.color(`${path}.textColor`, "Text colour", "#FFFFFF"), form.color(`${path}.backgroundColor`, "Colour", "#1D4ED8"),
+      form.color(`${path}.textColor`, "Text colour"), form.color(`${path}.backgroundColor`, "Colour"),
       ...action(form, `${path}.action`, { optional: false }), remove];
   }));
-  if (list.length < maxButtons) {
+  if (list.length < model.limits.buttons.max) {
     set.append(form.button("Add button", () => {
       list.push({ text: `Button ${list.length + 1}` });
       form.commit(`${at}.buttons`, list, true);
@@ -274,10 +262,8 @@ function buttons(form, at, key = "") {
 
 function appearance(form, at) {
   return fieldset("Appearance",
-    form.select(`${at}.appearance.theme`, "Theme", [["automatic", "Follows the device"], ["light", "Light"], ["dark", "Dark"]],
-      { fallback: "automatic" }),
-    form.select(`${at}.appearance.layoutDirection`, "Direction", [["leftToRight", "Left to right"], ["rightToLeft", "Right to left"]],
-      { fallback: "leftToRight" }),
+    form.select(`${at}.appearance.theme`, "Theme", listOf("theme")),
+    form.select(`${at}.appearance.layoutDirection`, "Direction", listOf("layoutDirection")),
     form.text(`${at}.appearance.titleFont`, "Title font"), form.text(`${at}.appearance.bodyFont`, "Body font"),
     form.text(`${at}.appearance.buttonFont`, "Button font"));
 }
@@ -289,7 +275,7 @@ function triggerSet(form, path, depth) {
   const groups = set.groups || [];
   const box = element("div", undefined, depth ? "group" : "");
   box.append(form.select(`${path}.match`, depth ? "This group holds when" : "The campaign is ready when",
-    [["all", "all of these hold (AND)"], ["any", "any of these holds (OR)"]], { fallback: "all" }));
+    listOf("triggerMatch")));
   triggers.forEach((_, index) => box.append(trigger(form, `${path}.triggers.${index}`, () => {
     triggers.splice(index, 1);
     form.commit(`${path}.triggers`, triggers, true);
@@ -309,8 +295,8 @@ function triggerSet(form, path, depth) {
 function trigger(form, path, remove) {
   const current = getPath(draft, path);
   const box = element("div", undefined, "trigger");
-  box.append(form.select(`${path}.event`, "Event", eventKinds, { rerender: true }));
-  if (namedEvents.includes(current.event)) box.append(form.text(`${path}.name`, current.event === "viewAppeared" ? "Element" : "Name"));
+  box.append(form.select(`${path}.event`, "Event", listOf("eventKind"), { rerender: true }));
+  if (model.namedEventKinds.includes(current.event)) box.append(form.text(`${path}.name`, current.event === "viewAppeared" ? "Element" : "Name"));
   if (current.event !== "appStart") box.append(form.number(`${path}.occurrences`, "Times it must happen", { min: 1 }));
   if (current.event !== "appStart") {
     box.append(...conditionList(form, draft, `${path}.conditions`, `add-condition-${path.replace(/\./g, "-")}`));
@@ -328,18 +314,17 @@ function delivery(form) {
     form.checkbox("delivery.infiniteImpressions", "No limit on shows"),
     form.number("delivery.reEligibilitySeconds", "Can show again after (seconds)", { min: 0, step: "any" }),
     form.number("delivery.delayAfterCloseMillis", "Wait after closing before the next message (seconds)", { min: 0, step: "any", scale: 1000 }),
-    caps.length ? checkboxes(form, "delivery.frequencyCapIDs", "Frequency caps", caps) : element("p", "No frequency caps in this app's settings.", "muted"));
+    caps.length ? form.choices("delivery.frequencyCapIDs", "Frequency caps", caps) : element("p", "No frequency caps in this app's settings.", "muted"));
 }
 
 function targeting(form) {
   return fieldset("Targeting",
-    form.select("targeting.audience", "Audience", [["everyone", "Everyone"], ["knownUsers", "Identified users"],
-      ["anonymousUsers", "Anonymous users"]], { fallback: "everyone" }),
+    form.select("targeting.audience", "Audience", listOf("audience")),
     form.list("targeting.userIDs", "Only these user IDs", { hint: "Empty: everyone in the audience" }),
     form.text("targeting.minAppVersion", "From app version", { placeholder: "1.2.0" }),
     form.text("targeting.maxAppVersion", "Up to app version"),
     form.list("targeting.locales", "Locales", { placeholder: "en, de-CH" }),
-    checkboxes(form, "targeting.platforms", "Platforms (none: all)", platforms),
+    form.choices("targeting.platforms", "Platforms (none: all)", listOf("platform")),
     ...segmentChoices(form), audienceLine(form));
 }
 
@@ -350,8 +335,8 @@ function segmentChoices(form) {
     if (!options.some(([known]) => known === id)) options.push([id, `Unknown segment ${id}`]);
   }
   if (!options.length) return [element("p", "No segments in this app yet: build them under Segments.", "muted")];
-  return [checkboxes(form, "targeting.segments.include", "In one of these segments (none: no segment needed)", options),
-    checkboxes(form, "targeting.segments.exclude", "In none of these segments", options)];
+  return [form.choices("targeting.segments.include", "In one of these segments (none: no segment needed)", options),
+    form.choices("targeting.segments.exclude", "In none of these segments", options)];
 }
 
 // How many known users the targeting admits, counted when asked (it queries the database). The
@@ -392,28 +377,6 @@ function extras(form, at) {
     form.commit(`${at}.extras`, Object.keys(map).length ? map : undefined);
   });
   return form.field(`${at}.extras`, "Extras (key=value per line)", area);
-}
-
-function checkboxes(form, path, label, options) {
-  const box = element("div", undefined, "choices");
-  const chosen = new Set(getPath(draft, path) || []);
-  for (const [value, text] of options) {
-    const input = element("input");
-    input.type = "checkbox";
-    input.checked = chosen.has(value);
-    input.disabled = readOnly;
-    input.addEventListener("change", () => {
-      if (input.checked) chosen.add(value); else chosen.delete(value);
-      form.commit(path, chosen.size ? [...chosen] : undefined);
-    });
-    const item = element("label");
-    item.append(input, element("span", ` ${text}`));
-    box.append(item);
-  }
-  const wrapper = element("div", undefined, "field");
-  wrapper.dataset.path = path;
-  wrapper.append(element("span", label, "label"), box, element("span", "", "field-error"));
-  return wrapper;
 }
 
 // Drops empty objects, an image without a URL and a content action set to "Nothing"; free-form

@@ -13,7 +13,7 @@ export function conditionList(form, draft, path, addID) {
     if (!type.operators.includes(condition.operator)) setPath(draft, `${at}.operator`, type.operators[0]);
     const row = element("div", undefined, "condition");
     row.append(form.text(`${at}.name`, "Attribute"),
-      form.select(`${at}.type`, "Type", choices(model.attributeTypes), { rerender: true, fallback: "string" }),
+      form.select(`${at}.type`, "Type", choices(model.attributeTypes), { rerender: true }),
       form.select(`${at}.operator`, "Operator", choices(model.conditionOperators, type.operators), { rerender: true }));
     if (takesValue(model.conditionOperators, getPath(draft, `${at}.operator`))) row.append(form.text(`${at}.value`, "Value"));
     row.append(form.button("Remove condition", () => { conditions.splice(index, 1); form.commit(path, conditions, true); }));

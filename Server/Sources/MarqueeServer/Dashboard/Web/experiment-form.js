@@ -3,10 +3,10 @@
 import { element } from "./api.js";
 import { conditionList } from "./conditions.js";
 import { fieldset, getPath } from "./form.js";
-import { model } from "./model.js";
+import { choices, model } from "./model.js";
 
-const maxVariants = 4;
-const variantIDs = ["a", "b", "c", "d"];
+// A new variant takes the first free letter.
+const variantIDs = "abcdefghijklmnopqrstuvwxyz".split("");
 
 // A new test: two variants of the campaign's own message and a tenth of users held back.
 const newExperiment = () => ({ variants: [{ id: "a", name: "A", weight: 1 }, { id: "b", name: "B", weight: 1 }], controlPercent: 10 });
@@ -54,7 +54,7 @@ export function experimentSection(form, draft, { editMessage, isRunning }) {
       }));
     }
   });
-  if (variants.length < maxVariants) {
+  if (variants.length < model.limits.variants.max) {
     set.append(form.button("Add variant", () => {
       const id = variantIDs.find((candidate) => !variants.some((variant) => variant.id === candidate)) || `v${variants.length + 1}`;
       form.commit("experiment.variants", [...variants, { id, name: id.toUpperCase(), weight: 1 }], true);
@@ -72,8 +72,8 @@ export function experimentSection(form, draft, { editMessage, isRunning }) {
 export function goalSection(form, draft) {
   const event = getPath(draft, "goal.event");
   const questions = getPath(draft, "message.kind") === "survey" ? getPath(draft, "message.survey.questions") || [] : [];
-  const events = [["custom", "A custom event"], ["purchase", "A purchase"]];
-  if (questions.length || event === "surveyAnswer") events.push(["surveyAnswer", "An answer to the survey"]);
+  // A survey's answers count only where there are questions to answer.
+  const events = choices(model.lists.goalEvent).filter(([id]) => id !== "surveyAnswer" || questions.length || event === "surveyAnswer");
   const set = fieldset("Conversion goal", form.select("goal.event", "Counts as a conversion", events,
     { empty: "Nothing (no goal)", rerender: true }));
   if (!event) return set;
@@ -86,7 +86,7 @@ export function goalSection(form, draft) {
   }
   if (event === "custom") set.append(form.text("goal.name", "Event name", { placeholder: "checkout_completed" }));
   set.append(form.number("goal.windowHours", "Within (hours after seeing the message, or being held back)",
-    { ...model.limits.goalWindowHours, step: "any", hint: "Default 72; at most 90 days" }),
+    { ...model.limits.goalWindowHours, step: "any", hint: `At most ${model.limits.goalWindowHours.max / 24} days` }),
   ...conditionList(form, draft, "goal.conditions", "add-condition-goal"));
   return set;
 }

@@ -2,15 +2,17 @@
 // and the detail page, drawn by the server's inbox renderer into a frame of their own), and the
 // messages sent, with what their recipients did.
 import { $, api, canEditCampaigns, clearError, element, fillStats, postToFrame, say, showProblems } from "./api.js";
-
-const maxButtons = 4;
-const actionTypes = [["browser", "Browser"], ["deepLink", "Deep link"], ["openApp", "Open app"]];
+import { choices, model } from "./model.js";
 let appID = null;
 
 // Shows the inbox of `id` (called when the view opens or the app changes).
 export async function showInbox(id) {
   appID = id;
   $("inbox-form").hidden = !canEditCampaigns();
+  // The action types are the model's, loaded once signed in.
+  if (!$("inbox-main-type")) {
+    $("inbox-main-action").append(actionSelect("inbox-main-type", "Main action", true), urlInput("inbox-main-url", "Main action URL"));
+  }
   await loadMessages();
   schedulePreview();
 }
@@ -20,7 +22,7 @@ function actionSelect(id, label, withNone) {
   select.id = id;
   select.setAttribute("aria-label", label);
   if (withNone) select.append(new Option("None", ""));
-  for (const [value, text] of actionTypes) select.append(new Option(text, value));
+  for (const [value, text] of choices(model.lists.inboxActionType)) select.append(new Option(text, value));
   return select;
 }
 
@@ -36,7 +38,7 @@ function urlInput(id, label) {
 function addButtonRow() {
   const rows = $("inbox-buttons");
   const index = rows.children.length;
-  if (index >= maxButtons) return;
+  if (index >= model.limits.inboxButtons.max) return;
   const row = element("div", undefined, "button-row");
   const title = element("input");
   title.id = `inbox-button-${index}-title`;
@@ -59,7 +61,7 @@ function renumberButtons() {
     type.id = `inbox-button-${index}-type`;
     url.id = `inbox-button-${index}-url`;
   });
-  $("inbox-add-button").disabled = $("inbox-buttons").children.length >= maxButtons;
+  $("inbox-add-button").disabled = $("inbox-buttons").children.length >= model.limits.inboxButtons.max;
 }
 
 function action(type, url) {
@@ -201,7 +203,6 @@ async function removeMessage(message) {
 }
 
 export function wireInbox() {
-  $("inbox-main-action").append(actionSelect("inbox-main-type", "Main action", true), urlInput("inbox-main-url", "Main action URL"));
   $("inbox-add-button").addEventListener("click", () => { addButtonRow(); schedulePreview(); });
   $("inbox-form").addEventListener("input", schedulePreview);
   $("inbox-form").addEventListener("change", schedulePreview);

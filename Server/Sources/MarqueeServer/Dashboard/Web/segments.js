@@ -5,9 +5,12 @@
 import { $, api, canEditCampaigns, element, say, showProblems } from "./api.js";
 import { choices, model, takesValue } from "./model.js";
 
-// The operators each app fact takes, as the server's model says.
-const factOperators = (fact) => (model.appFacts.find((entry) => entry.id === fact) || { operators: [] }).operators;
-const valueTypes = [["string", "text"], ["number", "number"], ["boolean", "true/false"], ["date", "date"]];
+// The operators each app fact takes, the kind of value it compares with, and which operators
+// count days, as the server's model says.
+const factOf = (fact) => model.appFacts.find((entry) => entry.id === fact) || { operators: [] };
+const factOperators = (fact) => factOf(fact).operators;
+const countsDays = (operator) => Boolean((model.segmentOperators.find((entry) => entry.id === operator) || {}).countsDays);
+// The keys a rule's JSON object leads with (SegmentRule), and the words for each.
 const kinds = [["attribute", "Attribute"], ["tag", "Tag"], ["fact", "App fact"], ["campaign", "Campaign history"], ["group", "Group"]];
 
 const state = { appID: null, segments: [], selected: null, rule: null, campaigns: [] };
@@ -89,7 +92,7 @@ function group(rule, remove, id) {
   const key = "all" in rule ? "all" : "any";
   const box = element("div", undefined, "group segment-group");
   const head = element("div", undefined, "row");
-  const match = select([["all", "All of these"], ["any", "Any of these"]], key, "Match", `${id}-match`);
+  const match = select(choices(model.lists.triggerMatch), key, "Match", `${id}-match`);
   match.addEventListener("change", () => {
     const rules = rule[key];
     delete rule[key];
@@ -143,7 +146,9 @@ function condition(rule, remove, id) {
 
 function typeOf(value) {
   if (value && typeof value === "object") return "date";
-  return ["number", "boolean"].includes(typeof value) ? typeof value : "string";
+  // JSON's own types name the value kinds they hold; a date is `{ date: … }`.
+  if (typeof value === "number" || typeof value === "boolean") return typeof value;
+  return "string";
 }
 
 // The value as the API reads it, from the control's text and the chosen type.
@@ -161,13 +166,13 @@ function valueText(value) {
 
 function valueControls(rule, id, { typed }) {
   const needsNone = !takesValue(model.segmentOperators, rule.operator);
-  const days = ["withinLastDays", "moreThanDaysAgo"].includes(rule.operator);
+  const days = countsDays(rule.operator);
   if (needsNone) { delete rule.value; return []; }
   const type = days ? "number" : typeOf(rule.value);
   const controls = [];
   let typeSelect = null;
   if (typed && !days) {
-    typeSelect = select(valueTypes, type, "Value type", `${id}-type`);
+    typeSelect = select(choices(model.lists.segmentValueKind), type, "Value type", `${id}-type`);
     controls.push(typeSelect);
   }
   const kindOfInput = { number: "number", date: "datetime-local" }[type] || "text";
@@ -192,13 +197,13 @@ function attributeControls(rule, id) {
   name.placeholder = "tier";
   name.addEventListener("input", () => { rule.attribute = name.value.trim(); });
   const operator = operatorSelect(rule, model.segmentOperators.map((entry) => entry.id), id, () => {
-    if (["withinLastDays", "moreThanDaysAgo"].includes(rule.operator)) rule.value = 7;
+    if (countsDays(rule.operator)) rule.value = 7;
   });
   return [name, operator, ...valueControls(rule, id, { typed: true })];
 }
 
 function tagControls(rule, id) {
-  const operator = select([["has", "has tag"], ["hasNot", "does not have tag"]], rule.operator, "Operator", `${id}-operator`);
+  const operator = select(choices(model.lists.tagOperator), rule.operator, "Operator", `${id}-operator`);
   operator.addEventListener("change", () => { rule.operator = operator.value; });
   const tag = input(rule.tag, "Tag", `${id}-tag`);
   tag.placeholder = "beta";
@@ -210,17 +215,18 @@ function factControls(rule, id) {
   const fact = select(choices(model.appFacts), rule.fact, "App fact", `${id}-fact`);
   fact.addEventListener("change", () => { replace(rule, { fact: fact.value, operator: factOperators(fact.value)[0] }); renderRule(); });
   const operator = operatorSelect(rule, factOperators(rule.fact), id, () => {
-    if (["withinLastDays", "moreThanDaysAgo"].includes(rule.operator)) rule.value = 7;
+    if (countsDays(rule.operator)) rule.value = 7;
   });
-  if (rule.fact === "sessions" && typeof rule.value !== "number") rule.value = Number(rule.value) || 1;
-  if (["appVersion", "platform", "locale"].includes(rule.fact) && typeof rule.value === "number") rule.value = "";
+  const valueKind = factOf(rule.fact).valueKind;
+  if (valueKind === "number" && typeof rule.value !== "number") rule.value = Number(rule.value) || 1;
+  if (valueKind === "string" && typeof rule.value === "number") rule.value = "";
   return [fact, operator, ...valueControls(rule, id, { typed: false })];
 }
 
 function historyControls(rule, id) {
-  const operator = select([["did", "did"], ["didNot", "did not"]], rule.operator, "Operator", `${id}-operator`);
+  const operator = select(choices(model.lists.historyOperator), rule.operator, "Operator", `${id}-operator`);
   operator.addEventListener("change", () => { rule.operator = operator.value; });
-  const action = select([["saw", "see"], ["clicked", "click"], ["converted", "convert on"]], rule.action, "Action", `${id}-action`);
+  const action = select(choices(model.lists.historyAction), rule.action, "Action", `${id}-action`);
   action.addEventListener("change", () => { rule.action = action.value; });
   const campaigns = [["", "Choose a campaign"], ...state.campaigns.map((campaign) => [campaign.id, campaign.name])];
   const campaign = select(campaigns, rule.campaign, "Campaign", `${id}-campaign`);

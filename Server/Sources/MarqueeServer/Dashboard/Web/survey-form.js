@@ -18,13 +18,13 @@ export function surveySection(form, draft, at) {
   const set = fieldset("Questions", ...questions.flatMap((question, index) => {
     const path = `${at}.survey.questions.${index}`;
     const parts = [element("h4", `Question ${index + 1}`),
-      form.select(`${path}.kind`, "Answer", model.surveyQuestionKinds.map(({ id, title }) => [id, title]), { rerender: true, fallback: "nps" }),
+      form.select(`${path}.kind`, "Answer", model.surveyQuestionKinds.map(({ id, title }) => [id, title]), { rerender: true }),
       form.text(`${path}.prompt`, "Question", { hint: "Personalize with %%first_name|fallback%%" }),
       form.text(`${path}.id`, "ID (answers, goals and the export name it)"),
       form.checkbox(`${path}.isRequired`, "Required")];
     if (hasChoices(question.kind)) parts.push(...choices(form, question, path, index));
     if (question.kind === "text") {
-      parts.push(form.number(`${path}.maxLength`, "Longest answer (characters)", { ...model.limits.surveyTextLength, hint: "Default 500" }));
+      parts.push(form.number(`${path}.maxLength`, "Longest answer (characters)", { ...model.limits.surveyTextLength }));
     }
     parts.push(form.button(`Remove question ${index + 1}`, () => {
       questions.splice(index, 1);
@@ -38,7 +38,8 @@ export function surveySection(form, draft, at) {
       form.commit(`${at}.survey.questions`, questions, true);
     }, "add-question"));
   }
-  set.prepend(element("p", "A survey has 1 to 10 questions. Answers are stored once per display; " +
+  const { min, max } = model.limits.surveyQuestions;
+  set.prepend(element("p", `A survey has ${min} to ${max} questions. Answers are stored once per display; ` +
     "only the Marquee SDK shows surveys.", "muted"));
   set.append(element("h4", "After the answers are sent"),
     form.text(`${at}.survey.submitLabel`, "Submit button", { placeholder: "Submit" }),

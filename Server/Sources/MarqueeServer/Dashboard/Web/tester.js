@@ -2,9 +2,7 @@
 // trigger engine devices run, against each campaign of the app. Every result says whether the
 // campaign would fire and, when not, which trigger, condition, targeting or delivery rule stops it.
 import { $, api, element, say, showProblems } from "./api.js";
-
-const attributeTypes = ["string", "integer", "double", "boolean", "timeMillis"];
-const namedKinds = ["custom", "viewAppeared", "rule"];
+import { choices, model } from "./model.js";
 let appID = null;
 
 export function showTester(id) {
@@ -23,7 +21,7 @@ function addAttributeRow() {
   const type = element("select");
   type.id = `tester-attribute-${index}-type`;
   type.setAttribute("aria-label", `Attribute ${index + 1} type`);
-  for (const value of attributeTypes) type.append(new Option(value, value));
+  for (const [value, text] of choices(model.attributeTypes)) type.append(new Option(text, value));
   const value = element("input");
   value.id = `tester-attribute-${index}-value`;
   value.placeholder = "Value";
@@ -111,7 +109,7 @@ async function run(event) {
 export function wireTester() {
   $("tester-form").addEventListener("submit", run);
   $("tester-add-attribute").addEventListener("click", addAttributeRow);
-  const syncName = () => { $("tester-name").disabled = !namedKinds.includes($("tester-kind").value); };
+  const syncName = () => { $("tester-name").disabled = !model.namedEventKinds.includes($("tester-kind").value); };
   $("tester-kind").addEventListener("change", syncName);
   syncName();
 }

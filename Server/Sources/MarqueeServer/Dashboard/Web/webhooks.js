@@ -2,11 +2,15 @@
 // server disabled one after a day of failures), pause, resume, a new secret and deletion; its
 // latest deliveries with every attempt's status, latency and error, and a button to send one
 // again; and a form that makes an endpoint, whose secret shows once. The event types offered come
-// from the server's model. URLs and errors are other people's text: they reach the page as text.
+// from the server's model; the form and the buttons are the dashboard's form builder's (form.js).
+// URLs and errors are other people's text: they reach the page as text.
 import { $, api, element, isAdmin, say, showProblems } from "./api.js";
+import { FormBuilder } from "./form.js";
 import { choices, model } from "./model.js";
 
-const state = { appID: null, selected: null, urls: new Map(), generation: 0 };
+// `draft` is the new endpoint the form edits.
+const state = { appID: null, selected: null, urls: new Map(), generation: 0, draft: {} };
+const form = new FormBuilder(() => state.draft, () => {}, false, { idPrefix: "webhook" });
 
 // Shows the endpoints of app `appID` (called when the view opens or the app changes).
 export async function showWebhooks(appID) {
@@ -14,7 +18,7 @@ export async function showWebhooks(appID) {
   $("webhooks-problems").replaceChildren();
   $("webhook-secret").textContent = "";
   $("webhook-form").hidden = !isAdmin();
-  fillTypes();
+  if (!$("webhook-fields").childElementCount) renderForm();
   if (!isAdmin()) {
     $("webhooks-list").replaceChildren(element("li", "Only administrators manage webhooks.", "muted"));
     $("webhook-deliveries").replaceChildren();
@@ -23,17 +27,11 @@ export async function showWebhooks(appID) {
   await load();
 }
 
-function fillTypes() {
-  const box = $("webhook-types");
-  if (box.childElementCount) return;
-  for (const [value, text] of choices(model.eventTypes)) {
-    const label = element("label", undefined, "check");
-    const input = element("input");
-    input.type = "checkbox";
-    input.value = value;
-    label.append(input, ` ${text}`);
-    box.append(label);
-  }
+// The new endpoint's URL and the event types it is limited to.
+function renderForm() {
+  $("webhook-fields").replaceChildren(
+    form.text("url", "URL", { type: "url", required: true, placeholder: "https://example.com/marquee" }),
+    form.choices("types", "Events (none: every event)", choices(model.eventTypes)));
 }
 
 async function load() {
@@ -54,12 +52,9 @@ async function load() {
   document.body.dataset.webhooks = "ready";
 }
 
+// A row's button: its failure is said on the status line.
 function button(text, id, action, className) {
-  const node = element("button", text, className);
-  node.type = "button";
-  node.id = id;
-  node.addEventListener("click", () => action().catch((error) => say(error.message, true)));
-  return node;
+  return form.button(text, () => action().catch((error) => say(error.message, true)), id, className);
 }
 
 function row(endpoint) {
@@ -134,11 +129,12 @@ function deliveryRow(delivery) {
 async function create(event) {
   event.preventDefault();
   $("webhooks-problems").replaceChildren();
-  const url = $("webhook-url").value.trim();
-  const types = [...$("webhook-types").querySelectorAll("input:checked")].map((input) => input.value);
+  const url = (state.draft.url || "").trim();
+  const types = state.draft.types || [];
   try {
     const endpoint = await api("POST", `/api/v1/apps/${state.appID}/webhooks`, { url, types });
-    $("webhook-form").reset();
+    state.draft = {};
+    renderForm();
     showSecret(endpoint.url, endpoint.secret);
     state.selected = endpoint.id;
     say("Webhook added.");
