@@ -9,6 +9,13 @@ import Vapor
 /// Vapor's process-wide content configuration is never changed.
 public func configure(_ app: Application, configuration: ServerConfiguration,
                       clock: any ServerClock = SystemServerClock()) async throws {
+    try await configure(app, configuration: configuration, clock: clock, webhookResolver: SystemWebhookResolver())
+}
+
+/// ``configure(_:configuration:clock:)`` with the resolver webhook hosts are looked up with
+/// (tests give their own).
+func configure(_ app: Application, configuration: ServerConfiguration, clock: any ServerClock,
+               webhookResolver: any WebhookResolver) async throws {
     app.logger.logLevel = configuration.logLevel
     app.http.server.configuration.hostname = configuration.host
     app.http.server.configuration.port = configuration.port
@@ -43,9 +50,6 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
     app.lifecycle.use(UserFactsRecorderLifecycle(recorder: userFacts))
     let inboxTracking = GroupCommit(maxPerCommit: InboxStore.maxTrackingBatchesPerCommit, transactions: frequentWrites,
                                     store: InboxStore.storeTracked)
-    // A redirect could lead a webhook to an address its URL policy refuses. Set before the client
-    // is first made (the webhook sender below makes it), or it would not apply.
-    app.http.client.configuration.redirectConfiguration = .disallow
     app.marquee = MarqueeServices(configuration: configuration, clock: clock, catalog: CampaignCatalog(logger: app.logger),
                                   directory: directory,
                                   adminTokenHash: adminTokenHash, renderWorkers: renderWorkers,
@@ -56,8 +60,9 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
                                   userChanges: userChanges, userFacts: userFacts,
                                   webhooks: WebhookDispatcher(
                                     store: WebhookStore(database: app.db, clock: clock),
-                                    policy: WebhookURLPolicy(allowsPrivateAddresses: configuration.allowsPrivateWebhookURLs),
-                                    sender: ClientWebhookSender(client: app.client), audit: AuditLog(database: app.db, clock: clock),
+                                    policy: WebhookURLPolicy(allowsPrivateAddresses: configuration.allowsPrivateWebhookURLs,
+                                                             resolver: webhookResolver),
+                                    sender: try HTTPWebhookSender(group: app.eventLoopGroup), audit: AuditLog(database: app.db, clock: clock),
                                     logger: app.logger),
                                   pairedDevices: pairedDevices,
                                   importJobs: { ImportJobs(database: app.db, changes: userChanges, clock: clock, deviceTraffic: $0, logger: app.logger) })
@@ -75,6 +80,8 @@ public func configure(_ app: Application, configuration: ServerConfiguration,
 
     app.lifecycle.use(HourlyJob.inboxPurge(InboxPurge(database: app.db, clock: clock)))
     app.lifecycle.use(HourlyJob.campaignListPrune(database: app.db, clock: clock))
+    app.lifecycle.use(HourlyJob.webhookDeliveryRetention(days: configuration.webhookDeliveryRetentionDays,
+                                                         store: WebhookStore(database: app.db, clock: clock)))
     if let days = configuration.eventRetentionDays {
         app.lifecycle.use(HourlyJob.eventRetention(days: days, database: app.db, clock: clock))
     }

@@ -151,9 +151,10 @@ enum EventLog {
     static let rowsPerQuery = 500
     static let maxRowsPerRead = 20_000
 
-    /// Up to `limit` of the app's events after `cursor`, in log order; only `types` when given.
-    /// What it returns is final: no event can later appear before the last one.
-    static func read(appID: UUID, after cursor: EventCursor, limit: Int, types: Set<EventType>? = nil,
+    /// Up to `limit` of the app's events after `cursor`, in log order, up to and including
+    /// `through` when given; only `types` when given. What it returns is final: no event can
+    /// later appear before the last one.
+    static func read(appID: UUID, after cursor: EventCursor, through: EventCursor? = nil, limit: Int, types: Set<EventType>? = nil,
                      on sql: any SQLDatabase) async throws -> Page {
         var page = Page(records: [], next: cursor)
         var rowsRead = 0
@@ -169,11 +170,22 @@ enum EventLog {
                 query.appendLiteral(", ")
                 query.appendInterpolation(bind: page.next.sequence)
                 query.appendLiteral(") AND tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint")
+                if let through {
+                    query.appendLiteral(" AND (tx, seq) <= (")
+                    query.appendInterpolation(bind: through.transaction)
+                    query.appendLiteral(", ")
+                    query.appendInterpolation(bind: through.sequence)
+                    query.appendLiteral(")")
+                }
             } else {
                 // Every row's transaction is 0 here; SQLite seeks its index on the plain
                 // comparison, where it would scan for the row value's.
                 query.appendLiteral(" AND tx = 0 AND seq >= ")
                 query.appendInterpolation(bind: page.next.sequence)
+                if let through {
+                    query.appendLiteral(" AND seq <= ")
+                    query.appendInterpolation(bind: through.sequence)
+                }
             }
             // Every row holds an event at least: without a type filter, `limit` rows are enough.
             let rowLimit = types == nil ? min(rowsPerQuery, limit - page.records.count + 1) : rowsPerQuery
@@ -184,6 +196,7 @@ enum EventLog {
                 for (index, event) in events.enumerated() {
                     let position = EventCursor(transaction: row.tx, sequence: row.seq, index: index)
                     guard position > page.next else { continue }
+                    if let through, position > through { return page }
                     page.next = position
                     // A type this version no longer writes is passed over.
                     guard let type = EventType(rawValue: event.type), types?.contains(type) ?? true else { continue }

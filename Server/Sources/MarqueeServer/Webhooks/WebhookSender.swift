@@ -1,24 +1,32 @@
 import Foundation
-import Vapor
 
-/// Posts one delivery; the HTTP status answered, or throws when none came.
+/// Posts one delivery to a checked target; what was answered, or throws when no answer came.
 protocol WebhookSender: Sendable {
-    func post(_ body: Data, to url: URL, headers: [(String, String)], timeout: Duration) async throws -> Int
+    func post(_ body: Data, to target: WebhookTarget, headers: [(String, String)], timeout: Duration) async throws -> WebhookAnswer
 }
 
-/// Posts through the application's HTTP client, which follows no redirect: a redirect could lead
-/// to an address the URL policy refuses.
-struct ClientWebhookSender: WebhookSender {
-    let client: any Client
+/// What a receiver answered. Only the status counts; of the body, at most
+/// ``HTTPWebhookSender/maxAnswerBytes`` are read, then the connection is closed.
+struct WebhookAnswer: Sendable, Equatable {
+    var status: Int
+    /// Bytes of the answer's body that were read.
+    var bodyBytesRead: Int
+}
 
-    func post(_ body: Data, to url: URL, headers: [(String, String)], timeout: Duration) async throws -> Int {
-        var fields = HTTPHeaders(headers)
-        fields.contentType = .json
-        fields.replaceOrAdd(name: .userAgent, value: "Marquee-Webhooks/1")
-        let response = try await client.post(URI(string: url.absoluteString), headers: fields) { request in
-            request.body = ByteBuffer(data: body)
-            request.timeout = .milliseconds(Int64(timeout.components.seconds * 1000))
+/// Why a delivery got no answer.
+enum WebhookSendError: Error, Equatable, CustomStringConvertible {
+    /// No answer's head within the timeout.
+    case timedOut(Duration)
+    /// The receiver closed the connection before answering.
+    case closedWithoutAnswer
+    /// None of the checked addresses took the connection.
+    case unreachable(String)
+
+    var description: String {
+        switch self {
+        case .timedOut(let timeout): "no answer within \(timeout.components.seconds) seconds"
+        case .closedWithoutAnswer: "the connection closed before an answer"
+        case .unreachable(let reason): "could not connect: \(reason)"
         }
-        return Int(response.status.code)
     }
 }

@@ -10,6 +10,11 @@ import SQLKit
 /// is waiting: so deliveries go out one at a time, in log order, and a restart, a crash or a
 /// second instance loses or repeats none (a delivery sent but not yet marked may be sent again,
 /// with the same `Marquee-Delivery` id).
+///
+/// A delivery stores no copy of its events, only where in the log they are (``Delivery/after``
+/// and ``Delivery/through``): each attempt, and each redelivery, reads its body from the log
+/// (``body(of:for:)``). So erasing a user, which removes their events from the log, reaches every
+/// delivery too, and a redelivery never sends an erased event again.
 struct WebhookStore: Sendable {
     static let endpoints = "webhook_endpoints"
     static let deliveries = "webhook_deliveries"
@@ -20,6 +25,9 @@ struct WebhookStore: Sendable {
     static let maxEndpointsPerApp = 20
     /// Attempts kept per endpoint for the delivery log.
     static let attemptsKept = 200
+    /// How long a delivered delivery stays in the delivery log (and can be redelivered), unless
+    /// the server sets otherwise.
+    static let defaultRetentionDays = 7
 
     let database: any Database
     let clock: any ServerClock
@@ -146,7 +154,8 @@ struct WebhookStore: Sendable {
 
     // MARK: - Deliveries
 
-    /// One POST to an endpoint: up to ``eventsPerDelivery`` events, sent until it is answered 2xx.
+    /// One POST to an endpoint: up to ``eventsPerDelivery`` events of its types, those in the log
+    /// after ``after`` and up to ``through``, sent until it is answered 2xx.
     struct Delivery: Sendable, Equatable {
         enum State: String, Sendable {
             case waiting
@@ -156,8 +165,12 @@ struct WebhookStore: Sendable {
         var id: UUID
         var endpointID: UUID
         var createdAt: Int64
+        /// Events it carried when it was made; fewer are sent once some leave the log.
         var events: Int
-        var body: String
+        /// Its events come after this place in the log…
+        var after: EventCursor
+        /// …up to this one, included.
+        var through: EventCursor
         var state: State
         var attempts: Int
         var nextAttemptAt: Int64
@@ -169,20 +182,35 @@ struct WebhookStore: Sendable {
         var endpoint_id: UUID
         var created_at: Int64
         var events: Int
-        var body: String
+        var after_cursor: String
+        var through_cursor: String
         var state: String
         var attempts: Int
         var next_attempt_at: Int64
         var delivered_at: Int64?
 
-        var delivery: Delivery {
-            Delivery(id: id, endpointID: endpoint_id, createdAt: created_at, events: events, body: body,
-                     state: Delivery.State(rawValue: state) ?? .waiting, attempts: attempts, nextAttemptAt: next_attempt_at,
-                     deliveredAt: delivered_at)
+        func delivery() throws -> Delivery {
+            guard let state = Delivery.State(rawValue: state), let after = EventCursor(after_cursor),
+                  let through = EventCursor(through_cursor) else {
+                throw StoredDataError(what: "webhook delivery \(id)", underlying: "state '\(state)' or cursors '\(after_cursor)', '\(through_cursor)'")
+            }
+            return Delivery(id: id, endpointID: endpoint_id, createdAt: created_at, events: events, after: after, through: through,
+                            state: state, attempts: attempts, nextAttemptAt: next_attempt_at, deliveredAt: delivered_at)
         }
     }
 
-    private static let deliveryColumns = "id, endpoint_id, created_at, events, body, state, attempts, next_attempt_at, delivered_at"
+    private static let deliveryColumns =
+        "id, endpoint_id, created_at, events, after_cursor, through_cursor, state, attempts, next_attempt_at, delivered_at"
+    private static let insertedDeliveryColumns =
+        ["id", "endpoint_id", "created_at", "events", "after_cursor", "through_cursor", "state", "attempts", "next_attempt_at"]
+
+    private static func insert(_ delivery: Delivery, on sql: any SQLDatabase) async throws {
+        try await sql.insert(into: deliveries).columns(insertedDeliveryColumns)
+            .values(SQLBind(delivery.id), SQLBind(delivery.endpointID), SQLBind(delivery.createdAt), SQLBind(delivery.events),
+                    SQLBind(delivery.after.description), SQLBind(delivery.through.description),
+                    SQLBind(delivery.state.rawValue), SQLBind(delivery.attempts), SQLBind(delivery.nextAttemptAt))
+            .run()
+    }
 
     /// The endpoint to deliver to, with what it is signed with.
     struct Due: Sendable {
@@ -210,6 +238,16 @@ struct WebhookStore: Sendable {
         return try claimed.map { Due(endpoint: try $0.endpoint(), secret: $0.secret) }
     }
 
+    /// The endpoint as it is now, with its secret, while it is still active; a lane reads it
+    /// when it starts, so a pause, a deletion or another lane's progress is seen.
+    func active(_ endpointID: UUID) async throws -> Due? {
+        guard let row = try await sql.raw("""
+            SELECT \(unsafeRaw: Self.endpointColumns) FROM \(ident: Self.endpoints)
+            WHERE id = \(bind: endpointID) AND status = \(bind: WebhookEndpoint.Status.active.rawValue)
+            """).first(decoding: EndpointRow.self) else { return nil }
+        return Due(endpoint: try row.endpoint(), secret: row.secret)
+    }
+
     /// Lets go of the endpoints this instance holds, when it stops.
     func release(owner: String) async throws {
         try await sql.update(Self.endpoints).set("lease_until", to: SQLLiteral.null).where("lease_owner", .equal, owner).run()
@@ -221,7 +259,7 @@ struct WebhookStore: Sendable {
             SELECT \(unsafeRaw: Self.deliveryColumns) FROM \(ident: Self.deliveries)
             WHERE endpoint_id = \(bind: endpointID) AND state = \(bind: Delivery.State.waiting.rawValue)
             ORDER BY created_at, id LIMIT 1
-            """).first(decoding: DeliveryRow.self)?.delivery
+            """).first(decoding: DeliveryRow.self)?.delivery()
     }
 
     /// Makes the endpoint's next delivery from the events after its place in the log, and moves
@@ -234,8 +272,6 @@ struct WebhookStore: Sendable {
         guard page.next != endpoint.cursor else { return (nil, endpoint.cursor) }
         let now = clock.nowMillis
         let id = UUID.timeOrdered(at: Date(millis: now))
-        // `{"events": [...]}`; the delivery's id travels in `Marquee-Delivery`.
-        let body = page.records.isEmpty ? "" : EventLine.batch(page.records)
         return try await database.writeTransaction { db in
             let sql = try db.sql()
             let moved = try await sql.raw("""
@@ -244,15 +280,47 @@ struct WebhookStore: Sendable {
                 """).all()
             // Another instance moved it first (it made this delivery), or only events of other types passed.
             guard !moved.isEmpty else { return (nil, endpoint.cursor) }
-            guard !page.records.isEmpty else { return (nil, page.next) }
-            let delivery = Delivery(id: id, endpointID: endpoint.id, createdAt: now, events: page.records.count, body: body,
-                                    state: .waiting, attempts: 0, nextAttemptAt: now, deliveredAt: nil)
-            try await sql.insert(into: Self.deliveries)
-                .columns("id", "endpoint_id", "created_at", "events", "body", "state", "attempts", "next_attempt_at")
-                .values(SQLBind(id), SQLBind(endpoint.id), SQLBind(now), SQLBind(delivery.events), SQLBind(body),
-                        SQLBind(Delivery.State.waiting.rawValue), SQLBind(0), SQLBind(now))
-                .run()
+            guard let last = page.records.last else { return (nil, page.next) }
+            let delivery = Delivery(id: id, endpointID: endpoint.id, createdAt: now, events: page.records.count,
+                                    after: endpoint.cursor, through: last.cursor, state: .waiting, attempts: 0, nextAttemptAt: now,
+                                    deliveredAt: nil)
+            try await Self.insert(delivery, on: sql)
             return (delivery, page.next)
+        }
+    }
+
+    /// A delivery's body as the log holds its events now, `{"events": [...]}`, and how many it
+    /// carries; `nil` when none is left (each was erased, or passed the log's retention). The
+    /// delivery's id travels in `Marquee-Delivery`.
+    func body(of delivery: Delivery, for endpoint: WebhookEndpoint) async throws -> (text: String, events: Int)? {
+        let page = try await EventLog.read(appID: endpoint.appID, after: delivery.after, through: delivery.through,
+                                           limit: Self.eventsPerDelivery, types: endpoint.typeFilter, on: try sql)
+        return page.records.isEmpty ? nil : (EventLine.batch(page.records), page.records.count)
+    }
+
+    /// Marks a delivery whose events have all left the log as done, without sending it: there is
+    /// nothing left to send.
+    func markEmpty(_ delivery: Delivery) async throws {
+        try await sql.update(Self.deliveries).set("state", to: SQLBind(Delivery.State.delivered.rawValue))
+            .set("delivered_at", to: SQLBind(clock.nowMillis)).set("events", to: SQLBind(0))
+            .where("id", .equal, delivery.id).run()
+    }
+
+    /// Removes deliveries delivered before `millis`, with their attempts; returns how many.
+    /// Waiting deliveries stay, however old: they are still owed.
+    @discardableResult
+    func prune(deliveredBefore millis: Int64) async throws -> Int {
+        try await database.writeTransaction { db in
+            let sql = try db.sql()
+            let old: SQLQueryString = """
+                SELECT id FROM \(ident: Self.deliveries)
+                WHERE state = \(bind: Delivery.State.delivered.rawValue) AND delivered_at < \(bind: millis)
+                """
+            try await sql.raw("DELETE FROM \(ident: Self.attempts) WHERE delivery_id IN (\(old))").run()
+            return try await sql.raw("""
+                DELETE FROM \(ident: Self.deliveries)
+                WHERE state = \(bind: Delivery.State.delivered.rawValue) AND delivered_at < \(bind: millis) RETURNING id
+                """).all().count
         }
     }
 
@@ -337,7 +405,7 @@ struct WebhookStore: Sendable {
         let deliveries = try await sql.raw("""
             SELECT \(unsafeRaw: Self.deliveryColumns) FROM \(ident: Self.deliveries) WHERE endpoint_id = \(bind: endpointID)
             ORDER BY created_at DESC, id DESC LIMIT \(unsafeRaw: String(limit))
-            """).all(decoding: DeliveryRow.self).map(\.delivery)
+            """).all(decoding: DeliveryRow.self).map { try $0.delivery() }
         guard !deliveries.isEmpty else { return [] }
         let attempts = try await sql.raw("""
             SELECT delivery_id, at, status, latency_ms, error FROM \(ident: Self.attempts)
@@ -351,22 +419,25 @@ struct WebhookStore: Sendable {
         }
     }
 
-    /// Sends a delivery's events again, as a new delivery queued behind those waiting.
+    /// Sends a delivery's events again, as they are in the log now, as a new delivery queued
+    /// behind those waiting. 404 once the delivery has left the delivery log; 410 when none of
+    /// its events is left in the event log (erased, or past its retention).
     func redeliver(_ deliveryID: UUID, of endpointID: UUID, appID: UUID) async throws -> Delivery {
-        _ = try await row(endpointID, appID: appID)
+        let endpoint = try await row(endpointID, appID: appID).endpoint()
         let sql = try sql
         guard let original = try await sql.raw("""
             SELECT \(unsafeRaw: Self.deliveryColumns) FROM \(ident: Self.deliveries)
             WHERE id = \(bind: deliveryID) AND endpoint_id = \(bind: endpointID)
-            """).first(decoding: DeliveryRow.self)?.delivery else { throw APIError.notFound("delivery") }
+            """).first(decoding: DeliveryRow.self)?.delivery() else { throw APIError.notFound("delivery") }
+        guard let body = try await body(of: original, for: endpoint) else {
+            throw APIError(.gone, code: .deliveryEventsGone,
+                           "none of this delivery's events is left in the event log: they were erased or passed its retention")
+        }
         let now = clock.nowMillis
-        let copy = Delivery(id: UUID.timeOrdered(at: Date(millis: now)), endpointID: endpointID, createdAt: now, events: original.events,
-                            body: original.body, state: .waiting, attempts: 0, nextAttemptAt: now, deliveredAt: nil)
-        try await sql.insert(into: Self.deliveries)
-            .columns("id", "endpoint_id", "created_at", "events", "body", "state", "attempts", "next_attempt_at")
-            .values(SQLBind(copy.id), SQLBind(endpointID), SQLBind(now), SQLBind(copy.events), SQLBind(copy.body),
-                    SQLBind(Delivery.State.waiting.rawValue), SQLBind(0), SQLBind(now))
-            .run()
+        let copy = Delivery(id: UUID.timeOrdered(at: Date(millis: now)), endpointID: endpointID, createdAt: now, events: body.events,
+                            after: original.after, through: original.through, state: .waiting, attempts: 0, nextAttemptAt: now,
+                            deliveredAt: nil)
+        try await Self.insert(copy, on: sql)
         return copy
     }
 }

@@ -1,18 +1,17 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Which URLs a webhook may be sent to: `http` or `https`, at most 2,048 bytes, and a host whose
-/// every address is public. Loopback, private, link-local, shared (CGNAT), multicast and
-/// unspecified addresses are refused unless the server allows them (`--allow-private-webhook-urls`,
-/// for development and tests), so a webhook cannot reach the server's own network. The host is
-/// resolved when the endpoint is made and again before each delivery.
+/// every address is public. Loopback, private, link-local, shared (CGNAT), benchmarking,
+/// IETF-protocol (`192.0.0.0/24`), multicast, reserved and unspecified addresses are refused, and
+/// so are IPv6 addresses that carry an IPv4 one to a translator or tunnel (NAT64, 6to4, Teredo),
+/// unless the server allows them (`--allow-private-webhook-urls`, for development and tests), so
+/// a webhook cannot reach the server's own network. The host is resolved once when the endpoint
+/// is made and once before each delivery, which connects to the addresses checked then
+/// (``WebhookTarget``).
 struct WebhookURLPolicy: Sendable {
     static let maxLength = 2_048
     var allowsPrivateAddresses: Bool
+    var resolver: any WebhookResolver = SystemWebhookResolver()
 
     enum Refusal: Error, Equatable, CustomStringConvertible {
         case malformed
@@ -24,7 +23,7 @@ struct WebhookURLPolicy: Sendable {
             case .malformed: "url must be an http or https URL with a host, of at most \(WebhookURLPolicy.maxLength) bytes"
             case .unresolvable(let host): "url's host \(host) does not resolve"
             case .privateAddress(let address):
-                "url resolves to \(address), a loopback, private or link-local address (the server allows these only with --allow-private-webhook-urls)"
+                "url resolves to \(address), a loopback, private, link-local or otherwise special address (the server allows these only with --allow-private-webhook-urls)"
             }
         }
     }
@@ -38,56 +37,17 @@ struct WebhookURLPolicy: Sendable {
         return url
     }
 
-    /// Throws ``Refusal`` unless `url` may be sent to now.
-    func check(_ url: URL) async throws {
-        let host = try Self.parse(url.absoluteString).host!
-        let addresses = try await Self.resolve(host)
-        guard !allowsPrivateAddresses else { return }
-        if let address = addresses.first(where: { !Self.isPublic($0) }) {
+    /// Resolves `url`'s host once and checks every address; throws ``Refusal`` unless all may be
+    /// sent to. The target holds those addresses: the delivery connects to them and no other.
+    func target(for url: URL) async throws -> WebhookTarget {
+        let url = try Self.parse(url.absoluteString)
+        let target = WebhookTarget(url: url, addresses: [])
+        let addresses = await resolver.addresses(of: target.host)
+        guard !addresses.isEmpty else { throw Refusal.unresolvable(url.host ?? "") }
+        if !allowsPrivateAddresses, let address = addresses.first(where: { !Self.isPublic($0) }) {
             throw Refusal.privateAddress(Self.text(address))
         }
-    }
-
-    /// Every address `host` resolves to, as raw bytes (4 for IPv4, 16 for IPv6). Name lookup
-    /// blocks, so it runs off the caller's thread.
-    static func resolve(_ host: String) async throws -> [[UInt8]] {
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        let addresses = await Task.detached { lookUp(bare) }.value
-        guard !addresses.isEmpty else { throw Refusal.unresolvable(host) }
-        return addresses
-    }
-
-    private static func lookUp(_ host: String) -> [[UInt8]] {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
-        defer { freeaddrinfo(first) }
-        var addresses: [[UInt8]] = []
-        var next: UnsafeMutablePointer<addrinfo>? = first
-        while let info = next {
-            if let address = info.pointee.ai_addr {
-                switch Int32(address.pointee.sa_family) {
-                case AF_INET:
-                    address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
-                        addresses.append(withUnsafeBytes(of: $0.pointee.sin_addr) { Array($0) })
-                    }
-                case AF_INET6:
-                    address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
-                        addresses.append(withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) })
-                    }
-                default:
-                    break
-                }
-            }
-            next = info.pointee.ai_next
-        }
-        return addresses
+        return WebhookTarget(url: url, addresses: addresses)
     }
 
     /// Whether an address is on the public internet.
@@ -102,21 +62,29 @@ struct WebhookURLPolicy: Sendable {
         let linkLocal = address[0] == 0xFE && address[1] & 0xC0 == 0x80
         let uniqueLocal = address[0] & 0xFE == 0xFC
         let multicast = address[0] == 0xFF
-        return !(unspecifiedOrLoopback || linkLocal || uniqueLocal || multicast)
+        // These reach an IPv4 address through a translator or tunnel, whichever address it is:
+        // NAT64 (64:ff9b::/96, and the local-use 64:ff9b:1::/48), 6to4 (2002::/16), Teredo (2001::/32).
+        let nat64 = address[0..<4] == [0x00, 0x64, 0xFF, 0x9B] && (address[4..<12].allSatisfy { $0 == 0 }
+            || address[4..<6] == [0x00, 0x01])
+        let sixToFour = address[0] == 0x20 && address[1] == 0x02
+        let teredo = address[0..<4] == [0x20, 0x01, 0x00, 0x00]
+        return !(unspecifiedOrLoopback || linkLocal || uniqueLocal || multicast || nat64 || sixToFour || teredo)
     }
 
     private static func isPublicIPv4(_ a: [UInt8]) -> Bool {
-        switch (a[0], a[1]) {
-        case (0, _), (10, _), (127, _): false                       // this network, private, loopback
-        case (100, 64...127): false                                 // shared address space (CGNAT)
-        case (169, 254): false                                      // link-local (cloud metadata)
-        case (172, 16...31), (192, 168): false                      // private
-        case (224...255, _): false                                  // multicast, reserved, broadcast
+        switch (a[0], a[1], a[2]) {
+        case (0, _, _), (10, _, _), (127, _, _): false              // this network, private, loopback
+        case (100, 64...127, _): false                              // shared address space (CGNAT)
+        case (169, 254, _): false                                   // link-local (cloud metadata)
+        case (172, 16...31, _), (192, 168, _): false                // private
+        case (192, 0, 0): false                                     // IETF protocol assignments
+        case (198, 18...19, _): false                               // benchmarking
+        case (224...255, _, _): false                               // multicast, reserved, broadcast
         default: true
         }
     }
 
-    private static func text(_ address: [UInt8]) -> String {
+    static func text(_ address: [UInt8]) -> String {
         address.count == 4 ? address.map(String.init).joined(separator: ".")
             : stride(from: 0, to: 16, by: 2).map { String(UInt16(address[$0]) << 8 | UInt16(address[$0 + 1]), radix: 16) }.joined(separator: ":")
     }

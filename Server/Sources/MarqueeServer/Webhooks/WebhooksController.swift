@@ -116,7 +116,7 @@ struct WebhooksController {
         return ListResource(items: log.map(DeliveryResource.init))
     }
 
-    /// Queues a delivery's events again, behind those waiting.
+    /// Queues a delivery's events again, as the log holds them now, behind those waiting.
     @Sendable func redeliver(req: Request) async throws -> Response {
         guard let text = req.parameters.get("deliveryID"), let deliveryID = UUID(uuidString: text) else {
             throw APIError(.badRequest, code: .invalidId, "the delivery id must be a UUID")
@@ -127,9 +127,7 @@ struct WebhooksController {
 
     private func checked(_ text: String, _ req: Request) async throws -> URL {
         do {
-            let url = try WebhookURLPolicy.parse(text)
-            try await req.marquee.webhooks.policy.check(url)
-            return url
+            return try await req.marquee.webhooks.policy.target(for: try WebhookURLPolicy.parse(text)).url
         } catch let refusal as WebhookURLPolicy.Refusal {
             throw APIError.validation([ValidationIssue(field: "url", message: refusal.description)])
         }

@@ -1,6 +1,6 @@
 import Foundation
 import MarqueeModel
-import MarqueeServer
+@testable import MarqueeServer
 import MarqueeTestSupport
 import SQLKit
 import Testing
@@ -17,19 +17,22 @@ struct TestServer: Sendable {
     /// Runs `body` against a fresh server on `database`, then tears it down (dropping a PostgreSQL schema).
     static func with(_ database: TestDatabase = .sqlite, publicURL: URL? = nil, trustedProxies: TrustedProxies = .none,
                      seedsDemo: Bool = false, adjust: (inout ServerConfiguration) -> Void = { _ in },
+                     webhookResolver: any WebhookResolver = SystemWebhookResolver(),
                      _ body: (TestServer) async throws -> Void) async throws {
         try await with(storage: database.makeStorage(), publicURL: publicURL, trustedProxies: trustedProxies,
-                       seedsDemo: seedsDemo, adjust: adjust, body)
+                       seedsDemo: seedsDemo, adjust: adjust, webhookResolver: webhookResolver, body)
     }
 
     /// Runs `body` against a fresh server on `storage` (a SQLite file is removed afterwards).
     static func with(storage: ServerConfiguration.Storage, publicURL: URL? = nil, trustedProxies: TrustedProxies = .none,
                      seedsDemo: Bool = false, adjust: (inout ServerConfiguration) -> Void = { _ in },
+                     webhookResolver: any WebhookResolver = SystemWebhookResolver(),
                      _ body: (TestServer) async throws -> Void) async throws {
         let slots: TestSlots? = if case .postgres = storage { .postgresServers } else { nil }
         await slots?.acquire()
         do {
-            try await run(storage: storage, publicURL: publicURL, trustedProxies: trustedProxies, seedsDemo: seedsDemo, adjust: adjust, body)
+            try await run(storage: storage, publicURL: publicURL, trustedProxies: trustedProxies, seedsDemo: seedsDemo, adjust: adjust,
+                          webhookResolver: webhookResolver, body)
         } catch {
             await slots?.release()
             throw error
@@ -38,7 +41,8 @@ struct TestServer: Sendable {
     }
 
     private static func run(storage: ServerConfiguration.Storage, publicURL: URL?, trustedProxies: TrustedProxies, seedsDemo: Bool,
-                            adjust: (inout ServerConfiguration) -> Void, _ body: (TestServer) async throws -> Void) async throws {
+                            adjust: (inout ServerConfiguration) -> Void, webhookResolver: any WebhookResolver,
+                            _ body: (TestServer) async throws -> Void) async throws {
         let app = try await Application.make(.testing)
         let clock = ManualServerClock()
         do {
@@ -55,7 +59,7 @@ struct TestServer: Sendable {
             configuration.adminLane.budget = .seconds(120)
             configuration.adminLane.queueWait = .seconds(120)
             adjust(&configuration)
-            try await configure(app, configuration: configuration, clock: clock)
+            try await configure(app, configuration: configuration, clock: clock, webhookResolver: webhookResolver)
             try await body(TestServer(app: app, clock: clock))
         } catch {
             await Self.cleanUp(app, storage)

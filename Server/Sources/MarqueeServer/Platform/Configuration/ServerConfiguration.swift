@@ -33,6 +33,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var impressionRetentionDays: Int?
     /// Events older than this many days leave the event log (``EventLog``); `nil` keeps them.
     public var eventRetentionDays: Int?
+    /// Webhook deliveries delivered longer ago than this many days leave the delivery log, with
+    /// their attempts, and can no longer be redelivered (``WebhookStore/prune(deliveredBefore:)``).
+    public var webhookDeliveryRetentionDays = 7
     /// Whether webhooks may be sent to loopback, private and link-local addresses (development
     /// and tests); refused by default (``WebhookURLPolicy``).
     public var allowsPrivateWebhookURLs = false

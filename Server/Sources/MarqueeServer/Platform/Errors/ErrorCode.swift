@@ -11,6 +11,7 @@ enum ErrorCode: String, Sendable, CaseIterable {
     case csrfTokenInvalid = "csrf_token_invalid"
     case csrfTokenMissing = "csrf_token_missing"
     case databaseBusy = "database_busy"
+    case deliveryEventsGone = "delivery_events_gone"
     case emailTaken = "email_taken"
     case forbidden = "forbidden"
     case headerTimeout = "header_timeout"

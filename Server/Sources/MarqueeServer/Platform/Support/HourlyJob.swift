@@ -50,6 +50,14 @@ extension HourlyJob {
         }
     }
 
+    /// Removes webhook deliveries delivered longer ago than `days`, with their attempts.
+    static func webhookDeliveryRetention(days: Int, store: WebhookStore) -> HourlyJob {
+        HourlyJob("Webhook delivery retention") { logger in
+            let removed = try await store.prune(deliveredBefore: store.clock.nowMillis - Int64(days) * 86_400_000)
+            if removed > 0 { logger.info("Removed webhook deliveries past retention", metadata: ["count": "\(removed)", "days": "\(days)"]) }
+        }
+    }
+
     /// Retires raw impressions past the retention period into daily totals. History past it goes
     /// too, so the history held for pings is dropped (every instance runs the job).
     static func impressionRetention(_ retention: ImpressionRetention, changes: UserChanges) -> HourlyJob {

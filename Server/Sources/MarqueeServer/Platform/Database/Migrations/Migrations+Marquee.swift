@@ -41,6 +41,7 @@ enum MarqueeMigrations {
         M036_CreateEventLog(),
         M037_CreateWebhooks(),
         M038_CreatePairings(),
+        M039_WebhookDeliveriesReadTheLog(),
         M040_EventPositionsAreNeverReused(),
     ]
 
