@@ -36,7 +36,7 @@ function addAttributeRow() {
 function sample() {
   const kind = $("tester-kind").value;
   const event = { kind, attributes: [] };
-  if (namedKinds.includes(kind)) event.name = $("tester-name").value;
+  if (model.namedEventKinds.includes(kind)) event.name = $("tester-name").value;
   for (const row of $("tester-attributes").children) {
     const [name, type, value] = row.querySelectorAll("input, select");
     if (name.value.trim()) event.attributes.push({ name: name.value.trim(), type: type.value, value: value.value });
