@@ -191,6 +191,21 @@ export class FormBuilder {
     return this.field(path, label, input, hint);
   }
 
+  // A list of values, one per line.
+  lines(path, label, { rows = 3, placeholder, hint } = {}) {
+    const area = element("textarea");
+    area.rows = rows;
+    area.className = "short";
+    area.spellcheck = false;
+    if (placeholder) area.placeholder = placeholder;
+    area.value = (getPath(this.draft(), path) || []).join("\n");
+    area.addEventListener("input", () => {
+      const values = area.value.split("\n").map((value) => value.trim()).filter((value) => value.length > 0);
+      this.commit(path, values.length ? values : undefined);
+    });
+    return this.field(path, label, area, hint);
+  }
+
   // Free-form JSON (custom JSON); invalid text is kept in the field and flagged, not sent.
   json(path, label, hint) {
     const area = element("textarea");

@@ -1,64 +1,88 @@
 // The app settings view: rollout, ping interval, test users and devices, frequency caps, what
-// devices may set in their user's profile, the app secret, and identity verification with its secret (secrets are shown once, when created or
-// rotated). Saving sends only the fields on this form (PATCH), so settings edited elsewhere are kept.
+// devices may set in their user's profile, the app secret, and identity verification with its
+// secret (secrets are shown once, when created or rotated). The form is the dashboard's form
+// builder's (form.js), bound to a draft of the settings; saving sends only the fields on this form
+// (PATCH), so settings edited elsewhere are kept.
 import { $, api, element, isAdmin, say, showProblems } from "./api.js";
+import { FormBuilder } from "./form.js";
+import { choices, model } from "./model.js";
 
 let appID = null;
-
-function lines(text) {
-  return text.split(/[\n,]/).map((value) => value.trim()).filter((value) => value.length > 0);
-}
+let draft = {};
 
 // Shows the settings of app `id`; viewers and editors read them, admins change them.
 export async function showSettings(id) {
   appID = id;
   const app = await api("GET", `/api/v1/apps/${id}`);
-  $("settings-name").value = app.name;
-  $("settings-subscription").value = app.subscriptionID;
-  $("settings-rollout").value = app.rolloutPercentage;
-  $("settings-ping").value = app.pingIntervalSeconds;
-  $("settings-test-users").value = app.testUserIDs.join("\n");
-  $("settings-test-devices").value = app.testDeviceIDs.join("\n");
-  $("settings-caps").replaceChildren();
-  for (const cap of app.frequencyCaps) addCapRow(cap);
-  $("settings-verification").value = app.identityVerification;
-  $("settings-device-attributes").value = Object.entries(app.deviceProfile.attributes).sort()
-    .map(([name, kind]) => `${name}:${kind}`).join("\n");
-  $("settings-device-tags").value = app.deviceProfile.tags.join("\n");
+  draft = {
+    name: app.name, subscriptionID: app.subscriptionID, rolloutPercentage: app.rolloutPercentage,
+    pingIntervalSeconds: app.pingIntervalSeconds, testUserIDs: app.testUserIDs, testDeviceIDs: app.testDeviceIDs,
+    frequencyCaps: app.frequencyCaps, identityVerification: app.identityVerification,
+    // "name:type" per line.
+    deviceAttributes: Object.entries(app.deviceProfile.attributes).sort().map(([name, kind]) => `${name}:${kind}`),
+    deviceTags: app.deviceProfile.tags,
+  };
+  render();
   $("settings-secret-state").textContent = app.hasIdentitySecret
     ? "An identity secret exists. Rotating it replaces it; the old one keeps working for the grace period."
     : "No identity secret yet: create one before requiring signed user IDs.";
   $("settings-secret").replaceChildren();
   $("settings-problems").replaceChildren();
-  for (const field of $("settings-form").querySelectorAll("input, select, textarea, button")) field.disabled = !isAdmin();
+  $("settings-save").disabled = !isAdmin();
   $("settings-rotate").hidden = !isAdmin();
   $("settings-rotate-app-secret").hidden = !isAdmin();
   $("settings-app-secret").replaceChildren();
   $("settings-grace").hidden = !isAdmin();
 }
 
+function render() {
+  const form = new FormBuilder(() => draft, (rerender) => { if (rerender) render(); }, !isAdmin(), { idPrefix: "settings" });
+  const caps = draft.frequencyCaps || [];
+  const capRows = caps.map((_, index) => {
+    const row = element("div", undefined, "attribute-row");
+    const at = `frequencyCaps.${index}`;
+    const inline = new FormBuilder(() => draft, () => {}, !isAdmin(), { idPrefix: "settings", inline: true });
+    row.append(inline.text(`${at}.id`, `Cap ${index + 1}: Cap ID`, { placeholder: "Cap ID" }),
+      inline.number(`${at}.limit`, `Cap ${index + 1}: Messages`, { min: 1 }),
+      inline.number(`${at}.periodSeconds`, `Cap ${index + 1}: Per hours`, { min: 0.01, step: "any", scale: 3600 }),
+      form.button("Remove", () => { caps.splice(index, 1); form.commit("frequencyCaps", caps, true); }));
+    return row;
+  });
+  const caption = element("span", "Frequency caps: campaigns that name a cap share its limit", "label");
+  $("settings-fields").replaceChildren(
+    form.text("name", "Name", { required: true }),
+    form.text("subscriptionID", "Subscription ID (what apps configure)", { required: true }),
+    form.number("rolloutPercentage", "Rollout: percentage of devices that get campaigns", model.limits.rolloutPercentage),
+    form.number("pingIntervalSeconds", "Ping interval in seconds", model.limits.pingIntervalSeconds),
+    form.lines("testUserIDs", "Test users: user IDs that see test campaigns, one per line"),
+    form.lines("testDeviceIDs", "Test devices: device IDs, one per line"),
+    caption, ...capRows,
+    form.button("Add cap", () => form.commit("frequencyCaps", [...caps, { id: "", limit: 1, periodSeconds: 86400 }], true), "settings-add-cap"),
+    form.select("identityVerification", "Identity verification (signed user IDs)", choices(model.lists.identityVerification)),
+    form.lines("deviceAttributes", "Attributes the SDK may set for its own user: name:type per line, "
+      + "typed as user profiles are (a bare name is a string)", { placeholder: "favoriteCategory:string" }),
+    form.lines("deviceTags", "Tags the SDK may add or remove, one per line", { rows: 2, placeholder: "newsletter" }));
+}
+
 async function save(event, onSaved) {
   event.preventDefault();
   const body = {
-    name: $("settings-name").value,
-    subscriptionID: $("settings-subscription").value,
-    rolloutPercentage: Number($("settings-rollout").value),
-    pingIntervalSeconds: Number($("settings-ping").value),
-    testUserIDs: lines($("settings-test-users").value),
-    testDeviceIDs: lines($("settings-test-devices").value),
-    identityVerification: $("settings-verification").value,
-    // "name:type" per line; a bare name is a string.
+    name: draft.name ?? "",
+    subscriptionID: draft.subscriptionID ?? "",
+    rolloutPercentage: draft.rolloutPercentage,
+    pingIntervalSeconds: draft.pingIntervalSeconds,
+    testUserIDs: draft.testUserIDs || [],
+    testDeviceIDs: draft.testDeviceIDs || [],
+    identityVerification: draft.identityVerification,
+    // A bare name is a string.
     deviceProfile: {
-      attributes: Object.fromEntries(lines($("settings-device-attributes").value).map((line) => {
+      attributes: Object.fromEntries((draft.deviceAttributes || []).map((line) => {
         const [name, kind] = line.split(":").map((part) => part.trim());
         return [name, kind || "string"];
       })),
-      tags: lines($("settings-device-tags").value),
+      tags: draft.deviceTags || [],
     },
-    frequencyCaps: [...$("settings-caps").children].map((row) => {
-      const [id, limit, hours] = row.querySelectorAll("input");
-      return { id: id.value.trim(), limit: Number(limit.value), periodSeconds: Math.round(Number(hours.value) * 3600) };
-    }),
+    frequencyCaps: (draft.frequencyCaps || []).map((cap) => ({ ...cap, id: (cap.id || "").trim() })),
   };
   try {
     const app = await api("PATCH", `/api/v1/apps/${appID}`, body);
@@ -86,31 +110,6 @@ async function rotate() {
   }
 }
 
-// One frequency cap: an id campaigns name, and how many messages it allows per period.
-function addCapRow(cap = { id: "", limit: 1, periodSeconds: 86400 }) {
-  const index = $("settings-caps").children.length;
-  const row = element("div", undefined, "attribute-row");
-  const fields = [["id", cap.id, "text", "Cap ID"], ["limit", cap.limit, "number", "Messages"],
-    ["hours", cap.periodSeconds / 3600, "number", "Per hours"]].map(([name, value, type, label]) => {
-    const input = element("input");
-    input.id = `settings-cap-${index}-${name}`;
-    input.type = type;
-    input.value = value;
-    input.placeholder = label;
-    input.setAttribute("aria-label", `Cap ${index + 1}: ${label}`);
-    if (type === "number") input.min = name === "limit" ? "1" : "0.01";
-    if (name === "hours") input.step = "any";
-    input.disabled = !isAdmin();
-    return input;
-  });
-  const remove = element("button", "Remove");
-  remove.type = "button";
-  remove.hidden = !isAdmin();
-  remove.addEventListener("click", () => row.remove());
-  row.append(...fields, remove);
-  $("settings-caps").append(row);
-}
-
 async function rotateAppSecret() {
   if (!confirm("Rotate the app secret? Scripts using the old one stop working at once.")) return;
   try {
@@ -123,7 +122,6 @@ async function rotateAppSecret() {
 }
 
 export function wireSettings(onSaved) {
-  $("settings-add-cap").addEventListener("click", () => addCapRow());
   $("settings-rotate-app-secret").addEventListener("click", rotateAppSecret);
   $("settings-form").addEventListener("submit", (event) => save(event, onSaved));
   $("settings-rotate").addEventListener("click", rotate);
