@@ -80,6 +80,7 @@ struct DashboardInboxBrowserTests {
                 try await page.waitUntil("document.getElementById('settings-frequencyCaps-0-id') !== null")
                 try await page.type("daily", into: "settings-frequencyCaps-0-id")
                 try await DashboardComposerBrowserTests.retype("2", into: "settings-frequencyCaps-0-limit", on: page)
+                try await page.saveScreenshot("settings-form")
                 try await page.click("settings-save")
                 try await page.waitUntil("document.getElementById('status').textContent === 'Settings saved.'")
 
