@@ -10,4 +10,9 @@ struct MarqueeCommand: AsyncParsableCommand {
         version: MarqueeVersion.current,
         subcommands: [Serve.self, Migrate.self, Backup.self, Restore.self, Users.self, Profiles.self, Events.self, Simulate.self],
         defaultSubcommand: Serve.self)
+
+    static func main() async {
+        OperatorOutput.flushEachLine()
+        await main(nil)
+    }
 }

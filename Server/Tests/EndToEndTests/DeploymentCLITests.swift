@@ -40,6 +40,23 @@ struct DeploymentCLITests {
         #expect(try await server.exitStatus(within: 20) == 0)
     }
 
+    /// With its output in a file, as a container or `> server.log` has it, the operator reads the
+    /// demo's password while the server runs, not when it stops.
+    @Test func theDemoPasswordIsInTheRedirectedOutputWhileTheServerRuns() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await ServerProcess(["--data-dir", directory.appendingPathComponent("data").path, "--demo"], in: directory)
+        var output = server.output()
+        for _ in 0..<50 where !output.contains("password:") {
+            try await Task.sleep(for: .milliseconds(100))
+            output = server.output()
+        }
+        #expect(output.contains("password:"), "within 5 s of readiness the output has the password: \(output)")
+        #expect(output.contains("Seeded the demo app"), "\(output)")
+        server.terminate()
+        #expect(try await server.exitStatus(within: 20) == 0)
+    }
+
     @Test func theAppleAppIDsOfTheCommandLineAreServedAndAWrongOneStopsTheStart() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
