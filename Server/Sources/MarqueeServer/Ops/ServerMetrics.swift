@@ -62,6 +62,12 @@ enum ServerMetrics {
         Gauge(label: "marquee_admin_lane_jobs", dimensions: [("state", "waiting")]).record(adminLane.waiting)
     }
 
+    /// A device's body that ``JSONScanner`` could not read and `JSONDecoder` read instead: an
+    /// unusual body (a fraction, a repeated key), or a key the scanner lacks a case for.
+    static func scannerFellBack(body: Any.Type) {
+        Counter(label: "marquee_scanner_fallbacks_total", dimensions: [("body", "\(body)")]).increment()
+    }
+
     static func rateLimited(scope: String) {
         Counter(label: "marquee_rate_limited_total", dimensions: [("scope", scope)]).increment()
     }

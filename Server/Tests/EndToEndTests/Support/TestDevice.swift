@@ -18,14 +18,16 @@ final class TestDevice {
     let errors = ErrorRecorder()
 
     init(directory: URL = TestDevice.freshDirectory(), deviceID: String = "e2e-device-\(UUID().uuidString)",
-         clock: Marquee.ManualClock = Marquee.ManualClock(start: TestTime.start), locale: String = "en_US") {
+         clock: Marquee.ManualClock = Marquee.ManualClock(start: TestTime.start), locale: String = "en_US",
+         transport: any HTTPTransport = URLSessionTransport(timeout: 120)) {
         self.directory = directory
         self.deviceID = deviceID
         self.clock = clock
         // The suite runs many tests at once: on a loaded machine an answer may take longer than
-        // the protocol's 20 seconds, and a request given up on would lose what it carried.
+        // the protocol's 20 seconds (the default transport's timeout is 120 s), and a request
+        // given up on would lose what it carried.
         let environment = MarqueeEnvironment(
-            clock: clock, transport: URLSessionTransport(timeout: 120), storageDirectory: directory,
+            clock: clock, transport: transport, storageDirectory: directory,
             app: AppInfo(appID: "com.example.e2e", appVersion: "2.1.0", locale: locale, deviceID: deviceID),
             buildConfiguration: BuildConfiguration())
         sdk = MarqueeSDK(environment: environment)

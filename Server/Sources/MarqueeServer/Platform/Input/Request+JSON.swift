@@ -11,8 +11,10 @@ extension Request {
             switch inputPolicy {
             case .strict: return try StrictJSON.decode(type, from: data)
             case .lenient:
-                if let scannable = T.self as? any ScannedJSON.Type, let value = scannable.scanned(from: Array(data)) as? T {
-                    return value
+                if let scannable = T.self as? any ScannedJSON.Type {
+                    if let value = scannable.scanned(from: Array(data)) as? T { return value }
+                    // Counted, so that a key the scanner misses shows on /metrics rather than as a slow path.
+                    ServerMetrics.scannerFellBack(body: T.self)
                 }
                 return try MarqueeJSON.decoder().decode(type, from: data)
             }

@@ -7,7 +7,7 @@ extension PingRequest: ScannedJSON {
     static func scanned(from bytes: [UInt8]) -> PingRequest? {
         var scanner = JSONScanner(bytes)
         var identifiers: [UserIdentifierDTO]?
-        var appVersion, rmcSDKVersion, locale, platform, fingerprint: String?
+        var appVersion, rmcSDKVersion, locale, platform, fingerprint, language: String?
         var types: [Int]?
         var capabilities: [String]?
         let read = scanner.readObject { scanner, key in
@@ -20,6 +20,7 @@ extension PingRequest: ScannedJSON {
             case "locale": return scanner.readOptionalString(into: &locale)
             case "platform": return scanner.readOptionalString(into: &platform)
             case "marqueeFingerprint": return scanner.readOptionalString(into: &fingerprint)
+            case "marqueeLanguage": return scanner.readOptionalString(into: &language)
             default: return false
             }
         }
@@ -27,7 +28,8 @@ extension PingRequest: ScannedJSON {
         return PingRequest(userIdentifiers: identifiers, appVersion: appVersion,
                            supportedCampaignTypes: types?.compactMap(SupportedCampaignTypeCode.init(rawValue:)),
                            rmcSdkVersion: rmcSDKVersion, marqueeCapabilities: capabilities?.map(Capability.init(rawValue:)),
-                           locale: locale, platform: platform.flatMap(Platform.init(rawValue:)), marqueeFingerprint: fingerprint)
+                           locale: locale, platform: platform.flatMap(Platform.init(rawValue:)), marqueeFingerprint: fingerprint,
+                           marqueeLanguage: language)
     }
 }
 
