@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Marquee
 import MarqueeModel
+import MarqueeTestSupport
 import Testing
 
 /// The nginx configuration in `deploy/nginx.conf`, run by Debian's nginx in front of a live
@@ -11,7 +12,6 @@ import Testing
 /// after the first from its cache.
 @MainActor
 @Suite struct CampaignListCacheTests {
-    nonisolated static let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Debian's nginx on a free port with `deploy/nginx.conf` as it ships, TLS aside: the port it
     /// listens on, the upstream and the cache directory are this test's.
@@ -48,7 +48,7 @@ import Testing
                 }
                 """
             try configuration.write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-            process.executableURL = URL(fileURLWithPath: try #require(CampaignListCacheTests.nginx))
+            process.executableURL = try ExternalTool.nginx.require()
             process.arguments = ["-p", path, "-c", directory.appendingPathComponent("nginx.conf").path, "-g", "daemon off;"]
             try process.run()
             let deadline = ContinuousClock.now + .seconds(20)
@@ -77,7 +77,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: nginx != nil, "needs nginx (Debian package nginx)"))
+    @Test(.enabled(if: ExternalTool.nginx.isEnabled, "needs nginx (Debian package nginx)"))
     func nginxServesEveryListReadAfterTheFirst() async throws {
         try await LiveServer.with { server in
             let proxy = try await Proxy(upstream: Int(server.baseURL.port!))

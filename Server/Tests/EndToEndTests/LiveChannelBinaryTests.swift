@@ -1,4 +1,5 @@
 import Foundation
+import MarqueeTestSupport
 import NIOConcurrencyHelpers
 import Testing
 
@@ -7,9 +8,7 @@ import Testing
 /// admin API, and SIGTERM ends the open channel instead of waiting on it.
 @Suite("The live channel of the binary", .serialized)
 struct LiveChannelBinaryTests {
-    static let curl = ["/usr/bin/curl", "/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
-    @Test(.enabled(if: curl != nil, "needs curl (Debian package curl)"))
+    @Test(.enabled(if: ExternalTool.curl.isEnabled, "needs curl (Debian package curl)"))
     func curlPrintsACatalogEventWithinThreeSecondsOfAnEdit() async throws {
         let directory = try DeploymentCLITests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -18,7 +17,7 @@ struct LiveChannelBinaryTests {
         let token = try ServerProcess.adminToken(in: data)
 
         let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: try #require(Self.curl))
+        curl.executableURL = try ExternalTool.curl.require()
         curl.arguments = ["-N", "-s", "-H", "Subscription-Id: demo-subscription", "-H", "device_id: curl-device",
                           "http://127.0.0.1:\(server.port)/v1/live"]
         let output = Pipe()

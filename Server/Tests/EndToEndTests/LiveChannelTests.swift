@@ -2,6 +2,7 @@ import Foundation
 import Marquee
 import MarqueeModel
 import MarqueeServer
+import MarqueeTestSupport
 import Testing
 
 /// The live channel (`GET /v1/live`) against a live server: campaign changes reach open apps at
@@ -187,7 +188,7 @@ struct LiveChannelTests {
         #expect(await waitFor(seconds: 5) { reader.ended })
     }
 
-    @Test(.enabled(if: CampaignListCacheTests.nginx != nil, "needs nginx (Debian package nginx)"))
+    @Test(.enabled(if: ExternalTool.nginx.isEnabled, "needs nginx (Debian package nginx)"))
     func aChannelThroughTheShippedNginxConfigurationHearsAChangeAtOnce() async throws {
         try await LiveServer.with { server in
             let proxy = try await CampaignListCacheTests.Proxy(upstream: Int(server.baseURL.port!))

@@ -1,6 +1,7 @@
 import Testing
 @testable import MarqueeServer
 import Foundation
+import MarqueeTestSupport
 
 /// The encoder is checked by a real reader: each symbol is drawn as a PGM image and decoded by
 /// zbarimg (Debian's zbar-tools), which must give back exactly the bytes that went in.
@@ -10,7 +11,7 @@ struct QRCodeTests {
     /// 180 bytes: version 9 at M, so the version information blocks are read too.
     static let longText = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 4)
 
-    @Test(arguments: [
+    @Test(.enabled(if: ExternalTool.zbarimg.isEnabled, "needs zbarimg (Debian package zbar-tools)"), arguments: [
         ("Hello", QRCode.Correction.medium),
         (pairingURL, .medium),
         (pairingURL, .high),
@@ -26,7 +27,7 @@ struct QRCodeTests {
         #expect(try QRCode(encoding: Self.longText).version == 9)
     }
 
-    @Test(arguments: QRCode.Correction.allCases)
+    @Test(.enabled(if: ExternalTool.zbarimg.isEnabled, "needs zbarimg (Debian package zbar-tools)"), arguments: QRCode.Correction.allCases)
     func zbarDecodesEveryCorrectionLevel(correction: QRCode.Correction) throws {
         let text = "level \(correction) " + Self.pairingURL
         let code = try QRCode(encoding: text, correction: correction)
@@ -34,7 +35,7 @@ struct QRCodeTests {
         #expect(try Self.decode(code) == text)
     }
 
-    @Test(arguments: 0..<8)
+    @Test(.enabled(if: ExternalTool.zbarimg.isEnabled, "needs zbarimg (Debian package zbar-tools)"), arguments: 0..<8)
     func zbarDecodesEveryMask(mask: Int) throws {
         let text = "mask \(mask): " + Self.pairingURL
         let code = try QRCode(encoding: Array(text.utf8), correction: .low, mask: mask)
@@ -44,7 +45,7 @@ struct QRCodeTests {
 
     /// Fills each version to its capacity at one level (rotating through the four), so every
     /// version's block layout, alignment patterns and version information are read back.
-    @Test(arguments: 1...QRCode.maximumVersion)
+    @Test(.enabled(if: ExternalTool.zbarimg.isEnabled, "needs zbarimg (Debian package zbar-tools)"), arguments: 1...QRCode.maximumVersion)
     func zbarDecodesEveryVersionFilledUp(version: Int) throws {
         let correction = QRCode.Correction.allCases[version % 4]
         let bytes = Self.sampleBytes(count: Self.byteCapacity(version, correction))
@@ -132,31 +133,16 @@ struct QRCodeTests {
         (8 * QRCode.dataCodewordCount(version, correction) - 4 - (version < 10 ? 8 : 16)) / 8
     }
 
-    struct ZbarMissing: Error, CustomStringConvertible {
-        var description: String {
-            "zbarimg is not on PATH: install zbar-tools (apt-get install -y zbar-tools); these tests decode every symbol with it"
-        }
-    }
-
     struct ZbarFailed: Error, CustomStringConvertible {
         let status: Int32
         let errors: String
         var description: String { "zbarimg exited with \(status): \(errors)" }
     }
 
-    static func zbarimg() throws -> URL {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("zbarimg")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw ZbarMissing()
-    }
-
     /// Draws the symbol as a binary greyscale PGM, 4 pixels a module with a 4-module quiet zone,
     /// and returns what `zbarimg --raw` reads from it, without its closing newline.
     static func decode(_ code: QRCode) throws -> String {
-        let executable = try zbarimg()
+        let executable = try ExternalTool.zbarimg.require()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("qrcode-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
