@@ -53,6 +53,14 @@ struct ServerOptions: ParsableArguments {
             help: "Live channels (GET /v1/live) held at once; more are answered 503, and those devices still ping (env MARQUEE_MAX_LIVE_CONNECTIONS; default 10000, 0 turns the channel off).")
     var maxLiveConnections: Int?
 
+    @Option(name: .customLong("max-live-connections-per-address"),
+            help: "Live channels one client address may hold; more are answered 503 (env MARQUEE_MAX_LIVE_CONNECTIONS_PER_ADDRESS; default: an eighth of --max-live-connections, at least 64).")
+    var maxLiveConnectionsPerAddress: Int?
+
+    @Option(name: .customLong("max-live-connections-per-device"),
+            help: "Live channels one device may hold; one more closes its oldest (env MARQUEE_MAX_LIVE_CONNECTIONS_PER_DEVICE; default 2).")
+    var maxLiveConnectionsPerDevice: Int?
+
     @Option(name: .customLong("apple-app-ids"),
             help: "Comma-separated iOS apps (TEAMID.bundle.id) that open this server's pairing links as universal links, listed in /.well-known/apple-app-site-association (env MARQUEE_APPLE_APP_IDS; default: none).")
     var appleAppIDs: String?
@@ -71,17 +79,20 @@ struct ServerOptions: ParsableArguments {
           help: "Let webhooks reach loopback, private and link-local addresses, for development and tests (env MARQUEE_ALLOW_PRIVATE_WEBHOOK_URLS=1).")
     var allowsPrivateWebhookURLs = false
 
+    /// The flags as the server reads them.
+    var flags: ServerConfiguration.Flags {
+        ServerConfiguration.Flags(
+            host: host, port: port, dataDirectory: dataDirectory, database: database, publicURL: publicURL,
+            trustedProxies: trustedProxies, idleTimeout: idleTimeout, headerTimeout: headerTimeout, bodyTimeout: bodyTimeout,
+            databaseWait: databaseWait, maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerAddress,
+            maxLiveConnections: maxLiveConnections, impressionRetentionDays: impressionRetentionDays,
+            eventRetentionDays: eventRetentionDays, sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit,
+            appleAppIDs: appleAppIDs, allowsPrivateWebhookURLs: allowsPrivateWebhookURLs)
+    }
+
     func resolve(seedsDemo: Bool = false) throws -> ServerConfiguration {
         do {
-            return try ServerConfiguration.resolve(
-                host: host, port: port, dataDirectory: dataDirectory, database: database, publicURL: publicURL, trustedProxies: trustedProxies, idleTimeout: idleTimeout,
-                headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, databaseWait: databaseWait,
-                impressionRetentionDays: impressionRetentionDays, eventRetentionDays: eventRetentionDays,
-                allowsPrivateWebhookURLs: allowsPrivateWebhookURLs,
-                sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, maxConnections: maxConnections,
-                maxConnectionsPerAddress: maxConnectionsPerAddress, maxLiveConnections: maxLiveConnections, appleAppIDs: appleAppIDs,
-                seedsDemo: seedsDemo,
-                environment: ProcessInfo.processInfo.environment)
+            return try ServerConfiguration.resolve(flags, seedsDemo: seedsDemo, environment: ProcessInfo.processInfo.environment)
         } catch {
             throw ValidationError(error.description)
         }

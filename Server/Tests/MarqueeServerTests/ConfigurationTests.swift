@@ -5,8 +5,7 @@ import Testing
 @Suite("Server configuration")
 struct ConfigurationTests {
     @Test func defaultsNeedNoSetup() throws {
-        let configuration = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil,
-                                                            seedsDemo: false, environment: [:])
+        let configuration = try ServerConfiguration.resolve(environment: [:])
         #expect(configuration.host == "127.0.0.1")
         #expect(configuration.port == 8080)
         #expect(configuration.storage == .sqliteFile("marquee.sqlite"))
@@ -14,22 +13,20 @@ struct ConfigurationTests {
     }
 
     @Test func theDataDirectoryHoldsTheDatabaseAndTheGeneratedToken() throws {
-        let fromEnvironment = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
-                                                              environment: ["MARQUEE_DATA_DIR": "/var/lib/marquee"])
+        let fromEnvironment = try ServerConfiguration.resolve(environment: ["MARQUEE_DATA_DIR": "/var/lib/marquee"])
         #expect(fromEnvironment.storage == .sqliteFile("/var/lib/marquee/marquee.sqlite"))
         #expect(fromEnvironment.adminTokenFile == "/var/lib/marquee/admin-token")
-        let named = try ServerConfiguration.resolve(host: nil, port: nil, dataDirectory: "/srv/m", database: "/data/other.sqlite",
-                                                    publicURL: nil, seedsDemo: false, environment: ["MARQUEE_DATA_DIR": "/var/lib/marquee"])
+        let named = try ServerConfiguration.resolve(.init(dataDirectory: "/srv/m", database: "/data/other.sqlite"),
+            environment: ["MARQUEE_DATA_DIR": "/var/lib/marquee"])
         #expect(named.storage == .sqliteFile("/data/other.sqlite"), "--database names the file itself")
         #expect(named.adminTokenFile == "/srv/m/admin-token", "the flag wins over the environment")
         #expect(throws: ConfigurationError.self) {
-            try ServerConfiguration.resolve(host: nil, port: nil, dataDirectory: "", database: nil, publicURL: nil, seedsDemo: false, environment: [:])
+            try ServerConfiguration.resolve(.init(dataDirectory: ""), environment: [:])
         }
     }
 
     @Test func flagsWinOverEnvironment() throws {
-        let configuration = try ServerConfiguration.resolve(
-            host: "0.0.0.0", port: 9000, database: "/tmp/x.sqlite", publicURL: nil, seedsDemo: true,
+        let configuration = try ServerConfiguration.resolve(.init(host: "0.0.0.0", port: 9000, database: "/tmp/x.sqlite"), seedsDemo: true,
             environment: ["MARQUEE_PORT": "7000", "MARQUEE_DATABASE": "/tmp/env.sqlite", "MARQUEE_PUBLIC_URL": "https://iam.example.com"])
         #expect(configuration.port == 9000)
         #expect(configuration.storage == .sqliteFile("/tmp/x.sqlite"))
@@ -38,14 +35,12 @@ struct ConfigurationTests {
     }
 
     @Test func appleAppIDsAreReadAndEachWrongOneIsNamed() throws {
-        let configuration = try ServerConfiguration.resolve(
-            host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
-            environment: ["MARQUEE_APPLE_APP_IDS": "ABCDE12345.com.example.shop, 0123456789.com.example.shop-beta"])
+        let configuration = try ServerConfiguration.resolve(environment: ["MARQUEE_APPLE_APP_IDS": "ABCDE12345.com.example.shop, 0123456789.com.example.shop-beta"])
         #expect(configuration.appleAppIDs.map(\.description) == ["ABCDE12345.com.example.shop", "0123456789.com.example.shop-beta"])
         #expect(configuration.appleAppIDs.first?.teamID == "ABCDE12345")
 
-        let flag = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, appleAppIDs: "ZYXWV98765.app",
-                                                   seedsDemo: false, environment: ["MARQUEE_APPLE_APP_IDS": "ABCDE12345.com.example.shop"])
+        let flag = try ServerConfiguration.resolve(.init(appleAppIDs: "ZYXWV98765.app"),
+            environment: ["MARQUEE_APPLE_APP_IDS": "ABCDE12345.com.example.shop"])
         #expect(flag.appleAppIDs.map(\.description) == ["ZYXWV98765.app"], "the flag wins over the environment")
 
         #expect(problems(appleAppIDs: "com.example.shop,abcde12345.com.example,ABCDE12345.com..example,ABCDE12345") == [
@@ -61,8 +56,7 @@ struct ConfigurationTests {
     /// What the server refuses to start with when `MARQUEE_APPLE_APP_IDS` is `list`.
     private func problems(appleAppIDs list: String) -> [String] {
         do {
-            _ = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
-                                                environment: ["MARQUEE_APPLE_APP_IDS": list])
+            _ = try ServerConfiguration.resolve(environment: ["MARQUEE_APPLE_APP_IDS": list])
             return []
         } catch {
             return error.problems
@@ -70,8 +64,7 @@ struct ConfigurationTests {
     }
 
     @Test func databaseURLSelectsPostgres() throws {
-        let configuration = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
-                                                            environment: ["DATABASE_URL": "postgres://u:p@localhost/marquee"])
+        let configuration = try ServerConfiguration.resolve(environment: ["DATABASE_URL": "postgres://u:p@localhost/marquee"])
         #expect(configuration.storage == .postgres(url: "postgres://u:p@localhost/marquee"))
     }
 
@@ -80,8 +73,7 @@ struct ConfigurationTests {
             let environment = ["DATABASE_URL": "postgres://u:p@localhost/marquee"].merging(
                 database == nil ? ["MARQUEE_DATABASE": "/tmp/env.sqlite"] : [:]) { $1 }
             #expect {
-                try ServerConfiguration.resolve(host: nil, port: nil, database: database, publicURL: nil, seedsDemo: false,
-                                                environment: environment)
+                try ServerConfiguration.resolve(.init(database: database), environment: environment)
             } throws: { error in
                 (error as? ConfigurationError)?.problems.contains { $0.contains("keep one") } == true
             }
@@ -89,19 +81,17 @@ struct ConfigurationTests {
     }
 
     @Test func connectionTimeoutsAreReadAndChecked() throws {
-        let configured = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, idleTimeout: 5,
-                                                         headerTimeout: 3, seedsDemo: false,
-                                                         environment: ["MARQUEE_BODY_TIMEOUT": "7"])
+        let configured = try ServerConfiguration.resolve(.init(idleTimeout: 5, headerTimeout: 3),
+            environment: ["MARQUEE_BODY_TIMEOUT": "7"])
         #expect(configured.connections.idleTimeoutSeconds == 5)
         #expect(configured.connections.headerTimeoutSeconds == 3)
         #expect(configured.connections.bodyTimeoutSeconds == 7)
-        let defaults = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
-                                                       environment: [:]).connections
+        let defaults = try ServerConfiguration.resolve(environment: [:]).connections
         #expect(defaults == ConnectionLimits())
         #expect((defaults.idleTimeoutSeconds, defaults.headerTimeoutSeconds, defaults.bodyTimeoutSeconds) == (60, 10, 30))
         #expect {
-            try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, bodyTimeout: 0, seedsDemo: false,
-                                            environment: ["MARQUEE_IDLE_TIMEOUT": "soon", "MARQUEE_HEADER_TIMEOUT": "9999"])
+            try ServerConfiguration.resolve(.init(bodyTimeout: 0),
+                environment: ["MARQUEE_IDLE_TIMEOUT": "soon", "MARQUEE_HEADER_TIMEOUT": "9999"])
         } throws: { error in
             let problems = (error as? ConfigurationError)?.problems ?? []
             return problems.count == 3 && problems.contains { $0.contains("MARQUEE_IDLE_TIMEOUT='soon'") }
@@ -110,37 +100,33 @@ struct ConfigurationTests {
     }
 
     @Test func theDatabaseWaitIsReadAndChecked() throws {
-        let standard = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false, environment: [:])
+        let standard = try ServerConfiguration.resolve(environment: [:])
         #expect(standard.databaseWaitSeconds == nil, "each database's own default")
-        let flagged = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, databaseWait: 45,
-                                                      seedsDemo: false, environment: ["MARQUEE_DATABASE_WAIT": "20"])
+        let flagged = try ServerConfiguration.resolve(.init(databaseWait: 45), environment: ["MARQUEE_DATABASE_WAIT": "20"])
         #expect(flagged.databaseWaitSeconds == 45, "the flag wins")
-        let fromEnvironment = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
-                                                              environment: ["MARQUEE_DATABASE_WAIT": "20"])
+        let fromEnvironment = try ServerConfiguration.resolve(environment: ["MARQUEE_DATABASE_WAIT": "20"])
         #expect(fromEnvironment.databaseWaitSeconds == 20)
         #expect {
-            try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, databaseWait: 0, seedsDemo: false,
-                                            environment: [:])
+            try ServerConfiguration.resolve(.init(databaseWait: 0), environment: [:])
         } throws: { error in
             (error as? ConfigurationError)?.problems == ["the database wait timeout must be 1 to 3600 seconds (got 0)"]
         }
     }
 
     @Test func impressionRetentionIsReadAndChecked() throws {
-        let keep = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false, environment: [:])
+        let keep = try ServerConfiguration.resolve(environment: [:])
         #expect(keep.impressionRetentionDays == nil, "raw impressions are kept unless an operator chooses a period")
-        let flagged = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, impressionRetentionDays: 90,
-                                                      seedsDemo: false, environment: ["MARQUEE_IMPRESSION_RETENTION_DAYS": "30"])
+        let flagged = try ServerConfiguration.resolve(.init(impressionRetentionDays: 90),
+            environment: ["MARQUEE_IMPRESSION_RETENTION_DAYS": "30"])
         #expect(flagged.impressionRetentionDays == 90, "the flag wins over the environment")
         #expect(throws: ConfigurationError.self) {
-            try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
-                                            environment: ["MARQUEE_IMPRESSION_RETENTION_DAYS": "0"])
+            try ServerConfiguration.resolve(environment: ["MARQUEE_IMPRESSION_RETENTION_DAYS": "0"])
         }
     }
 
     @Test func everyBadValueIsNamed() {
         #expect {
-            try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: "ftp://x", seedsDemo: false, environment: [
+            try ServerConfiguration.resolve(.init(publicURL: "ftp://x"), environment: [
                 "MARQUEE_PORT": "eighty", "DATABASE_URL": "mysql://x", "MARQUEE_ADMIN_TOKEN": "short", "LOG_LEVEL": "loud",
             ])
         } throws: { error in
@@ -156,7 +142,7 @@ struct ConfigurationTests {
 
     @Test func portOutOfRangeIsRejected() {
         #expect(throws: ConfigurationError.self) {
-            try ServerConfiguration.resolve(host: nil, port: 70000, database: nil, publicURL: nil, seedsDemo: false, environment: [:])
+            try ServerConfiguration.resolve(.init(port: 70000), environment: [:])
         }
     }
 }

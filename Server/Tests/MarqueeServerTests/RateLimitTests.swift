@@ -96,15 +96,13 @@ struct RateLimitTests {
     }
 
     @Test func limitsAreConfigurable() throws {
-        let off = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, sdkRateLimit: 0,
-                                                  seedsDemo: false, environment: ["MARQUEE_ADMIN_RATE_LIMIT": "30"])
+        let off = try ServerConfiguration.resolve(.init(sdkRateLimit: 0), environment: ["MARQUEE_ADMIN_RATE_LIMIT": "30"])
         #expect(off.sdkRateLimit == nil)
         #expect(off.adminRateLimit == RateLimit(perMinute: 30))
-        let defaults = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false, environment: [:])
+        let defaults = try ServerConfiguration.resolve(environment: [:])
         #expect(defaults.sdkRateLimit == .sdkDefault)
         #expect(throws: ConfigurationError.self) {
-            try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
-                                            environment: ["MARQUEE_SDK_RATE_LIMIT": "lots"])
+            try ServerConfiguration.resolve(environment: ["MARQUEE_SDK_RATE_LIMIT": "lots"])
         }
     }
 }

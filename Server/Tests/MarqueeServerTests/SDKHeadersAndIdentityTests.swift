@@ -53,8 +53,7 @@ struct SDKHeadersAndIdentityTests {
         #expect(!TrustedProxies.none.trusts("127.0.0.1"))
         #expect(throws: ConfigurationError.self) { try TrustedProxies(parsing: "10.0.0.0/33") }
         #expect(throws: ConfigurationError.self) { try TrustedProxies(parsing: "proxy.local") }
-        let resolved = try ServerConfiguration.resolve(host: nil, port: nil, database: nil, publicURL: nil, seedsDemo: false,
-                                                       environment: ["MARQUEE_TRUSTED_PROXIES": "10.0.0.0/8"])
+        let resolved = try ServerConfiguration.resolve(environment: ["MARQUEE_TRUSTED_PROXIES": "10.0.0.0/8"])
         #expect(resolved.trustedProxies.trusts("10.1.1.1"))
     }
 
