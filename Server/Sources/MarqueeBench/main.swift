@@ -8,6 +8,7 @@ import MarqueeWire
 // ratio 10,000 : 10.
 // marquee-bench inbox: loading a 10,000-message App Inbox from the store (InboxBench.swift).
 // marquee-bench regex: the regex matcher in linear time (RegexBench.swift).
+// marquee-bench sdk-ping-body USER_ID: the SDK's own ping body, for the server's benchmarks (SDKPingBody.swift).
 
 /// Answers config and ping from memory, so the benchmark measures the SDK and not a network.
 struct MemoryServer: HTTPTransport {
@@ -195,6 +196,9 @@ case "inbox":
     await inboxBenchmark(total: 10_000)
 case "regex":
     regexBenchmark()
+case "sdk-ping-body":
+    guard let userID = arguments.dropFirst().first, let body = await sdkPingBody(userID: userID) else { break }
+    FileHandle.standardOutput.write(body)
 case "inbox-seed":
     // Stores the inbox in a directory and keeps it, to profile `inbox-child` on it.
     guard let path = arguments.dropFirst().first else { break }
@@ -203,5 +207,5 @@ case "inbox-child":
     guard let path = arguments.dropFirst().first else { break }
     await inboxChild(directory: URL(fileURLWithPath: path))
 default:
-    print("usage: marquee-bench engine | engine-only | cold-start-seed DIR | cold-start-child DIR | inbox | regex")
+    print("usage: marquee-bench engine | engine-only | cold-start-seed DIR | cold-start-child DIR | inbox | regex | sdk-ping-body USER_ID")
 }
