@@ -28,8 +28,7 @@ struct InboxBenchServer: HTTPTransport {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let path = request.url.path
         if path.hasSuffix("config") {
-            let config = #"{"data":{"rolloutPercentage":100,"endpoints":{"ping":"http://bench.local/v1/ping"}}}"#
-            return HTTPResponse(status: 200, body: Data(config.utf8))
+            return MemoryServer.configAnswer
         }
         if path.hasSuffix("ping") {
             let ping = PingResponse(currentPingMillis: 0, nextPingMillis: 86_400_000, data: [],

@@ -12,8 +12,7 @@ private actor PingCapture: HTTPTransport {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let path = request.url.path
         if path.hasSuffix("config") {
-            let config = #"{"data":{"rolloutPercentage":100,"endpoints":{"ping":"http://bench.local/v1/ping"}}}"#
-            return HTTPResponse(status: 200, body: Data(config.utf8))
+            return MemoryServer.configAnswer
         }
         if path.hasSuffix("ping") {
             if body == nil { body = request.body }

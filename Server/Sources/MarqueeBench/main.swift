@@ -14,11 +14,14 @@ import MarqueeWire
 struct MemoryServer: HTTPTransport {
     let ping: Data?
 
+    /// The configuration every benchmark's device reads: the ping endpoint, everyone rolled out.
+    static let configAnswer = HTTPResponse(
+        status: 200, body: Data(#"{"data":{"rolloutPercentage":100,"endpoints":{"ping":"http://bench.local/v1/ping"}}}"#.utf8))
+
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let path = request.url.path
         if path.hasSuffix("config") {
-            let config = #"{"data":{"rolloutPercentage":100,"endpoints":{"ping":"http://bench.local/v1/ping"}}}"#
-            return HTTPResponse(status: 200, body: Data(config.utf8))
+            return MemoryServer.configAnswer
         }
         if path.hasSuffix("ping"), let ping { return HTTPResponse(status: 200, body: ping) }
         throw URLError(.notConnectedToInternet)
