@@ -7,7 +7,7 @@ import Testing
 /// so a healthy endpoint, of their app or of another, is delivered to at once.
 @Suite("Webhook lanes", .serialized)
 struct WebhookLaneTests {
-    @Test func aHealthyEndpointReceivesWithinFiveSecondsWhileSixteenOthersHang() async throws {
+    @Test func aHealthyEndpointReceivesWhileSixteenOthersHang() async throws {
         try await MisbehavingReceiver.with(.hangs) { slow in
             try await WebhookReceiver.with { healthyOfOther in
                 try await WebhookReceiver.with { healthyOfSame in
@@ -22,22 +22,28 @@ struct WebhookLaneTests {
 
                         // The dispatcher's production loop (tests boot the server without it)
                         // sends the first impression to all of them; the sixteen slow receivers
-                        // take it and hang.
+                        // take it and hang until the sender's timeout.
                         func measure() async throws {
                             try await server.postImpression(in: crowded, campaign: crowdedCampaign, user: "first")
-                            try await within(seconds: 5, "sixteen receivers hang at once (\(slow.counted))") { slow.counted.open == 16 }
+                            try await within(seconds: 60, "sixteen receivers hang at once (\(slow.counted))") { slow.counted.open == 16 }
 
                             let sent = ContinuousClock.now
                             try await server.postImpression(in: crowded, campaign: crowdedCampaign, user: "ada")
                             try await server.postImpression(in: other, campaign: otherCampaign, user: "bob")
-                            try await within(seconds: 5, "the healthy endpoint of the other app receives") {
-                                healthyOfOther.received.contains { String(decoding: $0.body, as: UTF8.self).contains("device-bob") }
-                            }
-                            try await within(seconds: 5, "the healthy endpoint of the same app receives") {
-                                healthyOfSame.received.contains { String(decoding: $0.body, as: UTF8.self).contains("device-ada") }
+                            // Not a race against the clock: each healthy endpoint must receive
+                            // while all sixteen still hold their first request (none was given up
+                            // on and tried again), so it waited for none of them.
+                            for (healthy, device) in [(healthyOfOther, "device-bob"), (healthyOfSame, "device-ada")] {
+                                var slowAtReceipt = slow.counted
+                                try await within(seconds: 60, "\(device) is delivered") {
+                                    let received = healthy.received.contains { String(decoding: $0.body, as: UTF8.self).contains(device) }
+                                    slowAtReceipt = slow.counted
+                                    return received
+                                }
+                                #expect(slowAtReceipt.accepted == 16 && slowAtReceipt.open == 16,
+                                        "\(device) arrived while the sixteen still hung: \(slowAtReceipt)")
                             }
                             print("webhook lanes: healthy endpoints served \(ContinuousClock.now - sent) after the events, beside 16 hanging ones")
-                            #expect(slow.counted.open == 16, "the slow ones still hang: \(slow.counted)")
                         }
                         let loop = Task { await server.app.marquee.webhooks.run() }
                         // Stopped, its lanes with it, before the server's database closes.

@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,10 +14,12 @@ protocol WebhookResolver: Sendable {
     func addresses(of host: String) async -> [[UInt8]]
 }
 
-/// The system's resolver (`getaddrinfo`). Name lookup blocks, so it runs off the caller's thread.
+/// The system's resolver (`getaddrinfo`). Name lookup blocks for as long as DNS takes, so it runs
+/// on NIO's blocking pool: on Swift's cooperative threads (one per core) a few slow lookups would
+/// stall every task of the server.
 struct SystemWebhookResolver: WebhookResolver {
     func addresses(of host: String) async -> [[UInt8]] {
-        await Task.detached { Self.lookUp(host) }.value
+        (try? await NIOThreadPool.singleton.runIfActive { Self.lookUp(host) }) ?? []
     }
 
     private static func lookUp(_ host: String) -> [[UInt8]] {
