@@ -75,6 +75,10 @@ struct ServerOptions: ParsableArguments {
             help: "Remove events older than this many days from the event log (env MARQUEE_EVENT_RETENTION_DAYS; default: keep).")
     var eventRetentionDays: Int?
 
+    @Option(name: .customLong("webhook-delivery-retention-days"),
+            help: "Remove webhook deliveries answered longer ago than this many days from the delivery log (env MARQUEE_WEBHOOK_DELIVERY_RETENTION_DAYS; default 7).")
+    var webhookDeliveryRetentionDays: Int?
+
     @Flag(name: .customLong("allow-private-webhook-urls"),
           help: "Let webhooks reach loopback, private and link-local addresses, for development and tests (env MARQUEE_ALLOW_PRIVATE_WEBHOOK_URLS=1).")
     var allowsPrivateWebhookURLs = false
@@ -85,9 +89,11 @@ struct ServerOptions: ParsableArguments {
             host: host, port: port, dataDirectory: dataDirectory, database: database, publicURL: publicURL,
             trustedProxies: trustedProxies, idleTimeout: idleTimeout, headerTimeout: headerTimeout, bodyTimeout: bodyTimeout,
             databaseWait: databaseWait, maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerAddress,
-            maxLiveConnections: maxLiveConnections, impressionRetentionDays: impressionRetentionDays,
-            eventRetentionDays: eventRetentionDays, sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit,
-            appleAppIDs: appleAppIDs, allowsPrivateWebhookURLs: allowsPrivateWebhookURLs)
+            maxLiveConnections: maxLiveConnections, maxLiveConnectionsPerAddress: maxLiveConnectionsPerAddress,
+            maxLiveConnectionsPerDevice: maxLiveConnectionsPerDevice, impressionRetentionDays: impressionRetentionDays,
+            eventRetentionDays: eventRetentionDays, webhookDeliveryRetentionDays: webhookDeliveryRetentionDays,
+            sdkRateLimit: sdkRateLimit, adminRateLimit: adminRateLimit, appleAppIDs: appleAppIDs,
+            allowsPrivateWebhookURLs: allowsPrivateWebhookURLs)
     }
 
     func resolve(seedsDemo: Bool = false) throws -> ServerConfiguration {

@@ -96,7 +96,7 @@ struct RateLimitTests {
     }
 
     @Test func limitsAreConfigurable() throws {
-        let off = try ServerConfiguration.resolve(.init(sdkRateLimit: 0), environment: ["MARQUEE_ADMIN_RATE_LIMIT": "30"])
+        let off = try ServerConfiguration.resolve(.with { $0.sdkRateLimit = 0 }, environment: ["MARQUEE_ADMIN_RATE_LIMIT": "30"])
         #expect(off.sdkRateLimit == nil)
         #expect(off.adminRateLimit == RateLimit(perMinute: 30))
         let defaults = try ServerConfiguration.resolve(environment: [:])

@@ -19,32 +19,40 @@ extension ServerConfiguration {
         public var maxLiveConnectionsPerDevice: Int?
         public var impressionRetentionDays: Int?
         public var eventRetentionDays: Int?
+        public var webhookDeliveryRetentionDays: Int?
         public var sdkRateLimit: Int?
         public var adminRateLimit: Int?
         public var appleAppIDs: String?
         /// A switch: `false` leaves the choice to the environment.
         public var allowsPrivateWebhookURLs = false
 
-        /// Flags as given; the ones left out are read from the environment or take their defaults.
-        public init(host: String? = nil,
-                    port: Int? = nil,
-                    dataDirectory: String? = nil,
-                    database: String? = nil,
-                    publicURL: String? = nil,
-                    trustedProxies: String? = nil,
-                    idleTimeout: Int? = nil,
-                    headerTimeout: Int? = nil,
-                    bodyTimeout: Int? = nil,
-                    databaseWait: Int? = nil,
-                    maxConnections: Int? = nil,
-                    maxConnectionsPerAddress: Int? = nil,
-                    maxLiveConnections: Int? = nil,
-                    impressionRetentionDays: Int? = nil,
-                    eventRetentionDays: Int? = nil,
-                    sdkRateLimit: Int? = nil,
-                    adminRateLimit: Int? = nil,
-                    appleAppIDs: String? = nil,
-                    allowsPrivateWebhookURLs: Bool = false) {
+        /// No flag given: everything is read from the environment or takes its default.
+        public init() {}
+
+        /// Every flag, none left out: the command line passes each one it parses, and a flag
+        /// added here does not compile until it does.
+        public init(host: String?,
+                    port: Int?,
+                    dataDirectory: String?,
+                    database: String?,
+                    publicURL: String?,
+                    trustedProxies: String?,
+                    idleTimeout: Int?,
+                    headerTimeout: Int?,
+                    bodyTimeout: Int?,
+                    databaseWait: Int?,
+                    maxConnections: Int?,
+                    maxConnectionsPerAddress: Int?,
+                    maxLiveConnections: Int?,
+                    maxLiveConnectionsPerAddress: Int?,
+                    maxLiveConnectionsPerDevice: Int?,
+                    impressionRetentionDays: Int?,
+                    eventRetentionDays: Int?,
+                    webhookDeliveryRetentionDays: Int?,
+                    sdkRateLimit: Int?,
+                    adminRateLimit: Int?,
+                    appleAppIDs: String?,
+                    allowsPrivateWebhookURLs: Bool) {
             self.host = host
             self.port = port
             self.dataDirectory = dataDirectory
@@ -58,8 +66,11 @@ extension ServerConfiguration {
             self.maxConnections = maxConnections
             self.maxConnectionsPerAddress = maxConnectionsPerAddress
             self.maxLiveConnections = maxLiveConnections
+            self.maxLiveConnectionsPerAddress = maxLiveConnectionsPerAddress
+            self.maxLiveConnectionsPerDevice = maxLiveConnectionsPerDevice
             self.impressionRetentionDays = impressionRetentionDays
             self.eventRetentionDays = eventRetentionDays
+            self.webhookDeliveryRetentionDays = webhookDeliveryRetentionDays
             self.sdkRateLimit = sdkRateLimit
             self.adminRateLimit = adminRateLimit
             self.appleAppIDs = appleAppIDs

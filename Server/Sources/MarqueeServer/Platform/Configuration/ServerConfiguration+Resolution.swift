@@ -104,6 +104,10 @@ extension ServerConfiguration {
                                     "the event retention", unit: "days") {
             eventRetentionDays = days
         }
+        if let days = reader.number(flags.webhookDeliveryRetentionDays, Variable.webhookDeliveryRetentionDays, in: 1...36_500,
+                                    "the webhook delivery retention", unit: "days") {
+            webhookDeliveryRetentionDays = days
+        }
     }
 
     /// Requests a minute per device and per admin; 0 turns a limit off.

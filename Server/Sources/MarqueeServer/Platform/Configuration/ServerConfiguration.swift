@@ -111,6 +111,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         public static let idleTimeout = "MARQUEE_IDLE_TIMEOUT"
         public static let impressionRetentionDays = "MARQUEE_IMPRESSION_RETENTION_DAYS"
         public static let eventRetentionDays = "MARQUEE_EVENT_RETENTION_DAYS"
+        public static let webhookDeliveryRetentionDays = "MARQUEE_WEBHOOK_DELIVERY_RETENTION_DAYS"
         public static let allowsPrivateWebhookURLs = "MARQUEE_ALLOW_PRIVATE_WEBHOOK_URLS"
         public static let maxLiveConnections = "MARQUEE_MAX_LIVE_CONNECTIONS"
         public static let maxLiveConnectionsPerAddress = "MARQUEE_MAX_LIVE_CONNECTIONS_PER_ADDRESS"
