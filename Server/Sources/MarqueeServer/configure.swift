@@ -62,8 +62,8 @@ func configure(_ app: Application, configuration: ServerConfiguration, clock: an
                                     store: WebhookStore(database: app.db, clock: clock),
                                     policy: WebhookURLPolicy(allowsPrivateAddresses: configuration.allowsPrivateWebhookURLs,
                                                              resolver: webhookResolver),
-                                    sender: try HTTPWebhookSender(group: app.eventLoopGroup), audit: AuditLog(database: app.db, clock: clock),
-                                    logger: app.logger),
+                                    sender: try HTTPWebhookSender(group: app.eventLoopGroup), timeout: configuration.webhookTimeout,
+                                    audit: AuditLog(database: app.db, clock: clock), logger: app.logger),
                                   pairedDevices: pairedDevices,
                                   importJobs: { ImportJobs(database: app.db, changes: userChanges, clock: clock, deviceTraffic: $0, logger: app.logger) })
     app.lifecycle.use(ImportJobsLifecycle(jobs: app.marquee.importJobs))

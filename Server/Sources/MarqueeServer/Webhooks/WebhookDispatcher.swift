@@ -9,12 +9,12 @@ import Vapor
 /// instance holds (a lease in the endpoint's row) and starts a lane (``WebhookLanes``) for each
 /// that has none running: the lane sends the endpoint's oldest waiting delivery, or makes the
 /// next one from the log (``WebhookStore/makeDelivery(for:)``), and goes on while they succeed.
-/// A delivery answered 2xx is done; any other answer, or none within 10 seconds, is tried again
+/// A delivery answered 2xx is done; any other answer, or none within ``timeout`` (10 seconds
+/// unless configured), is tried again
 /// after ``WebhookBackoff``. An endpoint that has failed for a day is disabled, with an audit
 /// event. Lanes run side by side, so a slow receiver delays only its own deliveries.
 final class WebhookDispatcher: Sendable {
     static let interval: Duration = .milliseconds(250)
-    static let timeout: Duration = .seconds(10)
     /// Lanes one instance runs at once, over every app.
     static let maxLanes = 200
     /// How long a claim on an endpoint lasts without renewal: an instance that stopped lets its
@@ -26,6 +26,8 @@ final class WebhookDispatcher: Sendable {
     let store: WebhookStore
     let policy: WebhookURLPolicy
     let sender: any WebhookSender
+    /// How long a receiver has to answer (``ServerConfiguration/webhookTimeout``).
+    let timeout: Duration
     let clock: any ServerClock
     let audit: AuditLog
     let logger: Logger
@@ -33,10 +35,11 @@ final class WebhookDispatcher: Sendable {
     /// This instance, as endpoint leases name it.
     let owner = UUID().canonical
 
-    init(store: WebhookStore, policy: WebhookURLPolicy, sender: any WebhookSender, audit: AuditLog, logger: Logger) {
+    init(store: WebhookStore, policy: WebhookURLPolicy, sender: any WebhookSender, timeout: Duration, audit: AuditLog, logger: Logger) {
         self.store = store
         self.policy = policy
         self.sender = sender
+        self.timeout = timeout
         self.clock = store.clock
         self.audit = audit
         self.logger = logger
@@ -134,7 +137,7 @@ final class WebhookDispatcher: Sendable {
             status = try await sender.post(body, to: target, headers: [
                 (WebhookSignature.header, WebhookSignature.header(for: body, secret: due.secret, at: seconds)),
                 (WebhookSignature.deliveryHeader, delivery.id.canonical),
-            ], timeout: Self.timeout).status
+            ], timeout: timeout).status
         } catch {
             failure = Self.describe(error)
         }

@@ -39,6 +39,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Whether webhooks may be sent to loopback, private and link-local addresses (development
     /// and tests); refused by default (``WebhookURLPolicy``).
     public var allowsPrivateWebhookURLs = false
+    /// How long a webhook receiver has to answer a delivery before it is tried again later.
+    public var webhookTimeout: Duration = .seconds(10)
     /// Timeouts and sizes every connection is held to.
     public var connections = ConnectionLimits()
     /// Live channels (`GET /v1/live`) held at once; one more is answered 503.
