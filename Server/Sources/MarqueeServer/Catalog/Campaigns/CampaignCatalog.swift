@@ -154,6 +154,9 @@ actor CampaignCatalog {
         /// Each entry's segments as bits, in the entries' order.
         private let segmentMasks: [SegmentMask?]
         private let indexByID: [String: Int]
+        /// Every form's digest, one after another (slot 0 zeros for an entry without a measured
+        /// form), and where each entry's start (``forEachDigest(of:_:)``).
+        private let digests: (bytes: [UInt8], offsets: [Int])
 
         init(version: Int, entries: [Entry], segments: [Segment] = []) {
             self.version = version
@@ -181,6 +184,13 @@ actor CampaignCatalog {
                 }
             }
             indexByID = Dictionary(uniqueKeysWithValues: self.entries.enumerated().map { ($1.campaign.id, $0) })
+            var digestBytes: [UInt8] = [], offsets: [Int] = []
+            for entry in self.entries {
+                offsets.append(digestBytes.count)
+                digestBytes += entry.measured?.digest ?? Array(repeating: 0, count: SHA256.byteCount)
+                for form in entry.plain { digestBytes += form.digest }
+            }
+            digests = (digestBytes, offsets)
         }
 
         func entry(id: String) -> Entry? { indexByID[id.lowercased()].map { entries[$0] } }
@@ -209,6 +219,18 @@ actor CampaignCatalog {
         /// The form a ``PingDataCache/Key`` names.
         func form(_ key: UInt64) -> Form {
             entries[Int(key >> 16)].form(slot: UInt16(truncatingIfNeeded: key))
+        }
+
+        /// Calls `body` with the digest of each form `keys` names (``PingDataCache/Key``), in
+        /// order, read in place: a Marquee client's every ping hashes them all, and copying a
+        /// thousand forms to read one field each took a third of such a ping's time.
+        func forEachDigest(of keys: [UInt64], _ body: (UnsafeRawBufferPointer) -> Void) {
+            digests.bytes.withUnsafeBytes { bytes in
+                for key in keys {
+                    let start = digests.offsets[Int(key >> 16)] + Int(UInt16(truncatingIfNeeded: key)) * SHA256.byteCount
+                    body(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + SHA256.byteCount)]))
+                }
+            }
         }
     }
 

@@ -22,7 +22,7 @@ struct PingAnswer {
                                     campaigns: campaigns, marquee: nil)
         if asker.isExtended || inbox != nil {
             let attributes = try await verifiedUserAttributes(of: asker, in: req.userRows)
-            let fingerprint = PingFingerprint(campaigns: campaigns.forms, languages: languages, caps: app.settings.frequencyCaps, inbox: inbox,
+            let fingerprint = PingFingerprint(campaigns: campaigns, languages: languages, caps: app.settings.frequencyCaps, inbox: inbox,
                                               capabilities: asker.body.marqueeCapabilities ?? [], pushPrimer: asker.body.supportsPushPrimer,
                                               userAttributes: attributes).value
             let unchanged = asker.body.marqueeFingerprint == fingerprint

@@ -11,7 +11,7 @@ import MarqueeWire
 struct PingFingerprint: Equatable {
     let value: String
 
-    init(campaigns: some Sequence<CampaignCatalog.Form>, languages: [String] = [], caps: [FrequencyCap], inbox: InboxEndpoints?,
+    init(campaigns: PingCampaignList, languages: [String] = [], caps: [FrequencyCap], inbox: InboxEndpoints?,
          capabilities: [Capability], pushPrimer: Bool, userAttributes: [String: String] = [:]) {
         var hash = SHA256()
         hash.update(text: languages.joined(separator: ",") + "\n")
@@ -22,7 +22,7 @@ struct PingFingerprint: Equatable {
         }
         let endpoints = inbox.map { [$0.sync, $0.update, $0.track] } ?? []
         hash.update(text: endpoints.joined(separator: "\n"))
-        for entry in campaigns { hash.update(data: entry.digest) }
+        campaigns.snapshot.forEachDigest(of: campaigns.keys) { hash.update(bufferPointer: $0) }
         // Values sorted by name: the same values always hash the same.
         for (name, value) in userAttributes.sorted(by: { $0.key < $1.key }) {
             hash.update(text: "\u{1}\(name)\u{2}\(value)")
