@@ -163,8 +163,9 @@ async function duplicate() {
     copy.status = "draft";
     const saved = await api("POST", `/api/v1/apps/${state.appID}/campaigns`, copy);
     await fetchCampaigns();
-    await selectCampaign(saved.id);
+    // Said once the copy is saved: opening it waits for its figures, which a busy server may be slow to count.
     say(`Duplicated as “${saved.name}”.`);
+    await selectCampaign(saved.id);
   } catch (error) {
     showCampaignProblems(error);
   }
