@@ -42,7 +42,7 @@ struct AudienceSizeTests {
     /// A campaign targeting a segment of `rule`: for a sample of users, the trigger tester's
     /// membership and its explanation's first line (the whole rule) say what the rule says.
     private func explanationsAgree(_ server: TestServer, _ app: Fixtures.CreatedApp, rule: SegmentRule, known: [String: Known],
-                                   subject: (Known) -> SegmentSubject) async throws {
+                                   decides: (SegmentRule, String) -> Bool) async throws {
         struct SegmentBody: Encodable { var name: String; var rule: SegmentRule }
         let segment = try #require(try await server.send(.POST, "/api/v1/apps/\(app.id)/segments",
                                                          json: SegmentBody(name: "Generated", rule: rule)).json["id"] as? String)
@@ -57,7 +57,7 @@ struct AudienceSizeTests {
             let answer = try await server.send(.POST, "/api/v1/apps/\(app.id)/trigger_test",
                                                json: Body(user: Sample(userID: user), campaignIDs: [campaign])).decode(Answer.self)
             let explained = try #require(answer.results.first?.segments.first, "\(user)")
-            let member = rule.matches(subject(known[user]!))
+            let member = decides(rule, user)
             #expect(explained.member == member && explained.checks.first?.passed == member, "\(user): \(rule)")
         }
     }
@@ -131,6 +131,15 @@ struct AudienceSizeTests {
             func subject(_ entry: Known) -> SegmentSubject {
                 SegmentSubject(attributes: entry.attributes, tags: entry.tags, facts: entry.facts, history: entry.history, now: now)
             }
+            // What the rules documentation says of each user (``ReferenceSegments``), which the
+            // model's evaluator, used by pings and counts alike, must say too.
+            func decides(_ rule: SegmentRule, _ user: String) -> Bool {
+                let entry = known[user]!
+                let expected = ReferenceSegments.decides(rule, attributes: entry.attributes, tags: entry.tags, facts: entry.facts,
+                                                         history: entry.history, now: now)
+                #expect(rule.matches(subject(entry)) == expected, "the model's evaluator on \(user): \(rule)")
+                return expected
+            }
             func attribute(_ name: String, _ op: SegmentOperator, _ value: ProfileValue? = nil) -> SegmentRule {
                 .attribute(ProfileCondition(attribute: name, operator: op, value: value))
             }
@@ -166,7 +175,7 @@ struct AudienceSizeTests {
             ]
             struct RuleBody: Encodable { var rule: SegmentRule }
             for rule in rules {
-                let expected = known.values.filter { rule.matches(subject($0)) }.count
+                let expected = known.keys.filter { decides(rule, $0) }.count
                 let counted = try size(try await server.send(.POST, "/api/v1/apps/\(app.id)/audience", json: RuleBody(rule: rule)), "\(rule.summary)")
                 #expect(counted == AudienceSize(users: expected, exact: true, knownUsers: Self.users, counted: Self.users), "\(rule.summary)")
             }
@@ -176,14 +185,14 @@ struct AudienceSizeTests {
             var generator = RuleGenerator(random: SplitMix(state: 99), campaign: launch, dates: [start, later])
             for _ in 0..<80 {
                 let rule = generator.validRule()
-                let expected = known.values.filter { rule.matches(subject($0)) }.count
+                let expected = known.keys.filter { decides(rule, $0) }.count
                 let counted = try size(try await server.send(.POST, "/api/v1/apps/\(app.id)/audience", json: RuleBody(rule: rule)), "\(rule)")
                 #expect(counted.users == expected && counted.exact, "\(rule)")
             }
             try await explanationsAgree(server, app, rule: generator.validRule { rule in
-                let members = known.values.filter { rule.matches(subject($0)) }.count
+                let members = known.keys.filter { decides(rule, $0) }.count
                 return members > 20 && members < Self.users - 20
-            }, known: known, subject: subject)
+            }, known: known, decides: decides)
 
             // A campaign's targeting: its own rules and its segments together.
             let goldRule = rules[0], betaRule = rules[14]
@@ -195,8 +204,7 @@ struct AudienceSizeTests {
             let targeting = Targeting(minAppVersion: AppVersion("1.10"), locales: ["en", "fr"], platforms: [.ios],
                                       segments: SegmentTargeting(include: [gold], exclude: [beta]))
             let expected = known.map { user, entry in
-                let subject = subject(entry)
-                let membership = Set([(gold, goldRule), (beta, betaRule)].filter { $0.1.matches(subject) }.map(\.0))
+                let membership = Set([(gold, goldRule), (beta, betaRule)].filter { decides($0.1, user) }.map(\.0))
                 return DeviceContext(identity: UserIdentity(userID: user), appVersion: entry.facts.appVersion, locale: entry.facts.locale,
                                      platform: entry.facts.platform, segments: membership)
             }.filter(targeting.admits).count
@@ -212,7 +220,7 @@ struct AudienceSizeTests {
             let sql = try #require(server.app.db as? any SQLDatabase)
             let estimate = try await AudienceCounter(database: sql, chunkSize: 60, isOverTime: { true })
                 .count(appID: app.id, in: .rule(goldRule), now: now)
-            let firstChunk = known.keys.sorted().prefix(60).filter { goldRule.matches(subject(known[$0]!)) }.count
+            let firstChunk = known.keys.sorted().prefix(60).filter { decides(goldRule, $0) }.count
             #expect(estimate == AudienceSize(users: Int((Double(firstChunk) / 60 * Double(Self.users)).rounded()), exact: false,
                                              knownUsers: Self.users, counted: 60))
         }
