@@ -163,9 +163,8 @@ async function duplicate() {
     copy.status = "draft";
     const saved = await api("POST", `/api/v1/apps/${state.appID}/campaigns`, copy);
     await fetchCampaigns();
-    // Said once the copy is saved: opening it waits for its figures, which a busy server may be slow to count.
-    say(`Duplicated as “${saved.name}”.`);
     await selectCampaign(saved.id);
+    say(`Duplicated as “${saved.name}”.`);
   } catch (error) {
     showCampaignProblems(error);
   }
@@ -206,7 +205,9 @@ async function selectCampaign(campaignID) {
   state.campaignID = campaignID;
   showInEditor(campaign, false);
   writeHash();
-  await showCampaignFigures(state.appID, campaignID, campaign.message.kind);
+  // The figures fill their own section once counted (`data-figures`): opening a campaign, and
+  // the page itself, never wait for a busy server's counting.
+  showCampaignFigures(state.appID, campaignID, campaign.message.kind);
 }
 
 function editorCampaign() {
