@@ -105,6 +105,13 @@ struct DashboardDefaultsBrowserTests {
                       === JSON.stringify(JSON.parse(document.getElementById('campaign-json').value).message)
                     """)
                 shown = try await page.evaluate(Self.shownControls)
+                // The frame loads what the form posted after the page says it sent it: read it once
+                // it shows this kind.
+                let drawsKind = "Boolean(document.getElementById('marquee-root')?.classList.contains('mq-kind-\(kind.rawValue)'))"
+                let deadline = ContinuousClock.now + .seconds(60)
+                while (try? await page.evaluate(drawsKind, inFrame: "preview-frame")) != .bool(true), ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(100))
+                }
                 drawn = try await page.evaluate(Self.drawn, inFrame: "preview-frame")
                 if kind == .modal {
                     try await page.evaluate("document.getElementById('message-fields').scrollIntoView({ block: 'start' })")

@@ -84,8 +84,18 @@ final class DevToolsPage: Sendable {
     /// Evaluates `expression` in the page and returns its value (awaiting a promise).
     @discardableResult
     func evaluate(_ expression: String) async throws -> JSONValue {
-        let result = try await send("Runtime.evaluate", ["expression": .string(expression), "returnByValue": .bool(true),
-                                                         "awaitPromise": .bool(true)])
+        let parameters: [String: JSONValue] = ["expression": .string(expression), "returnByValue": .bool(true), "awaitPromise": .bool(true)]
+        var result = [String: JSONValue]()
+        // A page whose context Chromium is replacing refuses the call before running it, so it is
+        // sent again, into the new context.
+        for attempt in 1... {
+            do {
+                result = try await send("Runtime.evaluate", parameters)
+                break
+            } catch let failure as Failure where attempt < 5 && failure.description.contains("Cannot find context with specified id") {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
         if case .object(let details)? = result["exceptionDetails"] {
             throw Failure(description: "\(expression) threw: \(details)")
         }
