@@ -63,6 +63,12 @@ let package = Package(
         // The UI's cross-platform logic, without a server; the server package's EndToEndTests
         // drive it against one.
         .testTarget(name: "MarqueeUITests", dependencies: ["MarqueeUI", "Marquee", "MarqueeModel", "MarqueeRender"], swiftSettings: strict),
+        // The client contract (`contract/`): every case every SDK runs, through this SDK's code.
+        .testTarget(
+            name: "MarqueeContractTests",
+            dependencies: ["Marquee", "MarqueeModel"],
+            swiftSettings: strict
+        ),
         // The repository's documentation against its folders.
         .testTarget(name: "RepositoryTests", swiftSettings: strict),
     ]
