@@ -38,13 +38,6 @@ protocol ContractExpectation: Decodable {
     static var keys: Set<String> { get }
 }
 
-extension ContractExpectation where Self: Decodable {
-    /// The keys of `CodingKeys`, for types that list them.
-    static func keys<K: CodingKey & CaseIterable>(of _: K.Type) -> Set<String> {
-        Set(K.allCases.map(\.stringValue))
-    }
-}
-
 /// What makes a contract file or case unusable.
 enum ContractError: Error, CustomStringConvertible {
     case unreadableFile(String, String)
