@@ -4,7 +4,8 @@ public struct Campaign: Sendable, Hashable, Codable, Identifiable {
     /// The campaign's name. Text in square brackets names its contexts: `[checkout] Spring sale`.
     public var name: String
     @Defaulted<Defaults.Standard<CampaignStatus>> public var status: CampaignStatus
-    /// Test campaigns reach only the app's test users and devices and skip impression limits.
+    /// Test campaigns reach only the app's test users and devices, and show once per sync
+    /// whatever their impression limit, so a tester sees each change.
     @Defaulted<Defaults.False> public var isTest: Bool
     /// Stored out of line: lists of campaigns stay small, and copies share one message.
     @Indirect public var message: Message

@@ -4,7 +4,8 @@ public struct Trigger: Sendable, Hashable, Codable {
     /// The custom event name, the element identifier (`viewAppeared`) or the rule keyword (`rule`).
     public var name: String?
     @Defaulted<Defaults.EmptyList<AttributeCondition>> public var conditions: [AttributeCondition]
-    /// The trigger holds from the n-th matching event on ("after the 3rd time"). At least 1.
+    /// How many matching events make the trigger fire ("after the 3rd time"); firing uses them up,
+    /// so it fires again after n more. At least 1.
     @Defaulted<Defaults.One> public var occurrences: Int
 
     public init(_ event: EventKind, name: String? = nil, conditions: [AttributeCondition] = [],
