@@ -4,8 +4,7 @@ import MarqueeModel
 import Testing
 
 /// The dashboard keeps no hand copy of the model: its scripts and page name no list of a model
-/// enum's values and spell out no new segment row, and its forms' defaults are the model's
-/// decoders' (`GET /api/v1/model`).
+/// enum's values, and its forms' defaults are the model's decoders' (`GET /api/v1/model`).
 @Suite("Dashboard model: one truth")
 struct DashboardModelCopyTests {
     static let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -55,29 +54,6 @@ struct DashboardModelCopyTests {
         return found
     }
 
-    /// The new segment rows spelled out in `text`: an object literal that gives a kind's key the
-    /// value the model starts it with, and one more of its keys too (`{ fact: "sessions", operator: "atLeast" }`).
-    static func newRowCopies(in text: String, rows: [String: JSONValue]) -> [String] {
-        let pair = /"?([A-Za-z_]\w*)"?\s*:\s*("[^"\n]*"|-?\d+(?:\.\d+)?|true|false)/
-        var found: [String] = []
-        for literal in text.matches(of: /\{[^{}]*\}/) {
-            var written: [String: JSONValue] = [:]
-            for match in literal.output.matches(of: pair) {
-                let value = String(match.2)
-                written[String(match.1)] = if value.hasPrefix("\"") { .string(String(value.dropFirst().dropLast())) }
-                    else if value == "true" || value == "false" { .bool(value == "true") }
-                    else { .number(Double(value) ?? .nan) }
-            }
-            for (kind, row) in rows {
-                guard case .object(let members) = row, let key = members[kind], written[kind] == key else { continue }
-                if members.contains(where: { $0.key != kind && written[$0.key] == $0.value }) {
-                    found.append("\(literal.output) copies the new \(kind) row")
-                }
-            }
-        }
-        return found
-    }
-
     @Test func theScanFindsTheHandCopiesTheDashboardHad() {
         let lists = Self.modelLists
         #expect(!Self.handCopies(in: #"[["leading", "Leading"], ["center", "Center"], ["trailing", "Trailing"]]"#, lists: lists).isEmpty)
@@ -85,17 +61,6 @@ struct DashboardModelCopyTests {
         #expect(!Self.handCopies(in: #"<select id="s"><option value="draft">Draft</option><option value="active">Active</option></select>"#, lists: lists).isEmpty)
         #expect(!Self.handCopies(in: #"["withinLastDays", "moreThanDaysAgo"].includes(op)"#, lists: lists).isEmpty)
         #expect(Self.handCopies(in: #"[["platform", "tester-platform"], ["locale", "tester-locale"]]"#, lists: lists).isEmpty)
-        // The segment editor's own list of kinds, and its new rows.
-        #expect(!Self.handCopies(in: #"const kinds = [["attribute", "Attribute"], ["tag", "Tag"], ["fact", "App fact"]];"#, lists: lists).isEmpty)
-        #expect(!Self.handCopies(in: #"["attribute", "tag", "fact", "campaign"].find((key) => key in rule)"#, lists: lists).isEmpty)
-        let rows = DashboardModelResource.current.segmentConditionDefaults
-        for copy in [#"attribute: () => ({ attribute: "", operator: "equals", value: "" }),"#, #"tag: () => ({ tag: "", operator: "has" }),"#,
-                     #"fact: () => ({ fact: "sessions", operator: "atLeast", value: 1 }),"#,
-                     #"campaign: () => ({ campaign: "", action: "saw", operator: "did", withinDays: 7 }),"#] {
-            #expect(!Self.newRowCopies(in: copy, rows: rows).isEmpty, "\(copy)")
-        }
-        // A trigger's attribute condition is not a segment's.
-        #expect(Self.newRowCopies(in: #"[...conditions, { name: "", type: "string", operator: "equals", value: "" }]"#, rows: rows).isEmpty)
     }
 
     @Test func noScriptOrPageOfTheDashboardCopiesAListOfTheModel() throws {
@@ -106,24 +71,6 @@ struct DashboardModelCopyTests {
         for file in files {
             let text = try String(contentsOf: Self.web.appendingPathComponent(file), encoding: .utf8)
             #expect(Self.handCopies(in: text, lists: lists).isEmpty, "\(file): \(Self.handCopies(in: text, lists: lists))")
-            let rows = Self.newRowCopies(in: text, rows: DashboardModelResource.current.segmentConditionDefaults)
-            #expect(rows.isEmpty, "\(file): \(rows)")
-        }
-    }
-
-    /// Each kind of row the segment editor offers starts as a rule of that kind that the admin API
-    /// reads, led by the kind's key, which is how the editor tells a row's kind.
-    @Test func eachNewSegmentRowIsARuleOfItsKind() throws {
-        let model = DashboardModelResource.current
-        #expect(model.lists["segmentConditionKind"]?.map(\.id) == SegmentRule.Kind.allCases.map(\.rawValue))
-        #expect(model.segmentConditionDefaults.count == SegmentRule.Kind.allCases.count)
-        for kind in SegmentRule.Kind.allCases {
-            let row = try #require(model.segmentConditionDefaults[kind.rawValue], "\(kind)")
-            let rule = try MarqueeJSON.decoder().decode(SegmentRule.self, from: JSONEncoder().encode(row))
-            #expect(rule.kind == kind)
-            #expect(rule == kind.newRule)
-            guard case .object(let members) = row else { Issue.record("\(kind): not an object"); continue }
-            #expect(kind == .group || members[kind.rawValue] != nil, "\(kind): \(row)")
         }
     }
 
