@@ -87,9 +87,8 @@ export class FormBuilder {
     this.changed(rerender);
   }
 
-  // `length` ({ min, max }, a model limit) bounds what the browser lets through; with `trim`, the
-  // draft holds the text without the spaces around it (a name, where a stray space is a typo).
-  text(path, label, { placeholder, hint, type = "text", required = false, autocomplete, length, trim = false } = {}) {
+  // `length` ({ min, max }, a model limit) bounds what the browser lets through.
+  text(path, label, { placeholder, hint, type = "text", required = false, autocomplete, length } = {}) {
     const input = element("input");
     input.type = type;
     input.required = required;
@@ -100,10 +99,7 @@ export class FormBuilder {
     if (autocomplete) input.autocomplete = autocomplete;
     if (placeholder) input.placeholder = placeholder;
     input.value = getPath(this.draft(), path) ?? "";
-    input.addEventListener("input", () => {
-      const value = trim ? input.value.trim() : input.value;
-      this.commit(path, value === "" ? undefined : value);
-    });
+    input.addEventListener("input", () => this.commit(path, input.value === "" ? undefined : input.value));
     return this.field(path, label, input, hint);
   }
 

@@ -3,7 +3,6 @@
 // admits. Campaigns include or exclude them in their targeting (see the composer). The rule is
 // edited as the API's own JSON; names and values reach the page only through textContent and value.
 import { $, api, canEditCampaigns, element, say, showProblems } from "./api.js";
-import { FormBuilder } from "./form.js";
 import { choices, model, takesValue } from "./model.js";
 
 // The operators each app fact takes, the kind of value it compares with, and which operators
@@ -11,6 +10,8 @@ import { choices, model, takesValue } from "./model.js";
 const factOf = (fact) => model.appFacts.find((entry) => entry.id === fact) || { operators: [] };
 const factOperators = (fact) => factOf(fact).operators;
 const countsDays = (operator) => Boolean((model.segmentOperators.find((entry) => entry.id === operator) || {}).countsDays);
+// The keys a rule's JSON object leads with (SegmentRule), and the words for each.
+const kinds = [["attribute", "Attribute"], ["tag", "Tag"], ["fact", "App fact"], ["campaign", "Campaign history"], ["group", "Group"]];
 
 const state = { appID: null, segments: [], selected: null, rule: null, campaigns: [] };
 
@@ -57,64 +58,63 @@ function renderRule() {
   $("segment-rule").replaceChildren(group(state.rule, null, "rule"));
 }
 
-// Controls bound to the keys of `rule`, a row of the rule being edited, named `${id}-${key}`
-// ("rule-1-0-tag"). An edit that reshapes the row (a select built with `rerender`) runs
-// `reshaped` and then draws the rule again.
-function rowForm(rule, id, reshaped = () => {}) {
-  return new FormBuilder(() => rule, (rerender) => {
-    if (!rerender) return;
-    reshaped();
-    renderRule();
-  }, !canEditCampaigns(), { idPrefix: id, inline: true });
+function select(options, value, label, id) {
+  const node = element("select");
+  node.id = id;
+  node.setAttribute("aria-label", label);
+  for (const [optionValue, text] of options) node.append(new Option(text, optionValue));
+  node.value = value;
+  node.disabled = !canEditCampaigns();
+  return node;
 }
 
-// A select for what the rule's JSON holds in its shape rather than in a key (a group's match, a
-// row's kind, a value's type), named `${id}-${name}`: `choose(value)` reshapes the rule.
-function shapeSelect(id, name, label, options, current, choose) {
-  const shown = { [name]: current };
-  return rowForm(shown, id, () => choose(shown[name])).select(name, label, options, { rerender: true });
+function input(value, label, id, type = "text") {
+  const node = element("input");
+  node.type = type;
+  node.id = id;
+  node.value = value ?? "";
+  node.setAttribute("aria-label", label);
+  node.disabled = !canEditCampaigns();
+  return node;
 }
 
-// What a new row of `kind` is, as the server's model starts it.
-function fresh(kind) {
-  return structuredClone(model.segmentConditionDefaults[kind]);
-}
-
-// The key a group holds its rules in ("all" or "any": the model's trigger match), or undefined
-// for a condition.
-function matchOf(rule) {
-  return model.lists.triggerMatch.map((entry) => entry.id).find((key) => key in rule);
-}
-
-// A condition's kind is the key its JSON leads with.
-function kindOf(rule) {
-  return (model.lists.segmentConditionKind.find((entry) => entry.id in rule) || {}).id;
+function button(text, id, onClick) {
+  const node = element("button", text);
+  node.type = "button";
+  node.id = id;
+  node.hidden = !canEditCampaigns();
+  node.addEventListener("click", onClick);
+  return node;
 }
 
 // A group (`{all: […]}` or `{any: […]}`); `remove` takes it out of its parent, `null` for the whole rule.
 function group(rule, remove, id) {
-  const key = matchOf(rule);
-  const form = rowForm(rule, id);
+  const key = "all" in rule ? "all" : "any";
   const box = element("div", undefined, "group segment-group");
   const head = element("div", undefined, "row");
-  head.append(shapeSelect(id, "match", "Match", choices(model.lists.triggerMatch), key, (match) => {
+  const match = select(choices(model.lists.triggerMatch), key, "Match", `${id}-match`);
+  match.addEventListener("change", () => {
     const rules = rule[key];
     delete rule[key];
-    rule[match] = rules;
-  }));
-  if (remove) head.append(form.button("Remove group", remove, `${id}-remove`));
+    rule[match.value] = rules;
+    renderRule();
+  });
+  head.append(match);
+  if (remove) head.append(button("Remove group", `${id}-remove`, remove));
   box.append(head);
   rule[key].forEach((child, index) => {
     const drop = () => { rule[key].splice(index, 1); renderRule(); };
-    box.append(matchOf(child) ? group(child, drop, `${id}-${index}`) : condition(child, drop, `${id}-${index}`));
+    box.append("all" in child || "any" in child ? group(child, drop, `${id}-${index}`) : condition(child, drop, `${id}-${index}`));
   });
-  const append = (kind) => () => { rule[key].push(fresh(kind)); renderRule(); };
   const add = element("div", undefined, "row");
-  // A new condition is of the model's first kind.
-  add.append(form.button("Add condition", append(model.lists.segmentConditionKind[0].id), `${id}-add-condition`),
-    form.button("Add group", append("group"), `${id}-add-group`));
+  add.append(button("Add condition", `${id}-add-condition`, () => { rule[key].push(fresh.attribute()); renderRule(); }),
+    button("Add group", `${id}-add-group`, () => { rule[key].push({ any: [] }); renderRule(); }));
   box.append(add);
   return box;
+}
+
+function kindOf(rule) {
+  return ["attribute", "tag", "fact", "campaign"].find((key) => key in rule);
 }
 
 // Replaces every key of `rule` with those of `next`, so the parent's list keeps the same object.
@@ -123,35 +123,36 @@ function replace(rule, next) {
   Object.assign(rule, next);
 }
 
-// The controls of each kind of condition; a kind without its own yet shows only its kind.
-const controlsOf = { attribute: attributeControls, tag: tagControls, fact: factControls, campaign: historyControls };
+const fresh = {
+  attribute: () => ({ attribute: "", operator: "equals", value: "" }),
+  tag: () => ({ tag: "", operator: "has" }),
+  fact: () => ({ fact: "sessions", operator: "atLeast", value: 1 }),
+  campaign: () => ({ campaign: "", action: "saw", operator: "did", withinDays: 7 }),
+  group: () => ({ all: [] }),
+};
 
 function condition(rule, remove, id) {
   const row = element("div", undefined, "condition segment-condition");
-  const kind = kindOf(rule);
-  row.append(shapeSelect(id, "kind", "Condition kind", choices(model.lists.segmentConditionKind), kind, (chosen) => {
-    chosenTypes.delete(rule);
-    replace(rule, fresh(chosen));
-  }));
-  if (controlsOf[kind]) row.append(...controlsOf[kind](rule, id));
-  row.append(rowForm(rule, id).button("Remove", remove, `${id}-remove`));
+  const kind = select(kinds, kindOf(rule), "Condition kind", `${id}-kind`);
+  kind.addEventListener("change", () => { replace(rule, fresh[kind.value]()); renderRule(); });
+  row.append(kind);
+  if ("attribute" in rule) row.append(...attributeControls(rule, id));
+  if ("tag" in rule) row.append(...tagControls(rule, id));
+  if ("fact" in rule) row.append(...factControls(rule, id));
+  if ("campaign" in rule) row.append(...historyControls(rule, id));
+  row.append(button("Remove", `${id}-remove`, remove));
   return row;
 }
 
-// The value type chosen for a condition whose value is still empty (an empty value has no type of its own).
-const chosenTypes = new WeakMap();
-
-function typeOf(rule) {
-  const value = rule.value;
-  if (value === undefined || value === "") return chosenTypes.get(rule) || "string";
-  // JSON's own types name the value kinds they hold; a date is `{ date: … }`.
+function typeOf(value) {
   if (value && typeof value === "object") return "date";
+  // JSON's own types name the value kinds they hold; a date is `{ date: … }`.
   if (typeof value === "number" || typeof value === "boolean") return typeof value;
   return "string";
 }
 
 // The value as the API reads it, from the control's text and the chosen type.
-function typedValue(text = "", type) {
+function typedValue(text, type) {
   if (type === "number") return text === "" ? undefined : Number(text);
   if (type === "boolean") return text === "true";
   if (type === "date") return text ? { date: new Date(text).toISOString().replace(/\.\d{3}Z$/, "Z") } : undefined;
@@ -163,69 +164,77 @@ function valueText(value) {
   return value === undefined ? "" : String(value);
 }
 
-// The value's control, and without a `kind` (what an app fact compares with) the choice of its
-// type. The control edits the value's text; the rule holds it typed.
-function valueControls(rule, id, { kind } = {}) {
-  if (!takesValue(model.segmentOperators, rule.operator)) { delete rule.value; return []; }
+function valueControls(rule, id, { typed }) {
+  const needsNone = !takesValue(model.segmentOperators, rule.operator);
   const days = countsDays(rule.operator);
-  const type = days ? "number" : kind || typeOf(rule);
+  if (needsNone) { delete rule.value; return []; }
+  const type = days ? "number" : typeOf(rule.value);
   const controls = [];
-  if (!kind && !days) {
-    controls.push(shapeSelect(id, "type", "Value type", choices(model.lists.segmentValueKind), type, (chosen) => {
-      chosenTypes.set(rule, chosen);
-      rule.value = typedValue("", chosen);
-    }));
+  let typeSelect = null;
+  if (typed && !days) {
+    typeSelect = select(choices(model.lists.segmentValueKind), type, "Value type", `${id}-type`);
+    controls.push(typeSelect);
   }
-  const shown = { value: valueText(rule.value) };
-  const text = new FormBuilder(() => shown, () => { rule.value = typedValue(shown.value, type); },
-    !canEditCampaigns(), { idPrefix: id, inline: true });
-  controls.push(text.text("value", days ? "Days" : "Value", {
-    type: { number: "number", date: "datetime-local" }[type] || "text",
-    placeholder: type === "boolean" ? "true or false" : undefined,
-  }));
+  const kindOfInput = { number: "number", date: "datetime-local" }[type] || "text";
+  const value = input(valueText(rule.value), days ? "Days" : "Value", `${id}-value`, kindOfInput);
+  if (type === "boolean") value.placeholder = "true or false";
+  value.addEventListener("input", () => { rule.value = typedValue(value.value, type); });
+  typeSelect?.addEventListener("change", () => { rule.value = typedValue("", typeSelect.value); renderRule(); });
+  controls.push(value);
   return controls;
 }
 
-// The operator select, offering `allowed`; choosing one that counts days starts it at a week.
-function operatorSelect(rule, allowed, id) {
+function operatorSelect(rule, allowed, id, onChange) {
+  const options = choices(model.segmentOperators, allowed);
   if (!allowed.includes(rule.operator)) rule.operator = allowed[0];
-  return rowForm(rule, id, () => { if (countsDays(rule.operator)) rule.value = 7; })
-    .select("operator", "Operator", choices(model.segmentOperators, allowed), { rerender: true });
+  const node = select(options, rule.operator, "Operator", `${id}-operator`);
+  node.addEventListener("change", () => { rule.operator = node.value; onChange(); renderRule(); });
+  return node;
 }
 
 function attributeControls(rule, id) {
-  const name = rowForm(rule, id).text("attribute", "Attribute name", { placeholder: "tier", trim: true });
-  const operator = operatorSelect(rule, model.segmentOperators.map((entry) => entry.id), id);
-  return [name, operator, ...valueControls(rule, id)];
+  const name = input(rule.attribute, "Attribute name", `${id}-attribute`);
+  name.placeholder = "tier";
+  name.addEventListener("input", () => { rule.attribute = name.value.trim(); });
+  const operator = operatorSelect(rule, model.segmentOperators.map((entry) => entry.id), id, () => {
+    if (countsDays(rule.operator)) rule.value = 7;
+  });
+  return [name, operator, ...valueControls(rule, id, { typed: true })];
 }
 
 function tagControls(rule, id) {
-  const form = rowForm(rule, id);
-  return [form.select("operator", "Operator", choices(model.lists.tagOperator)),
-    form.text("tag", "Tag", { placeholder: "beta", trim: true })];
+  const operator = select(choices(model.lists.tagOperator), rule.operator, "Operator", `${id}-operator`);
+  operator.addEventListener("change", () => { rule.operator = operator.value; });
+  const tag = input(rule.tag, "Tag", `${id}-tag`);
+  tag.placeholder = "beta";
+  tag.addEventListener("input", () => { rule.tag = tag.value.trim(); });
+  return [operator, tag];
 }
 
 function factControls(rule, id) {
-  // Another fact starts over with the first operator it takes.
-  const fact = rowForm(rule, id, () => replace(rule, { fact: rule.fact, operator: factOperators(rule.fact)[0] }))
-    .select("fact", "App fact", choices(model.appFacts), { rerender: true });
-  const operator = operatorSelect(rule, factOperators(rule.fact), id);
+  const fact = select(choices(model.appFacts), rule.fact, "App fact", `${id}-fact`);
+  fact.addEventListener("change", () => { replace(rule, { fact: fact.value, operator: factOperators(fact.value)[0] }); renderRule(); });
+  const operator = operatorSelect(rule, factOperators(rule.fact), id, () => {
+    if (countsDays(rule.operator)) rule.value = 7;
+  });
   const valueKind = factOf(rule.fact).valueKind;
   if (valueKind === "number" && typeof rule.value !== "number") rule.value = Number(rule.value) || 1;
   if (valueKind === "string" && typeof rule.value === "number") rule.value = "";
-  if (valueKind === "date" && !countsDays(rule.operator) && typeof rule.value === "number") delete rule.value;
-  return [fact, operator, ...valueControls(rule, id, { kind: valueKind })];
+  return [fact, operator, ...valueControls(rule, id, { typed: false })];
 }
 
 function historyControls(rule, id) {
-  const form = rowForm(rule, id);
-  const campaigns = state.campaigns.map((campaign) => [campaign.id, campaign.name]);
-  const days = form.number("withinDays", "Within the last days (empty: ever)");
+  const operator = select(choices(model.lists.historyOperator), rule.operator, "Operator", `${id}-operator`);
+  operator.addEventListener("change", () => { rule.operator = operator.value; });
+  const action = select(choices(model.lists.historyAction), rule.action, "Action", `${id}-action`);
+  action.addEventListener("change", () => { rule.action = action.value; });
+  const campaigns = [["", "Choose a campaign"], ...state.campaigns.map((campaign) => [campaign.id, campaign.name])];
+  const campaign = select(campaigns, rule.campaign, "Campaign", `${id}-campaign`);
+  campaign.addEventListener("change", () => { rule.campaign = campaign.value; });
+  const days = input(rule.withinDays, "Within the last days (empty: ever)", `${id}-days`, "number");
   days.placeholder = "ever";
-  return [form.select("operator", "Operator", choices(model.lists.historyOperator)),
-    form.select("action", "Action", choices(model.lists.historyAction)),
-    form.select("campaign", "Campaign", campaigns, { empty: "Choose a campaign" }),
-    days, element("span", "days (empty: ever)", "muted")];
+  days.addEventListener("input", () => { rule.withinDays = days.value === "" ? undefined : Number(days.value); });
+  return [operator, action, campaign, days, element("span", "days (empty: ever)", "muted")];
 }
 
 // "12,400 users of 100,000 known", or "about …" when the count ran out of time.
