@@ -6,8 +6,7 @@ import MarqueeModel
 /// decodes it and encoded back. Each optional part a form can open (a button, an image, a banner,
 /// a tooltip, media, a carousel page, a survey question, a goal) is named once, empty, so its
 /// defaults appear too; a form reads the default of `message.buttons.3.textColor` at
-/// `message.buttons.0.textColor`. A new row of the segment editor starts as the rule its kind
-/// names (``SegmentRule/Kind/newRule``).
+/// `message.buttons.0.textColor`.
 enum DashboardDefaults {
     /// Only what decoding requires; everything else is the decoders' defaults.
     private static let sparse = """
@@ -23,24 +22,10 @@ enum DashboardDefaults {
         do {
             var campaign = try MarqueeJSON.decoder().decode(Campaign.self, from: Data(sparse.utf8))
             campaign.message.slideFrom = .standard
-            return try json(campaign)
+            let encoded = try MarqueeJSON.encoder().encode(campaign)
+            return try JSONDecoder().decode(JSONValue.self, from: encoded)
         } catch {
             preconditionFailure("the model no longer decodes the dashboard's sparse campaign: \(error)")
         }
     }()
-
-    /// The rule a new row of the segment editor starts as, by kind (`lists.segmentConditionKind`),
-    /// as the admin API takes it.
-    static let segmentConditions: [String: JSONValue] = {
-        do {
-            return try Dictionary(uniqueKeysWithValues: SegmentRule.Kind.allCases.map { ($0.rawValue, try json($0.newRule)) })
-        } catch {
-            preconditionFailure("a new segment rule does not encode: \(error)")
-        }
-    }()
-
-    /// `value` as the admin API writes it.
-    private static func json(_ value: some Encodable) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: MarqueeJSON.encoder().encode(value))
-    }
 }

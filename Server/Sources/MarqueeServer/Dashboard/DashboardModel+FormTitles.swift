@@ -94,18 +94,6 @@ extension ProfileValue.Kind {
     }
 }
 
-extension SegmentRule.Kind {
-    var title: String {
-        switch self {
-        case .attribute: "Attribute"
-        case .tag: "Tag"
-        case .fact: "App fact"
-        case .history: "Campaign history"
-        case .group: "Group"
-        }
-    }
-}
-
 extension TagCondition.Operator {
     var title: String {
         switch self {

@@ -29,7 +29,6 @@ extension DashboardModelResource {
         "goalEvent": choices(ConversionGoal.EventKind.self, title: \.title),
         // A condition compares with one value; a list is what an attribute holds, not what a rule names.
         "segmentValueKind": choices(ProfileValue.Kind.self, title: \.title).filter { $0.id != ProfileValue.Kind.list.rawValue },
-        "segmentConditionKind": choices(SegmentRule.Kind.self, title: \.title),
         "tagOperator": choices(TagCondition.Operator.self, title: \.title),
         "historyAction": choices(HistoryCondition.Action.self, title: \.title),
         "historyOperator": choices(HistoryCondition.Operator.self, title: \.title),

@@ -3,10 +3,9 @@ import MarqueeModel
 /// What the dashboard's forms offer, read from the model the server validates with
 /// (`GET /api/v1/model`): message kinds, attribute types and the operators each takes, segment
 /// operators and the app facts they apply to, survey question kinds, roles, every other choice list
-/// (``formLists``), what each field left empty stores and what a new segment row starts as
-/// (``DashboardDefaults``), and the limits forms show. The dashboard builds every choice and every
-/// default from it, so a case added to the model appears there with no script edit, and a form
-/// never shows a default the server does not store.
+/// (``formLists``), what each field left empty stores (``DashboardDefaults``) and the limits forms
+/// show. The dashboard builds every choice and every default from it, so a case added to the model
+/// appears there with no script edit, and a form never shows a default the server does not store.
 struct DashboardModelResource: JSONResource {
     /// A choice: the value the API takes, and the words a form shows for it.
     struct Choice: Encodable, Equatable {
@@ -71,8 +70,6 @@ struct DashboardModelResource: JSONResource {
     var namedEventKinds: [String]
     /// The campaign a form that sets nothing stores, with each optional part's defaults (``DashboardDefaults``).
     var defaults: JSONValue
-    /// The rule a new row of the segment editor starts as, by kind (`lists.segmentConditionKind`).
-    var segmentConditionDefaults: [String: JSONValue]
     var limits: [String: Bounds]
 
     /// The model as this server validates it.
@@ -95,7 +92,6 @@ struct DashboardModelResource: JSONResource {
         lists: formLists,
         namedEventKinds: EventKind.allCases.filter(\.requiresName).map(\.rawValue),
         defaults: DashboardDefaults.campaign,
-        segmentConditionDefaults: DashboardDefaults.segmentConditions,
         limits: [
             "buttons": Bounds(0...Campaign.Limits.maxButtons),
             "variants": Bounds(Experiment.Limits.variantCount),
