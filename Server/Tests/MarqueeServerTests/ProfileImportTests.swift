@@ -127,8 +127,16 @@ struct ProfileImportTests {
             let u1 = try await profile(server, app, "u1")
             #expect(u1.attributes == ["rank": .number(1)] && u1.tags.isEmpty)
 
-            let unknown = try await server.send(.POST, "/api/v1/apps/\(app.id)/profiles/import", headers: [("Content-Type", "text/plain")], rawBody: "x")
-            #expect(unknown.status == .unsupportedMediaType)
+            // A type that names no format is refused even with `format`, before it takes a place
+            // in the queue; `format` names the format of an untyped body and must agree with a type.
+            let path = "/api/v1/apps/\(app.id)/profiles/import"
+            for (type, query) in [("text/plain", ""), ("text/plain", "?format=csv"), ("text/csv", "?format=ndjson"), ("application/octet-stream", "")] {
+                let refused = try await server.send(.POST, path + query, headers: [("Content-Type", type)], rawBody: "userID\nu9\n")
+                #expect(refused.status == .unsupportedMediaType, "\(type) \(query)")
+            }
+            #expect(try await server.send(.POST, path + "?format=xml", headers: [("Content-Type", "text/csv")], rawBody: "x").status == .badRequest)
+            let untyped = try await server.send(.POST, path + "?format=csv", headers: [("Content-Type", "application/octet-stream")], rawBody: "userID,tier\nu9,gold\n")
+            #expect(untyped.status == .accepted)
         }
     }
 

@@ -60,15 +60,37 @@ struct UsersController {
 
     /// `POST …/profiles/import?format=csv|ndjson`: profiles of many users in one body (see
     /// ``ProfileImport``), imported behind the request: 202 with the job (``ImportJobs``), and
-    /// `Location` naming where its progress is read. The format is taken from `Content-Type`
-    /// (`text/csv`, `application/x-ndjson`) unless `format` names it. Larger files go in several
-    /// requests, or through `marquee profiles import`, which reads a file of any size.
+    /// `Location` naming where its progress is read. The format is the `Content-Type`'s
+    /// (`text/csv`, `application/x-ndjson`); `format` names it for a body sent untyped or as
+    /// `application/octet-stream`, and must agree with a type that names one. Any other type is
+    /// refused before the body costs a place in the queue. Larger files go in several requests, or
+    /// through `marquee profiles import`, which reads a file of any size.
     @Sendable func importProfiles(req: Request) async throws -> Response {
-        let format: RecordSplitter.Format
-        switch (req.query[String.self, at: "format"], req.headers.contentType?.subType.lowercased()) {
-        case ("csv", _), (nil, "csv"): format = .csv
-        case ("ndjson", _), (nil, "x-ndjson"), (nil, "ndjson"): format = .ndjson
+        let named: RecordSplitter.Format?
+        switch req.query[String.self, at: "format"] {
+        case nil: named = nil
+        case "csv": named = .csv
+        case "ndjson": named = .ndjson
+        case let other?:
+            throw APIError(.badRequest, code: .unsupportedFormat, "format is csv or ndjson, not \(other.prefix(40))")
+        }
+        let typed: RecordSplitter.Format?
+        switch req.headers.contentType.map({ "\($0.type)/\($0.subType)".lowercased() }) {
+        case nil, "application/octet-stream": typed = nil
+        case "text/csv": typed = .csv
+        case "application/x-ndjson", "application/ndjson": typed = .ndjson
         default:
+            throw APIError(.unsupportedMediaType, code: .unsupportedFormat,
+                           "send text/csv or application/x-ndjson, or application/octet-stream with ?format=csv or ?format=ndjson")
+        }
+        let format: RecordSplitter.Format
+        switch (typed, named) {
+        case let (typed?, named?) where typed != named:
+            throw APIError(.unsupportedMediaType, code: .unsupportedFormat,
+                           "the Content-Type says \(typed) but format says \(named)")
+        case let (typed?, _): format = typed
+        case let (nil, named?): format = named
+        case (nil, nil):
             throw APIError(.unsupportedMediaType, code: .unsupportedFormat,
                            "send text/csv or application/x-ndjson, or name the format: ?format=csv or ?format=ndjson")
         }
