@@ -22,7 +22,8 @@ let package = Package(
         .library(name: "MarqueeModel", targets: ["MarqueeModel"]),
         .library(name: "MarqueeWire", targets: ["MarqueeWire"]),
         .library(name: "MarqueeRender", targets: ["MarqueeRender"]),
-        // For an app's own tests: a sample message of every kind.
+        // For an app's own tests: a sample message of every kind. Marquee's contract runners
+        // (this package's and the server's) also load the client contract's cases from it.
         .library(name: "MarqueeTesting", targets: ["MarqueeTesting"]),
     ],
     targets: [
@@ -42,7 +43,8 @@ let package = Package(
         // (UIKit and SwiftUI inbox, web view, tooltips).
         .target(name: "MarqueeUI", dependencies: ["Marquee", "MarqueeModel", "MarqueeRender"], swiftSettings: strict),
 
-        // Testing: sample messages of every kind, for presenter and layout tests.
+        // Testing: sample messages of every kind, for presenter and layout tests; the client
+        // contract's cases and skips, for the runners of both packages.
         .target(name: "MarqueeTesting", dependencies: ["MarqueeModel", "MarqueeRender"], swiftSettings: strict),
 
         // Tests.
@@ -66,7 +68,7 @@ let package = Package(
         // The client contract (`contract/`): every case every SDK runs, through this SDK's code.
         .testTarget(
             name: "MarqueeContractTests",
-            dependencies: ["Marquee", "MarqueeModel"],
+            dependencies: ["Marquee", "MarqueeModel", "MarqueeTesting"],
             swiftSettings: strict
         ),
         // The repository's documentation against its folders.

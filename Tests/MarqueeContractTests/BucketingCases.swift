@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+import MarqueeTesting
 import Testing
 
 /// The `bucketing` area: the stable hashes, the experiment unit, and experiment assignment.

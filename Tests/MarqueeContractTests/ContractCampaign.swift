@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+import MarqueeTesting
 
 /// A campaign as a case writes it: the campaign's wire shape (the `campaign` of a ping's
 /// `marquee` extension), where `name` and `message` may be left out when the case does not

@@ -1,3 +1,5 @@
+import MarqueeTesting
+
 /// Sends each case to the runner of its area. A case of an area or kind no runner knows fails,
 /// so a new kind of case can never pass by being ignored.
 enum ContractRunner {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Marquee
 import MarqueeModel
+import MarqueeTesting
 import Testing
 
 /// The `display` area: which ready campaigns may show, with every time given by the case.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Marquee
 import MarqueeModel
+import MarqueeTesting
 import Testing
 
 /// The `identity` area: what the SDK sends for the user its provider reports. (Signatures are

@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeModel
+import MarqueeTesting
 import Testing
 
 /// The `triggers` area: conditions against event attributes, the regular-expression subset, and

@@ -1,35 +1,38 @@
 import Foundation
 
-/// The contract's files, read from the repository's `contract/` folder.
-enum ContractFixtures {
-    /// The repository's `contract/` folder, found from this file's place in `Tests/`.
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The contract's files, read from the repository's `contract/` folder: what every runner of the
+/// client contract (the SDK's, the server's) loads its cases from.
+public enum ContractFixtures {
+    /// The repository's `contract/` folder, found from this file's place in
+    /// `Sources/MarqueeTesting/Contract/`.
+    public static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("contract")
 
     /// Every case of every area file, or why they could not be read.
-    static let loaded: Result<[ContractCase], any Error> = Result { try readAll() }
+    public static let loaded: Result<[ContractCase], any Error> = Result { try readAll() }
 
-    /// The cases this SDK runs: every case not declared skipped.
-    static var runnable: [ContractCase] {
+    /// The cases a runner runs: every case `skips` does not declare skipped. Nothing when the
+    /// files or the skips cannot be read; the runner's own tests of them say why.
+    public static func runnable(skipping skips: Result<ContractSkips, any Error>) -> [ContractCase] {
         let cases = (try? loaded.get()) ?? []
-        let skips = (try? ContractSkips.swift.get()) ?? ContractSkips(entries: [:])
+        let skips = (try? skips.get()) ?? ContractSkips(entries: [:])
         return cases.filter { skips.reason(for: $0.id) == nil }
     }
 
     /// The area files: every `.json` file directly in the folder (skips live in a subfolder).
-    static func areaFiles() throws -> [URL] {
+    public static func areaFiles() throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
-    static func readAll() throws -> [ContractCase] {
+    public static func readAll() throws -> [ContractCase] {
         try areaFiles().flatMap(read)
     }
 
     /// Reads one area file: `{"area": …, "cases": [{"name", "kind", "input", "expected"}]}`.
-    static func read(_ file: URL) throws -> [ContractCase] {
+    public static func read(_ file: URL) throws -> [ContractCase] {
         let fileName = file.lastPathComponent
         guard let root = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any],
               let area = root["area"] as? String, let cases = root["cases"] as? [[String: Any]] else {
@@ -57,7 +60,7 @@ enum ContractFixtures {
     }
 
     /// The contract's version, from `contract/VERSION`.
-    static func version() throws -> String {
+    public static func version() throws -> String {
         try String(contentsOf: folder.appendingPathComponent("VERSION"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
