@@ -172,6 +172,8 @@ let package = Package(
             dependencies: [
                 "MarqueeServer", "MarqueeTestSupport",
                 .product(name: "MarqueeModel", package: "Marquee"),
+                // The client contract's cases and skips (Contract/ runs them through the server).
+                .product(name: "MarqueeTesting", package: "Marquee"),
                 .product(name: "MarqueeWire", package: "Marquee"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "VaporTesting", package: "vapor"),
