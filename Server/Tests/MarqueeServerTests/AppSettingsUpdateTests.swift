@@ -35,7 +35,8 @@ struct AppSettingsUpdateTests {
             let response = try await server.send(.PUT, "/api/v1/apps/\(app.id)", raw: #"{"name": "Shop 2"}"#)
             #expect(response.status == .unprocessableEntity)
             #expect(Set(response.errorFields) == ["subscriptionID", "rolloutPercentage", "pingIntervalSeconds",
-                                                  "testUserIDs", "testDeviceIDs", "frequencyCaps", "identityVerification", "deviceProfile"])
+                                                  "testUserIDs", "testDeviceIDs", "frequencyCaps", "identityVerification", "deviceProfile",
+                                                  "webOrigins"])
             let read = try await server.send(.GET, "/api/v1/apps/\(app.id)").json
             #expect(read["name"] as? String == "Shop")
             #expect(read["rolloutPercentage"] as? Int == 5)
@@ -49,7 +50,7 @@ struct AppSettingsUpdateTests {
             let response = try await server.send(.PUT, "/api/v1/apps/\(app.id)", raw: """
                 {"name": "Shop 2", "subscriptionID": "shop-sub-2", "rolloutPercentage": 50, "pingIntervalSeconds": 60,
                  "testUserIDs": [], "testDeviceIDs": ["d"], "frequencyCaps": [], "identityVerification": "off",
-                 "deviceProfile": {"attributes": {"age": "number"}, "tags": ["newsletter"]}}
+                 "deviceProfile": {"attributes": {"age": "number"}, "tags": ["newsletter"]}, "webOrigins": []}
                 """)
             #expect(response.status == .ok)
             #expect(response.json["subscriptionID"] as? String == "shop-sub-2")

@@ -13,7 +13,8 @@ import Testing
         testUserIDs: ["tess"], testDeviceIDs: ["device-1"],
         frequencyCaps: [FrequencyCap(id: "daily", limit: 2, periodSeconds: 86_400)],
         identityVerification: .optional,
-        deviceProfile: DeviceProfileRules(attributes: ["favoriteCategory": .string, "age": .number], tags: ["newsletter"]))
+        deviceProfile: DeviceProfileRules(attributes: ["favoriteCategory": .string, "age": .number], tags: ["newsletter"]),
+        webOrigins: ["https://shop.example.com", "http://localhost:8080"])
 
     static let app = App(
         id: UUID(), settings: settings, secretHash: "hash",

@@ -134,7 +134,7 @@ struct AuditChangesTests {
             let replacement = #"""
                 {"name": "Shop EU", "subscriptionID": "\#(app.subscriptionID)", "rolloutPercentage": 50,
                  "pingIntervalSeconds": 600, "testUserIDs": [], "testDeviceIDs": ["dev-1"], "frequencyCaps": [],
-                 "identityVerification": "off", "deviceProfile": {"tags": ["newsletter"]}}
+                 "identityVerification": "off", "deviceProfile": {"tags": ["newsletter"]}, "webOrigins": []}
                 """#
             server.clock.advance(by: 1)
             #expect(try await server.send(.PUT, appPath, raw: replacement).status == .ok)

@@ -102,6 +102,8 @@ struct DashboardModelResource: JSONResource {
             "passwordLength": Bounds(NewAccount.minimumPasswordCharacters...NewAccount.maximumPasswordCharacters),
             "rolloutPercentage": Bounds(AppSettings.rolloutRange),
             "pingIntervalSeconds": Bounds(AppSettings.pingIntervalRange),
+            "webOrigins": Bounds(WebOrigins.countRange),
+            "webOriginLength": Bounds(WebOrigins.lengthRange),
             "carouselPages": Bounds(Campaign.Limits.carouselPages),
             "surveyQuestions": Bounds(Campaign.Limits.surveyQuestions),
             "surveyChoices": Bounds(Campaign.Limits.surveyChoices),

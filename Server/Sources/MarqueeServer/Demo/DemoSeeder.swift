@@ -30,7 +30,8 @@ struct DemoSeeder {
                                    pingIntervalSeconds: 60, testUserIDs: ["demo-tester"], testDeviceIDs: [],
                                    frequencyCaps: [FrequencyCap(id: "daily", limit: 5, periodSeconds: 86_400)],
                                    identityVerification: .off,
-                                   deviceProfile: DeviceProfileRules(attributes: ["favoriteCategory": .string], tags: ["newsletter"]))
+                                   deviceProfile: DeviceProfileRules(attributes: ["favoriteCategory": .string], tags: ["newsletter"]),
+                                   webOrigins: [])
         let appID = try await store.createApp(settings).app.id
         do {
             for campaign in campaigns { _ = try await store.createCampaign(campaign, in: appID) }

@@ -13,7 +13,8 @@ extension AppRecord {
                 testDeviceIDs: try column("test_device_ids", testDeviceIDsJSON),
                 frequencyCaps: try column("frequency_caps", frequencyCapsJSON),
                 identityVerification: IdentityVerification(rawValue: identityVerificationRaw) ?? .required,
-                deviceProfile: try column("device_profile", deviceProfileJSON)),
+                deviceProfile: try column("device_profile", deviceProfileJSON),
+                webOrigins: try column("web_origins", webOriginsJSON)),
             secretHash: secretHash,
             identityKeys: IdentityKeys(current: identitySecret, previous: previousIdentitySecret,
                                        previousUntil: previousIdentitySecretUntil.map(Self.date(millis:))),
@@ -39,6 +40,7 @@ extension AppRecord {
         testDeviceIDsJSON = Self.text(settings.testDeviceIDs)
         frequencyCapsJSON = Self.text(settings.frequencyCaps)
         deviceProfileJSON = Self.text(settings.deviceProfile)
+        webOriginsJSON = Self.text(settings.webOrigins)
         identityVerificationRaw = settings.identityVerification.rawValue
         secretHash = app.secretHash
         identitySecret = app.identityKeys.current

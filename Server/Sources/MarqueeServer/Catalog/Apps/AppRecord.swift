@@ -18,6 +18,7 @@ final class AppRecord: Model, @unchecked Sendable {
     @Field(key: "test_device_ids") var testDeviceIDsJSON: String
     @Field(key: "frequency_caps") var frequencyCapsJSON: String
     @Field(key: "device_profile") var deviceProfileJSON: String
+    @Field(key: "web_origins") var webOriginsJSON: String
     /// Bumped in the same transaction as every campaign change; catalogs compare it to stay fresh.
     @Field(key: "campaigns_version") var campaignsVersion: Int
     /// Milliseconds since 1970 of the last campaign change (display permission's `performPing`).

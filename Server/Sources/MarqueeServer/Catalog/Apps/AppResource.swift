@@ -13,6 +13,7 @@ struct AppInput: Codable, Sendable {
     var frequencyCaps: [FrequencyCap]?
     var identityVerification: IdentityVerification?
     var deviceProfile: DeviceProfileRules?
+    var webOrigins: [String]?
 
     /// The fields a full replacement lacks.
     var missingFields: [String] {
@@ -21,7 +22,7 @@ struct AppInput: Codable, Sendable {
             ("rolloutPercentage", rolloutPercentage != nil), ("pingIntervalSeconds", pingIntervalSeconds != nil),
             ("testUserIDs", testUserIDs != nil), ("testDeviceIDs", testDeviceIDs != nil),
             ("frequencyCaps", frequencyCaps != nil), ("identityVerification", identityVerification != nil),
-            ("deviceProfile", deviceProfile != nil),
+            ("deviceProfile", deviceProfile != nil), ("webOrigins", webOrigins != nil),
         ]
         return given.filter { !$0.1 }.map(\.0)
     }
@@ -39,6 +40,7 @@ struct AppResource: JSONResource {
     var frequencyCaps: [FrequencyCap]
     var identityVerification: IdentityVerification
     var deviceProfile: DeviceProfileRules
+    var webOrigins: [String]
     /// Whether an identity secret exists (it is shown only when created or rotated).
     var hasIdentitySecret: Bool
     var createdAt: Date?
@@ -57,6 +59,7 @@ struct AppResource: JSONResource {
         frequencyCaps = settings.frequencyCaps
         identityVerification = settings.identityVerification
         deviceProfile = settings.deviceProfile
+        webOrigins = settings.webOrigins
         hasIdentitySecret = app.identityKeys.current != nil
         createdAt = app.createdAt
         updatedAt = app.updatedAt

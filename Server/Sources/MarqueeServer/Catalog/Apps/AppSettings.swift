@@ -14,6 +14,8 @@ struct AppSettings: Sendable, Equatable {
     var identityVerification: IdentityVerification
     /// What devices may set in their own verified user's profile.
     var deviceProfile: DeviceProfileRules
+    /// The origins whose pages may use the web SDK with this app (``WebOrigins``).
+    var webOrigins: [String]
 
     static let defaultRollout = 100
     static let defaultPingInterval = 3600
@@ -29,7 +31,8 @@ struct AppSettings: Sendable, Equatable {
                            testUserIDs: input.testUserIDs ?? [], testDeviceIDs: input.testDeviceIDs ?? [],
                            frequencyCaps: input.frequencyCaps ?? [],
                            identityVerification: input.identityVerification ?? .off,
-                           deviceProfile: input.deviceProfile ?? DeviceProfileRules())
+                           deviceProfile: input.deviceProfile ?? DeviceProfileRules(),
+                           webOrigins: input.webOrigins ?? [])
     }
 
     /// A subscription ID for an app created without one.
@@ -45,14 +48,14 @@ struct AppSettings: Sendable, Equatable {
               let name = input.name, let subscriptionID = input.subscriptionID, let rollout = input.rolloutPercentage,
               let interval = input.pingIntervalSeconds, let users = input.testUserIDs, let devices = input.testDeviceIDs,
               let caps = input.frequencyCaps, let verification = input.identityVerification,
-              let deviceProfile = input.deviceProfile else {
+              let deviceProfile = input.deviceProfile, let webOrigins = input.webOrigins else {
             throw CatalogError.invalid(missing.map {
                 ValidationIssue(field: $0, message: "is required: PUT replaces the whole app (PATCH changes only the fields it is given)")
             })
         }
         return AppSettings(name: name, subscriptionID: subscriptionID, rolloutPercentage: rollout,
                            pingIntervalSeconds: interval, testUserIDs: users, testDeviceIDs: devices, frequencyCaps: caps,
-                           identityVerification: verification, deviceProfile: deviceProfile)
+                           identityVerification: verification, deviceProfile: deviceProfile, webOrigins: webOrigins)
     }
 
     /// `PATCH /apps/:appID`: the given fields over the current settings.
@@ -63,7 +66,8 @@ struct AppSettings: Sendable, Equatable {
                     testUserIDs: input.testUserIDs ?? testUserIDs, testDeviceIDs: input.testDeviceIDs ?? testDeviceIDs,
                     frequencyCaps: input.frequencyCaps ?? frequencyCaps,
                     identityVerification: input.identityVerification ?? identityVerification,
-                    deviceProfile: input.deviceProfile ?? deviceProfile)
+                    deviceProfile: input.deviceProfile ?? deviceProfile,
+                    webOrigins: input.webOrigins ?? webOrigins)
     }
 
     /// Whether this user or device is one of the app's testers.
@@ -106,6 +110,7 @@ struct AppSettings: Sendable, Equatable {
         }
         check(Set(frequencyCaps.map(\.id)).count == frequencyCaps.count, "frequencyCaps", "cap ids must be unique")
         issues += deviceProfile.validationIssues()
+        issues += WebOrigins.issues(webOrigins)
         return issues
     }
 }

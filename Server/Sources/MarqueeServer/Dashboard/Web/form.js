@@ -191,19 +191,27 @@ export class FormBuilder {
     return this.field(path, label, input, hint);
   }
 
-  // A list of values, one per line.
-  lines(path, label, { rows = 3, placeholder, hint } = {}) {
+  // A list of values, one per line. `count` and `length` ({ min, max }, model limits) bound how
+  // many lines and how long each; one over is flagged as it is typed (the server refuses it too).
+  lines(path, label, { rows = 3, placeholder, hint, count, length } = {}) {
     const area = element("textarea");
     area.rows = rows;
     area.className = "short";
     area.spellcheck = false;
     if (placeholder) area.placeholder = placeholder;
     area.value = (getPath(this.draft(), path) || []).join("\n");
+    const wrapper = this.field(path, label, area, hint);
     area.addEventListener("input", () => {
       const values = area.value.split("\n").map((value) => value.trim()).filter((value) => value.length > 0);
+      const error = wrapper.querySelector(".field-error");
+      if (error) {
+        const tooLong = length ? values.find((value) => value.length > length.max) : undefined;
+        error.textContent = count && values.length > count.max ? `at most ${count.max} lines, not ${values.length}`
+          : tooLong ? `at most ${length.max} characters a line` : "";
+      }
       this.commit(path, values.length ? values : undefined);
     });
-    return this.field(path, label, area, hint);
+    return wrapper;
   }
 
   // Free-form JSON (custom JSON); invalid text is kept in the field and flagged, not sent.

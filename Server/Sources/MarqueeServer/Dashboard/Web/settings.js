@@ -1,5 +1,6 @@
 // The app settings view: rollout, ping interval, test users and devices, frequency caps, what
-// devices may set in their user's profile, the app secret, and identity verification with its
+// devices may set in their user's profile, the web origins whose pages may use the web SDK, the
+// app secret, and identity verification with its
 // secret (secrets are shown once, when created or rotated). The form is the dashboard's form
 // builder's (form.js), bound to a draft of the settings; saving sends only the fields on this form
 // (PATCH), so settings edited elsewhere are kept.
@@ -21,6 +22,7 @@ export async function showSettings(id) {
     // "name:type" per line.
     deviceAttributes: Object.entries(app.deviceProfile.attributes).sort().map(([name, kind]) => `${name}:${kind}`),
     deviceTags: app.deviceProfile.tags,
+    webOrigins: app.webOrigins,
   };
   render();
   $("settings-secret-state").textContent = app.hasIdentitySecret
@@ -61,7 +63,12 @@ function render() {
     form.select("identityVerification", "Identity verification (signed user IDs)", choices(model.lists.identityVerification)),
     form.lines("deviceAttributes", "Attributes the SDK may set for its own user: name:type per line, "
       + "typed as user profiles are (a bare name is a string)", { placeholder: "favoriteCategory:string" }),
-    form.lines("deviceTags", "Tags the SDK may add or remove, one per line", { rows: 2, placeholder: "newsletter" }));
+    form.lines("deviceTags", "Tags the SDK may add or remove, one per line", { rows: 2, placeholder: "newsletter" }),
+    form.lines("webOrigins", "Web origins: sites whose pages may use the web SDK with this app, one per line", {
+      rows: 3, placeholder: "https://shop.example.com", count: model.limits.webOrigins, length: model.limits.webOriginLength,
+      hint: `As the browser's address bar shows the site, without a path: scheme, host and port if any. `
+        + `At most ${model.limits.webOrigins.max}.`,
+    }));
 }
 
 async function save(event, onSaved) {
@@ -83,6 +90,7 @@ async function save(event, onSaved) {
       tags: draft.deviceTags || [],
     },
     frequencyCaps: (draft.frequencyCaps || []).map((cap) => ({ ...cap, id: (cap.id || "").trim() })),
+    webOrigins: draft.webOrigins || [],
   };
   try {
     const app = await api("PATCH", `/api/v1/apps/${appID}`, body);

@@ -43,6 +43,7 @@ enum MarqueeMigrations {
         M038_CreatePairings(),
         M039_WebhookDeliveriesReadTheLog(),
         M040_EventPositionsAreNeverReused(),
+        M041_AddWebOrigins(),
     ]
 
     /// The names Fluent records for them once they ran (readiness compares them).
