@@ -5,7 +5,7 @@ import Vapor
 /// (``registerRoutes(on:)``) and, for the admin API, the permission area ``AccessPolicyMiddleware``
 /// checks. `OpenAPITests` keeps this table, the served routes and `openapi.yaml` in step.
 enum RouteTable {
-    static let all: [Endpoint] = open + sdk + admin
+    static let all: [Endpoint] = open + sdk + preflights + admin
 
     /// Operations, the dashboard's files and the demo's assets.
     static let open: [Endpoint] = [
@@ -39,6 +39,12 @@ enum RouteTable {
         Endpoint(.POST, "/v1/pair/end", .sdk, PairingSDKController().end),
         Endpoint(.POST, "/v1/debug", .sdk, PairingSDKController().debug),
     ]
+
+    /// Browsers' CORS preflights of the web SDK's requests, one for every device path that
+    /// names its app: ``DeviceCORSMiddleware`` answers them.
+    static let preflights: [Endpoint] = sdk.filter { $0.access == .sdk }.map {
+        Endpoint(.OPTIONS, $0.path, .sdk, DeviceCORSMiddleware.optionsHandler)
+    }
 
     /// The admin API that the dashboard and scripts call.
     static let admin: [Endpoint] = [

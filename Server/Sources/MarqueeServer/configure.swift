@@ -107,7 +107,8 @@ func configure(_ app: Application, configuration: ServerConfiguration, clock: an
 /// cookie-authenticated writes, pass ``AccessPolicyMiddleware`` (who may do what, by method and
 /// the route's area), and have every change that succeeds recorded in the audit log
 /// (``AuditMiddleware``); app-scoped ones also pass ``AppAuthorizationMiddleware``. SDK routes
-/// resolve their caller in ``SDKCallerMiddleware``. Admin requests decode strictly (unknown keys
+/// answer web pages by their app's web origins (``DeviceCORSMiddleware``, preflights included)
+/// and resolve their caller in ``SDKCallerMiddleware``. Admin requests decode strictly (unknown keys
 /// are errors), SDK requests leniently.
 func routes(_ app: Application) throws {
     let groups = RouteGroups(app)
@@ -132,7 +133,7 @@ private struct RouteGroups {
         let clock = application.marquee.clock
         open = application
         metrics = application.chained(AdminAuthenticator(), PrincipalRequiredMiddleware())
-        sdk = application.chained(DeviceTrafficMiddleware(), GzipMiddleware(), configuration.sdkRateLimit.map {
+        sdk = application.chained(DeviceTrafficMiddleware(), DeviceCORSMiddleware(), GzipMiddleware(), configuration.sdkRateLimit.map {
             RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: $0, clock: clock))
         }, SDKCallerMiddleware())
         let adminRateLimit = configuration.adminRateLimit

@@ -16,7 +16,7 @@ struct OpenAPITests {
                 currentPath = nil
             } else if let path = currentPath, line.hasPrefix("    "), !line.hasPrefix("     ") {
                 let key = line.trimmingCharacters(in: .whitespaces).dropLast()
-                if ["get", "post", "put", "delete", "patch"].contains(key) {
+                if ["get", "post", "put", "delete", "patch", "options"].contains(key) {
                     operations.insert("\(key.uppercased()) \(path)")
                 }
             }
@@ -54,7 +54,7 @@ struct OpenAPITests {
                 path = nil
             } else if let path, line.hasPrefix("    "), !line.hasPrefix("     ") {
                 let key = line.trimmingCharacters(in: .whitespaces).dropLast()
-                operation = ["get", "post", "put", "delete", "patch"].contains(key) ? "\(key.uppercased()) \(path)" : nil
+                operation = ["get", "post", "put", "delete", "patch", "options"].contains(key) ? "\(key.uppercased()) \(path)" : nil
             } else if let operation, line.hasPrefix("        \""), !line.hasPrefix("         ") {
                 statuses[operation, default: []].insert(String(line.dropFirst(9).prefix(3)))
             }
@@ -96,7 +96,8 @@ struct OpenAPITests {
             #expect(trace.errorCode == "method_not_allowed")
             let deletePing = try await server.send(.DELETE, "/v1/ping", token: nil)
             #expect(deletePing.status == .methodNotAllowed)
-            #expect(deletePing.headers.first(name: "Allow") == "POST")
+            // OPTIONS is there for browsers' CORS preflights (DeviceCORSMiddleware).
+            #expect(deletePing.headers.first(name: "Allow") == "OPTIONS, POST")
             let patchCampaigns = try await server.send(.PATCH, "/api/v1/apps/\(UUID())/campaigns", token: nil)
             #expect(patchCampaigns.status == .methodNotAllowed, "the method is checked before credentials")
             #expect(try await server.send(.GET, "/no/such/path", token: nil).status == .notFound)

@@ -9,20 +9,29 @@ import Vapor
 /// signature. An unknown or missing subscription ID stops the request here.
 struct SDKCallerMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard let subscriptionID = request.headers.first(name: ProtocolHeader.subscriptionID).nonEmpty
-                ?? Self.bodySubscriptionID(of: request) else {
-            throw APIError.missingSubscription
-        }
         if let deviceID = request.deviceID, !IdentifierLimits.fits(deviceID, IdentifierLimits.deviceID) {
             throw APIError.identifierTooLong([ProtocolHeader.deviceID], limit: IdentifierLimits.deviceID)
         }
-        guard let app = try await request.marquee.directory.app(subscriptionID: subscriptionID, on: request.db) else {
-            throw APIError.unknownSubscription
-        }
+        let app = try await Self.app(of: request)
         request.storage[SDKCallerKey.self] = SDKCaller(
             app: app, deviceID: request.deviceID, signature: request.headers.first(name: ProtocolHeader.userSignature),
             now: request.marquee.clock.now())
         return try await next.respond(to: request)
+    }
+
+    /// The app the request's subscription ID names, looked up once per request: the web origin
+    /// check (``DeviceCORSMiddleware``) needs it before this middleware runs.
+    static func app(of request: Request) async throws -> App {
+        if let app = request.storage[SubscribedAppKey.self] { return app }
+        guard let subscriptionID = request.headers.first(name: ProtocolHeader.subscriptionID).nonEmpty
+                ?? Self.bodySubscriptionID(of: request) else {
+            throw APIError.missingSubscription
+        }
+        guard let app = try await request.marquee.directory.app(subscriptionID: subscriptionID, on: request.db) else {
+            throw APIError.unknownSubscription
+        }
+        request.storage[SubscribedAppKey.self] = app
+        return app
     }
 
     private struct BodySubscription: Decodable {
@@ -37,6 +46,10 @@ struct SDKCallerMiddleware: AsyncMiddleware {
 
 private struct SDKCallerKey: StorageKey {
     typealias Value = SDKCaller
+}
+
+private struct SubscribedAppKey: StorageKey {
+    typealias Value = App
 }
 
 extension Request {

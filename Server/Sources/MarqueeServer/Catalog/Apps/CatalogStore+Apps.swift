@@ -16,9 +16,12 @@ extension CatalogStore {
                 try await Self.ensureUnique(settings.subscriptionID, excluding: nil, on: db)
                 try await record.create(on: db)
                 let app = try record.app()
+                // No instance holds the new app, but each holds every app's web origins.
+                try await ChangeListener.notify(app.id, on: try db.sql())
                 return Changed(app, .app(app.id, before: nil, after: try CatalogChange.snapshot(of: app)))
             }
         }
+        await directory.forget(app.id)
         return (app, secret)
     }
 

@@ -10,13 +10,18 @@ struct APIErrorMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch {
-            let apiError = Self.apiError(for: error, request: request)
-            let body = ErrorBody(error: .init(code: apiError.code.rawValue, message: apiError.message,
-                                              fields: apiError.fields.isEmpty ? nil : apiError.fields))
-            let response = try Response.json(body, status: apiError.status)
-            for (name, value) in apiError.headers { response.headers.replaceOrAdd(name: name, value: value) }
-            return response
+            return try Self.response(for: error, request: request)
         }
+    }
+
+    /// The JSON error answer to `error`.
+    static func response(for error: any Error, request: Request) throws -> Response {
+        let apiError = Self.apiError(for: error, request: request)
+        let body = ErrorBody(error: .init(code: apiError.code.rawValue, message: apiError.message,
+                                          fields: apiError.fields.isEmpty ? nil : apiError.fields))
+        let response = try Response.json(body, status: apiError.status)
+        for (name, value) in apiError.headers { response.headers.replaceOrAdd(name: name, value: value) }
+        return response
     }
 
     static func apiError(for error: any Error, request: Request) -> APIError {

@@ -34,6 +34,7 @@ enum ErrorCode: String, Sendable, CaseIterable {
     case methodNotAllowed = "method_not_allowed"
     case missingSubscriptionId = "missing_subscription_id"
     case notFound = "not_found"
+    case originNotAllowed = "origin_not_allowed"
     case pairingCodeInvalid = "pairing_code_invalid"
     case pairingEnded = "pairing_ended"
     case queryOverBudget = "query_over_budget"

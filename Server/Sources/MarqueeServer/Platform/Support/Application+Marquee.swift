@@ -9,6 +9,8 @@ final class MarqueeServices: Sendable {
     let catalog: CampaignCatalog
     /// The apps SDK requests name, served from memory.
     let directory: AppDirectory
+    /// Every app's web origins, which CORS preflights are answered from.
+    let webOrigins: KnownWebOrigins
     /// Hash of the admin token in force.
     let adminTokenHash: String
     /// Where previews are rendered.
@@ -51,6 +53,7 @@ final class MarqueeServices: Sendable {
         self.clock = clock
         self.catalog = catalog
         self.directory = directory
+        webOrigins = KnownWebOrigins(directory: directory, clock: clock)
         self.adminTokenHash = adminTokenHash
         self.renderWorkers = renderWorkers
         self.impressionWriter = impressionWriter
