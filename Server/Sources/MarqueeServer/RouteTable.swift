@@ -40,9 +40,10 @@ enum RouteTable {
         Endpoint(.POST, "/v1/debug", .sdk, PairingSDKController().debug),
     ]
 
-    /// Browsers' CORS preflights of the web SDK's requests, one for every device path that
-    /// names its app: ``DeviceCORSMiddleware`` answers them.
-    static let preflights: [Endpoint] = sdk.filter { $0.access == .sdk }.map {
+    /// Browsers' CORS preflights of the web SDK's requests, one for every device path (the
+    /// campaign list's too, which the SDK reads with its usual headers): the SDK group's
+    /// ``DeviceCORSMiddleware`` answers them.
+    static let preflights: [Endpoint] = sdk.map {
         Endpoint(.OPTIONS, $0.path, .sdk, DeviceCORSMiddleware.optionsHandler)
     }
 

@@ -179,9 +179,19 @@ struct DeviceCORSTests {
             let answer = try await server.send(.POST, "/v1/ping", token: nil, subscription: app.subscriptionID, deviceID: "browser-1",
                                                json: Fixtures.pingBody(capabilities: Capability.all)).decode(LenientPingResponse.self)
             let list = try #require(answer.marquee?.list.flatMap { URL(string: $0.url)?.path })
-            let read = try await server.send(.GET, list, token: nil, headers: [("Origin", Self.elsewhere)])
+            let read = try await server.send(.GET, list, token: nil, subscription: app.subscriptionID, deviceID: "browser-1",
+                                             headers: [("Origin", Self.elsewhere)])
             #expect(read.status == .ok)
             #expect(read.headers.first(name: "Access-Control-Allow-Origin") == "*")
+            // The web SDK reads it with its usual headers, so the browser asks first.
+            #expect(try await preflight(list, from: Self.elsewhere, on: server).status == .forbidden)
+            try await allow([Self.shop], for: app, on: server)
+            let allowed = try await preflight(list, from: Self.shop, on: server)
+            #expect(allowed.status == .noContent)
+            #expect(allowed.headers.first(name: "Access-Control-Allow-Origin") == Self.shop)
+            let notAPreflight = try await server.send(.OPTIONS, list, token: nil)
+            #expect(notAPreflight.status == .methodNotAllowed)
+            #expect(notAPreflight.headers.first(name: "Allow") == "GET, HEAD")
         }
     }
 }

@@ -13,8 +13,8 @@ struct CampaignListController {
         headers.contentType = .json
         headers.add(name: .eTag, value: tag)
         headers.add(name: .vary, value: "Accept-Encoding")
-        // Any page may read it, as any cache may keep it: it names no app or user, and the web
-        // SDK's pages are on the apps' own origins. A request with no header of its own needs no preflight.
+        // Any page may read it, as any cache may keep it: it names no app or user. (Its
+        // preflight is the SDK group's, DeviceCORSMiddleware.)
         headers.add(name: .accessControlAllowOrigin, value: "*")
         let allocator = req.byteBufferAllocator
         let gzip: ByteBuffer
