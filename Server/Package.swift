@@ -72,12 +72,12 @@ let package = Package(
             ],
             // Served from the binary itself: EmbedResourcesPlugin writes them into EmbeddedResources
             // at build time, so a binary copied alone has everything it serves.
-            exclude: ["Ops/Resources/openapi.yaml", "Dashboard/Web"],
+            exclude: ["Ops/Resources/openapi.yaml", "Dashboard/Web", "SDK/WebBundle"],
             swiftSettings: strict,
             plugins: ["EmbedResourcesPlugin"]
         ),
 
-        // The build tool that embeds openapi.yaml and the dashboard's files into MarqueeServer.
+        // The build tool that embeds openapi.yaml, the dashboard's files and the web SDK's into MarqueeServer.
         .executableTarget(name: "EmbedResources", swiftSettings: strict),
         .plugin(name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResources"]),
 

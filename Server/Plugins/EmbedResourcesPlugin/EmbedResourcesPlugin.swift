@@ -1,21 +1,29 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds `Ops/Resources/openapi.yaml` and every file of `Dashboard/Web/` into MarqueeServer as
-/// `EmbeddedResources` (written by the EmbedResources tool), so the binary serves them alone and
-/// the generated source is never checked in.
+/// Embeds `Ops/Resources/openapi.yaml`, every file of `Dashboard/Web/` and the web SDK's built
+/// files in `SDK/WebBundle/` (not its README) into MarqueeServer as `EmbeddedResources` (written
+/// by the EmbedResources tool), so the binary serves them alone and the generated source is never
+/// checked in.
 @main
 struct EmbedResourcesPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
         let sources = context.package.directoryURL.appending(path: "Sources/\(target.name)")
         let openAPI = sources.appending(path: "Ops/Resources/openapi.yaml")
-        let web = sources.appending(path: "Dashboard/Web")
-        let files = try FileManager.default.contentsOfDirectory(atPath: web.path(percentEncoded: false))
-            .filter { !$0.hasPrefix(".") }.sorted().map { web.appending(path: $0) }
+        let dashboard = try files(in: sources.appending(path: "Dashboard/Web"))
+        let webSDK = try files(in: sources.appending(path: "SDK/WebBundle")).filter { $0.lastPathComponent != "README.md" }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
-        return [.buildCommand(displayName: "Embedding openapi.yaml and \(files.count) dashboard files",
+        let arguments = [output, openAPI] + dashboard
+        return [.buildCommand(displayName: "Embedding openapi.yaml, \(dashboard.count) dashboard files and \(webSDK.count) web SDK files",
                               executable: try context.tool(named: "EmbedResources").url,
-                              arguments: ([output, openAPI] + files).map { $0.path(percentEncoded: false) },
-                              inputFiles: [openAPI] + files, outputFiles: [output])]
+                              arguments: arguments.map { $0.path(percentEncoded: false) } + ["--web-sdk"]
+                                + webSDK.map { $0.path(percentEncoded: false) },
+                              inputFiles: [openAPI] + dashboard + webSDK, outputFiles: [output])]
+    }
+
+    /// The folder's files, without hidden ones, by name.
+    private func files(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path(percentEncoded: false))
+            .filter { !$0.hasPrefix(".") }.sorted().map { folder.appending(path: $0) }
     }
 }

@@ -1,8 +1,8 @@
 // Writes the Swift source that carries what the server serves from its own binary: the OpenAPI
-// document and the dashboard's files, so a release binary copied alone has everything it serves.
-// The EmbedResourcesPlugin build tool runs it on every build of MarqueeServer:
+// document, the dashboard's files and the web SDK's bundle, so a release binary copied alone has
+// everything it serves. The EmbedResourcesPlugin build tool runs it on every build of MarqueeServer:
 //
-//     EmbedResources OUTPUT OPENAPI_YAML DASHBOARD_FILE...
+//     EmbedResources OUTPUT OPENAPI_YAML DASHBOARD_FILE... [--web-sdk WEB_SDK_FILE...]
 import Foundation
 
 /// A Swift raw string literal whose value is exactly `text`: enough `#`s that no quote or
@@ -31,15 +31,29 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count >= 2, let output = arguments.first else { fail("usage: EmbedResources OUTPUT OPENAPI_YAML DASHBOARD_FILE...") }
-let openAPI = arguments.dropFirst().first!
-let dashboard = arguments.dropFirst(2).sorted { ($0 as NSString).lastPathComponent < ($1 as NSString).lastPathComponent }
+/// A file's bytes as base64: the web SDK's files are served byte for byte, whatever they hold.
+func base64(_ path: String) -> String {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("\(path) cannot be read") }
+    return data.base64EncodedString()
+}
+
+func byName(_ paths: some Sequence<String>) -> [String] {
+    paths.sorted { ($0 as NSString).lastPathComponent < ($1 as NSString).lastPathComponent }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2, let output = arguments.first else {
+    fail("usage: EmbedResources OUTPUT OPENAPI_YAML DASHBOARD_FILE... [--web-sdk WEB_SDK_FILE...]")
+}
+let openAPI = arguments[1]
+let marker = arguments.firstIndex(of: "--web-sdk") ?? arguments.endIndex
+let dashboard = byName(arguments[2..<marker])
+let webSDK = byName(arguments[min(marker + 1, arguments.endIndex)...])
 
 var lines = [
-    "// Generated at build time by EmbedResourcesPlugin from Ops/Resources/openapi.yaml and Dashboard/Web/.",
+    "// Generated at build time by EmbedResourcesPlugin from Ops/Resources/openapi.yaml, Dashboard/Web/ and SDK/WebBundle/.",
     "",
-    "/// What the server serves from its own binary: the OpenAPI document and the dashboard's files.",
+    "/// What the server serves from its own binary: the OpenAPI document, the dashboard's files and the web SDK's.",
     "enum EmbeddedResources {",
     "    static let openAPI = " + literal(read(openAPI)),
     "",
@@ -48,6 +62,15 @@ var lines = [
 ]
 for path in dashboard {
     lines.append("        \"\((path as NSString).lastPathComponent)\": " + literal(read(path)) + ",")
+}
+lines += [
+    "    ]",
+    "",
+    "    /// The web SDK's built files (`SDK/WebBundle/`) by name, as base64 of their bytes.",
+    "    static let webSDKBase64: [String: String] = [",
+]
+for path in webSDK {
+    lines.append("        \"\((path as NSString).lastPathComponent)\": \"\(base64(path))\",")
 }
 lines += ["    ]", "}", ""]
 do {

@@ -18,6 +18,7 @@ enum RouteTable {
         Endpoint(.GET, "/demo/assets/:name", .open, DemoAssetsController().asset),
         Endpoint(.GET, "/pair", .open, PairingPageController().page),
         Endpoint(.GET, "/.well-known/apple-app-site-association", .open, AppleAppSiteAssociation().file),
+        Endpoint(.GET, "/sdk/web/:version/:file", .open, WebSDKController().file),
     ]
 
     /// What devices call: the RInAppMessaging protocol, conversions, profile values, survey answers and the App Inbox.
