@@ -80,6 +80,7 @@ struct DashboardInboxBrowserTests {
                 try await page.waitUntil("document.getElementById('settings-frequencyCaps-0-id') !== null")
                 try await page.type("daily", into: "settings-frequencyCaps-0-id")
                 try await DashboardComposerBrowserTests.retype("2", into: "settings-frequencyCaps-0-limit", on: page)
+                try await page.type("https://shop.example.com\nhttp://localhost:8080", into: "settings-webOrigins")
                 try await page.saveScreenshot("settings-form")
                 try await page.click("settings-save")
                 try await page.waitUntil("document.getElementById('status').textContent === 'Settings saved.'")
@@ -96,6 +97,32 @@ struct DashboardInboxBrowserTests {
             #expect(settings.hasIdentitySecret)
             #expect(settings.pingIntervalSeconds == 3600, "fields the form did not change are kept")
             #expect(settings.frequencyCaps == [FrequencyCap(id: "daily", limit: 2, periodSeconds: 86_400)])
+            #expect(settings.webOrigins == ["https://shop.example.com", "http://localhost:8080"])
+        }
+    }
+
+    @Test func theSettingsFormFlagsMoreWebOriginsThanTheModelAllowsAndShowsTheServersReason() async throws {
+        try await LiveServer.with { server in
+            let app = try await server.createApp(subscriptionID: "dash-origins")
+            try await server.createAccount("admin@example.com", role: "admin", password: Self.password)
+            let fragment = "app=\(app.id.uuidString.lowercased())&view=settings"
+
+            try await DashboardBrowserTests.withSignedInDashboard(server, fragment: fragment, email: "admin@example.com") { page in
+                try await page.waitUntil("!document.getElementById('settings-view').hidden && document.getElementById('settings-name').value === 'E2E'")
+                let many = (1...21).map { "https://shop\($0).example.com" }.joined(separator: "\n")
+                try await page.type(many, into: "settings-webOrigins")
+                try await page.waitUntil("""
+                    document.querySelector('[data-path="webOrigins"] .field-error').textContent === 'at most 20 lines, not 21'
+                    """)
+                try await DashboardComposerBrowserTests.retype("https://Shop.example.com/", into: "settings-webOrigins", on: page)
+                #expect(try await page.evaluate("document.querySelector('[data-path=\"webOrigins\"] .field-error').textContent") == .string(""))
+                try await page.click("settings-save")
+                try await page.waitUntil("document.getElementById('settings-problems').textContent.includes('webOrigins[0]')")
+                let problems = try await page.evaluate("document.getElementById('settings-problems').textContent")
+                guard case .string(let text) = problems else { throw TestServerError("no problems shown") }
+                #expect(text.contains("no path"), "\(text)")
+            }
+            #expect(try await server.appSettings(app).webOrigins == [], "nothing was saved")
         }
     }
 

@@ -120,6 +120,7 @@ final class LiveServer: Sendable {
         var identityVerification: String
         var hasIdentitySecret: Bool
         var frequencyCaps: [FrequencyCap]
+        var webOrigins: [String]
     }
 
     func appSettings(_ app: CreatedApp) async throws -> AppSettings {
