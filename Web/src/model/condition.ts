@@ -45,14 +45,14 @@ const blank = /^\p{White_Space}*$/u;
 
 /** A condition prepared for matching: its value parsed and its pattern compiled once. */
 export class CompiledCondition {
-  private readonly expected: AttributeValue | undefined;
-  private readonly regex: CompiledRegex | undefined;
+  readonly #expected: AttributeValue | undefined;
+  readonly #regex: CompiledRegex | undefined;
 
   constructor(readonly condition: AttributeCondition) {
     const text = condition.value ?? "";
-    this.expected = parseAttributeValue(text, condition.type);
+    this.#expected = parseAttributeValue(text, condition.type);
     const usesPattern = condition.operator === "matchesRegex" || condition.operator === "doesNotMatchRegex";
-    this.regex = usesPattern ? CompiledRegex.compile(CompiledRegex.lowercasingLiterals(text)) : undefined;
+    this.#regex = usesPattern ? CompiledRegex.compile(CompiledRegex.lowercasingLiterals(text)) : undefined;
   }
 
   /**
@@ -71,9 +71,9 @@ export class CompiledCondition {
       case "isNotBlank":
         return text !== undefined && !blank.test(text);
       case "matchesRegex":
-        return text !== undefined && this.regex !== undefined && this.regex.matches(text.toLowerCase());
+        return text !== undefined && this.#regex !== undefined && this.#regex.matches(text.toLowerCase());
       case "doesNotMatchRegex":
-        return text !== undefined && this.regex !== undefined && !this.regex.matches(text.toLowerCase());
+        return text !== undefined && this.#regex !== undefined && !this.#regex.matches(text.toLowerCase());
       case "containsItem": {
         const item = (condition.value ?? "").toLowerCase();
         return text !== undefined && text.toLowerCase().split(itemSeparator).includes(item);
@@ -82,7 +82,7 @@ export class CompiledCondition {
       case "isNotEqual":
       case "greaterThan":
       case "lessThan":
-        return this.expected !== undefined && compare(actual, this.expected, condition.operator);
+        return this.#expected !== undefined && compare(actual, this.#expected, condition.operator);
     }
   }
 }

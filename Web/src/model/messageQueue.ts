@@ -20,22 +20,22 @@ export interface QueuedMessage {
  * element. Every time is passed in (milliseconds); nothing reads a clock.
  */
 export class MessageQueue {
-  private items: QueuedMessage[] = [];
-  private nextSequence = 0;
+  #items: QueuedMessage[] = [];
+  #nextSequence = 0;
   /** The message on screen (or being prepared), if any. */
   current: QueuedMessage | undefined;
-  /** No message starts before this time. */
-  private nextDisplayAt = -Infinity;
+  /** No message starts before this time (the display interval after the last one ended). */
+  nextDisplayAt = -Infinity;
 
   get waitingCount(): number {
-    return this.items.length;
+    return this.#items.length;
   }
 
   /** Puts a campaign readied at `now` in line, unless it already waits. */
   enqueue(campaign: Campaign, now: number): void {
-    if (this.items.some((item) => item.campaign.id === campaign.id)) return;
-    this.nextSequence += 1;
-    this.items.push({ campaign, sequence: this.nextSequence, readiedAt: now });
+    if (this.#items.some((item) => item.campaign.id === campaign.id)) return;
+    this.#nextSequence += 1;
+    this.#items.push({ campaign, sequence: this.#nextSequence, readiedAt: now });
   }
 
   /** Why a message would wait for the slot at `now`: it is taken, or the interval runs. */
@@ -46,7 +46,7 @@ export class MessageQueue {
 
   /** The waiting messages in the order they will show. */
   waiting(order: QueueOrder): QueuedMessage[] {
-    return [...this.items].sort((a, b) => precedence(a, b, order));
+    return [...this.#items].sort((a, b) => precedence(a, b, order));
   }
 
   /** Takes the slot for the next message that may start at `now`, or `undefined`. */
@@ -54,7 +54,7 @@ export class MessageQueue {
     if (this.slotWait(now) !== undefined) return undefined;
     const next = this.waiting(order)[0];
     if (next === undefined) return undefined;
-    this.items = this.items.filter((item) => item !== next);
+    this.#items = this.#items.filter((item) => item !== next);
     this.current = next;
     return next;
   }
@@ -70,8 +70,8 @@ export class MessageQueue {
 
   /** Drops and returns the messages readied before `time`: they had no chance to show in time. */
   removeReadiedBefore(time: number): QueuedMessage[] {
-    const old = this.items.filter((item) => item.readiedAt < time);
-    this.items = this.items.filter((item) => item.readiedAt >= time);
+    const old = this.#items.filter((item) => item.readiedAt < time);
+    this.#items = this.#items.filter((item) => item.readiedAt >= time);
     return old;
   }
 }

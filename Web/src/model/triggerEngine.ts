@@ -52,13 +52,13 @@ export const pendingEventLimit = 100;
  * - campaigns one event readies come back highest priority first, ties in load order.
  */
 export class TriggerEngine {
-  private slots: Slot[] = [];
-  private slotByID = new Map<string, number>();
-  private index = new Map<string, Listener[]>();
-  private viewAppearedNames: string[] = [];
-  private counts: number[][] = [];
-  private firedOnPersistentEvents = new Set<string>();
-  private pendingEvents: MarqueeEvent[] = [];
+  #slots: Slot[] = [];
+  #slotByID = new Map<string, number>();
+  #index = new Map<string, Listener[]>();
+  #viewAppearedNames: string[] = [];
+  #counts: number[][] = [];
+  #firedOnPersistentEvents = new Set<string>();
+  #pendingEvents: MarqueeEvent[] = [];
   /** Whether campaigns were loaded at least once (before that, events are kept for replay). */
   isLoaded = false;
   /** Whether an app start was logged this session. */
@@ -66,19 +66,19 @@ export class TriggerEngine {
 
   /** The campaigns loaded, in load order. */
   get campaigns(): Campaign[] {
-    return this.slots.map((slot) => slot.campaign);
+    return this.#slots.map((slot) => slot.campaign);
   }
 
   /** The number of triggers listening for an event: the work it costs. */
   listenerCount(event: MarqueeEvent): number {
-    return this.index.get(eventKey(event.kind, event.name))?.length ?? 0;
+    return this.#index.get(eventKey(event.kind, event.name))?.length ?? 0;
   }
 
   /** The counts to persist; campaigns with nothing counted are left out. */
   get progress(): TriggerProgress {
     const result: TriggerProgress = {};
-    this.slots.forEach((slot, position) => {
-      const counts = this.counts[position]!;
+    this.#slots.forEach((slot, position) => {
+      const counts = this.#counts[position]!;
       if (counts.some((count) => count > 0)) result[slot.campaign.id] = [...counts];
     });
     return result;
@@ -87,7 +87,7 @@ export class TriggerEngine {
   /** Starts a new session: app start must be logged again and launch campaigns may fire again. */
   startSession(): void {
     this.hasAppStarted = false;
-    this.firedOnPersistentEvents.clear();
+    this.#firedOnPersistentEvents.clear();
   }
 
   /**
@@ -98,26 +98,26 @@ export class TriggerEngine {
   load(campaigns: readonly Campaign[], isEligible: (campaign: Campaign) => boolean, progress?: TriggerProgress): Campaign[] {
     const old = new Map<string, { signature: string; counts: number[] }>();
     if (progress === undefined) {
-      this.slots.forEach((slot, position) => old.set(slot.campaign.id, { signature: slot.signature, counts: this.counts[position]! }));
+      this.#slots.forEach((slot, position) => old.set(slot.campaign.id, { signature: slot.signature, counts: this.#counts[position]! }));
     } else {
-      this.firedOnPersistentEvents.clear();
+      this.#firedOnPersistentEvents.clear();
     }
-    this.slots = [];
-    this.slotByID = new Map();
-    this.index = new Map();
-    this.counts = [];
+    this.#slots = [];
+    this.#slotByID = new Map();
+    this.#index = new Map();
+    this.#counts = [];
     for (const campaign of campaigns) {
-      if (this.slotByID.has(campaign.id)) continue;
+      if (this.#slotByID.has(campaign.id)) continue;
       const set = effectiveTriggers(campaign);
       const compiled = allTriggers(set).map((trigger) => ({
         trigger,
         conditions: (trigger.conditions ?? []).map((condition) => new CompiledCondition(condition)),
         isPersistent: trigger.event === "appStart",
       }));
-      const position = this.slots.length;
+      const position = this.#slots.length;
       const signature = JSON.stringify(set);
-      this.slots.push({ campaign, set, signature, triggers: compiled });
-      this.slotByID.set(campaign.id, position);
+      this.#slots.push({ campaign, set, signature, triggers: compiled });
+      this.#slotByID.set(campaign.id, position);
       const saved = progress?.[campaign.id];
       const kept = old.get(campaign.id);
       let initial = compiled.map(() => 0);
@@ -126,30 +126,30 @@ export class TriggerEngine {
       } else if (progress === undefined && kept !== undefined && kept.signature === signature) {
         initial = kept.counts;
       }
-      this.counts.push(initial);
+      this.#counts.push(initial);
       compiled.forEach((trigger, index) => {
         const key = eventKey(trigger.trigger.event, trigger.trigger.name);
-        const listeners = this.index.get(key) ?? [];
+        const listeners = this.#index.get(key) ?? [];
         listeners.push({ slot: position, trigger: index });
-        this.index.set(key, listeners);
+        this.#index.set(key, listeners);
       });
     }
-    this.viewAppearedNames = [...new Set(this.slots.flatMap((slot) => slot.triggers)
+    this.#viewAppearedNames = [...new Set(this.#slots.flatMap((slot) => slot.triggers)
       .filter(({ trigger }) => trigger.event === "viewAppeared")
       .map(({ trigger }) => trigger.name ?? ""))];
-    for (const id of [...this.firedOnPersistentEvents]) {
-      if (!this.slotByID.has(id)) this.firedOnPersistentEvents.delete(id);
+    for (const id of [...this.#firedOnPersistentEvents]) {
+      if (!this.#slotByID.has(id)) this.#firedOnPersistentEvents.delete(id);
     }
 
     const ready: number[] = [];
     if (!this.isLoaded) {
       this.isLoaded = true;
-      const replay = this.pendingEvents;
-      this.pendingEvents = [];
-      for (const event of replay) ready.push(...this.fire(this.count(event).touched, isEligible));
+      const replay = this.#pendingEvents;
+      this.#pendingEvents = [];
+      for (const event of replay) ready.push(...this.#fire(this.#count(event).touched, isEligible));
     }
-    ready.push(...this.fire(this.slots.map((_, position) => position), isEligible));
-    return this.ordered(ready);
+    ready.push(...this.#fire(this.#slots.map((_, position) => position), isEligible));
+    return this.#ordered(ready);
   }
 
   /**
@@ -162,72 +162,72 @@ export class TriggerEngine {
     if (!this.isLoaded) {
       if (persistent) {
         this.hasAppStarted = true;
-      } else if (this.pendingEvents.length < pendingEventLimit) {
-        this.pendingEvents.push(event);
+      } else if (this.#pendingEvents.length < pendingEventLimit) {
+        this.#pendingEvents.push(event);
       }
       return { ready: [], matchedTrigger: false, deferred: true };
     }
-    const { touched, matched } = this.count(event);
-    const fired = this.fire(touched, isEligible);
+    const { touched, matched } = this.#count(event);
+    const fired = this.#fire(touched, isEligible);
     if (advanced !== undefined) {
-      for (const slot of touched) if (!fired.includes(slot)) advanced(this.slots[slot]!.campaign);
+      for (const slot of touched) if (!fired.includes(slot)) advanced(this.#slots[slot]!.campaign);
     }
-    return { ready: this.ordered(fired), matchedTrigger: matched, deferred: false };
+    return { ready: this.#ordered(fired), matchedTrigger: matched, deferred: false };
   }
 
   /** Counts `event` toward every trigger listening for it; returns the campaigns touched. */
-  private count(event: MarqueeEvent): { touched: number[]; matched: boolean } {
+  #count(event: MarqueeEvent): { touched: number[]; matched: boolean } {
     if (event.kind === "appStart") this.hasAppStarted = true;
     const touched: number[] = [];
     const attributes = event.attributes ?? {};
-    for (const listener of this.listeners(event)) {
-      const trigger = this.slots[listener.slot]!.triggers[listener.trigger]!;
+    for (const listener of this.#listeners(event)) {
+      const trigger = this.#slots[listener.slot]!.triggers[listener.trigger]!;
       if (!trigger.conditions.every((condition) => condition.matches(attributes))) continue;
-      if (!trigger.isPersistent) this.counts[listener.slot]![listener.trigger]! += 1;
+      if (!trigger.isPersistent) this.#counts[listener.slot]![listener.trigger]! += 1;
       if (!touched.includes(listener.slot)) touched.push(listener.slot);
     }
     return { touched, matched: touched.length > 0 };
   }
 
   /** The triggers `event` counts toward: those of its key, or for an appeared view those of every element its identifier contains. */
-  private listeners(event: MarqueeEvent): Listener[] {
-    if (event.kind !== "viewAppeared") return this.index.get(eventKey(event.kind, event.name)) ?? [];
+  #listeners(event: MarqueeEvent): Listener[] {
+    if (event.kind !== "viewAppeared") return this.#index.get(eventKey(event.kind, event.name)) ?? [];
     const identifier = event.name ?? "";
-    return this.viewAppearedNames
+    return this.#viewAppearedNames
       .filter((name) => viewPointsAt(identifier, name))
-      .flatMap((name) => this.index.get(eventKey("viewAppeared", name)) ?? []);
+      .flatMap((name) => this.#index.get(eventKey("viewAppeared", name)) ?? []);
   }
 
   /** The slots among `candidates` that are ready; uses up the events they used. */
-  private fire(candidates: readonly number[], isEligible: (campaign: Campaign) => boolean): number[] {
+  #fire(candidates: readonly number[], isEligible: (campaign: Campaign) => boolean): number[] {
     const ready: number[] = [];
     for (const position of candidates) {
-      const slot = this.slots[position]!;
-      const satisfied = this.satisfaction(position);
+      const slot = this.#slots[position]!;
+      const satisfied = this.#satisfaction(position);
       let next = 0;
       if (!isSatisfied(slot.set, () => satisfied[next++]!)) continue;
       const consumable = slot.triggers.map((_, index) => index).filter((index) => !slot.triggers[index]!.isPersistent && satisfied[index]);
-      if (consumable.length === 0 && this.firedOnPersistentEvents.has(slot.campaign.id)) continue;
+      if (consumable.length === 0 && this.#firedOnPersistentEvents.has(slot.campaign.id)) continue;
       if (!isEligible(slot.campaign)) continue;
-      for (const index of consumable) this.counts[position]![index]! -= occurrences(slot.triggers[index]!.trigger);
-      if (consumable.length === 0) this.firedOnPersistentEvents.add(slot.campaign.id);
+      for (const index of consumable) this.#counts[position]![index]! -= occurrences(slot.triggers[index]!.trigger);
+      if (consumable.length === 0) this.#firedOnPersistentEvents.add(slot.campaign.id);
       ready.push(position);
     }
     return ready;
   }
 
   /** Whether each trigger of the slot holds, in depth-first order. */
-  private satisfaction(position: number): boolean[] {
-    return this.slots[position]!.triggers.map((trigger, index) =>
-      trigger.isPersistent ? this.hasAppStarted : this.counts[position]![index]! >= occurrences(trigger.trigger));
+  #satisfaction(position: number): boolean[] {
+    return this.#slots[position]!.triggers.map((trigger, index) =>
+      trigger.isPersistent ? this.hasAppStarted : this.#counts[position]![index]! >= occurrences(trigger.trigger));
   }
 
-  private ordered(ready: readonly number[]): Campaign[] {
+  #ordered(ready: readonly number[]): Campaign[] {
     const unique = ready.filter((slot, index) => ready.indexOf(slot) === index);
-    const priority = (slot: number): number => this.slots[slot]!.campaign.delivery?.priority ?? 0;
+    const priority = (slot: number): number => this.#slots[slot]!.campaign.delivery?.priority ?? 0;
     return unique
       .sort((a, b) => (priority(a) !== priority(b) ? priority(b) - priority(a) : a - b))
-      .map((slot) => this.slots[slot]!.campaign);
+      .map((slot) => this.#slots[slot]!.campaign);
   }
 }
 

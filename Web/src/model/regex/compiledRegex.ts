@@ -9,7 +9,11 @@ const uppercase = /^\p{Uppercase}$/u;
  * anchor with `^…$` for a whole match.
  */
 export class CompiledRegex {
-  private constructor(private readonly program: RegexProgram) {}
+  readonly #program: RegexProgram;
+
+  private constructor(program: RegexProgram) {
+    this.#program = program;
+  }
 
   /** Compiles `pattern`, or throws a `RegexSyntaxError` saying what in it is not supported. */
   static validating(pattern: string): CompiledRegex {
@@ -26,16 +30,16 @@ export class CompiledRegex {
   }
 
   matches(text: string): boolean {
-    return this.program.run(text).matched;
+    return this.#program.run(text).matched;
   }
 
   /** The program's size, and the work a match took (bounded by the text's length times the size). */
   get size(): number {
-    return this.program.instructions.length;
+    return this.#program.instructions.length;
   }
 
   steps(text: string): number {
-    return this.program.run(text).steps;
+    return this.#program.run(text).steps;
   }
 
   /**

@@ -1,11 +1,22 @@
 import { RegexNode } from "./regexNode.js";
 import { ScalarItem, ScalarSet } from "./scalarSet.js";
 
-/** Why a pattern is refused: outside the supported subset, malformed, or over a limit. */
+/** The rule a refused pattern breaks: the device names it; the dashboard explains it in words. */
+export type RegexProblem =
+  | "too-long" | "too-large" | "too-deep" | "unmatched-paren" | "ends-early" | "nothing-to-repeat" | "lookahead" | "lookbehind"
+  | "group-kind" | "unclosed-group" | "group-name" | "repeated-anchor" | "possessive" | "repeated-repetition" | "repetition-syntax"
+  | "repetition-bounds" | "repetition-too-large" | "unclosed-class" | "nested-class" | "class-item" | "range-end"
+  | "backwards-range" | "trailing-backslash" | "backreference" | "property-class" | "unsupported-escape" | "unclosed-hex" | "hex-escape";
+
+/**
+ * Why a pattern is refused: outside the supported subset, malformed, or over a limit. The
+ * server refuses such patterns when a campaign is saved, with the reason in words, so a device
+ * meets one only from a server older than its rules: a short code keeps the SDK small.
+ */
 export class RegexSyntaxError extends Error {
   /** Where in the pattern, counted in characters (code points) from 0. */
-  constructor(message: string, readonly offset: number) {
-    super(`${message} (at character ${offset + 1})`);
+  constructor(readonly problem: RegexProblem, readonly offset: number) {
+    super(`${problem} at character ${offset + 1}`);
     this.name = "RegexSyntaxError";
   }
 }
@@ -25,8 +36,8 @@ const hexDigit = /^[0-9a-fA-F]$/;
 const code = (character: string): number => character.codePointAt(0)!;
 
 /**
- * Parses the supported subset of regular expressions, refusing everything else with a message
- * that says what is not supported: literals, `.`, classes, `\d \w \s` and their negations,
+ * Parses the supported subset of regular expressions, refusing everything else with the rule it
+ * breaks (the Swift SDK's `RegexParser`, rule for rule): literals, `.`, classes, `\d \w \s` and their negations,
  * anchors and word boundaries, groups, alternation and quantifiers. Backreferences and
  * lookaround are refused: no matcher runs them in linear time. Nesting is bounded, so a hostile
  * pattern cannot exhaust the stack.
@@ -34,116 +45,116 @@ const code = (character: string): number => character.codePointAt(0)!;
 export function parseRegex(pattern: string): RegexNode {
   const scalars = Array.from(pattern, code);
   if (scalars.length > maxPatternLength) {
-    throw new RegexSyntaxError(`the pattern is longer than ${maxPatternLength} characters`, maxPatternLength);
+    throw new RegexSyntaxError("too-long", maxPatternLength);
   }
   const parser = new Parser(scalars);
   const node = parser.alternation();
-  if (parser.position < scalars.length) throw parser.error("')' has no matching '('");
+  if (parser.position < scalars.length) throw parser.error("unmatched-paren");
   return node;
 }
 
 class Parser {
   position = 0;
-  private depth = 0;
+  #depth = 0;
 
   constructor(private readonly scalars: readonly number[]) {}
 
-  private get peek(): number | undefined {
+  get #peek(): number | undefined {
     return this.position < this.scalars.length ? this.scalars[this.position] : undefined;
   }
 
-  error(message: string, offset: number = this.position): RegexSyntaxError {
-    return new RegexSyntaxError(message, offset);
+  error(problem: RegexProblem, offset: number = this.position): RegexSyntaxError {
+    return new RegexSyntaxError(problem, offset);
   }
 
-  private take(): number | undefined {
-    const scalar = this.peek;
+  #take(): number | undefined {
+    const scalar = this.#peek;
     this.position += 1;
     return scalar;
   }
 
   alternation(): RegexNode {
-    const branches = [this.concatenation()];
-    while (this.peek === code("|")) {
+    const branches = [this.#concatenation()];
+    while (this.#peek === code("|")) {
       this.position += 1;
-      branches.push(this.concatenation());
+      branches.push(this.#concatenation());
     }
     return branches.length === 1 ? branches[0]! : { kind: "alternation", branches };
   }
 
-  private concatenation(): RegexNode {
+  #concatenation(): RegexNode {
     const items: RegexNode[] = [];
-    for (let next = this.peek; next !== undefined && next !== code("|") && next !== code(")"); next = this.peek) {
+    for (let next = this.#peek; next !== undefined && next !== code("|") && next !== code(")"); next = this.#peek) {
       const start = this.position;
-      items.push(this.quantified(this.atom(), start));
+      items.push(this.#quantified(this.#atom(), start));
     }
     if (items.length === 0) return { kind: "empty" };
     return items.length === 1 ? items[0]! : { kind: "concatenation", items };
   }
 
-  private atom(): RegexNode {
+  #atom(): RegexNode {
     const start = this.position;
-    const scalar = this.take();
-    if (scalar === undefined) throw this.error("the pattern ends early");
+    const scalar = this.#take();
+    if (scalar === undefined) throw this.error("ends-early");
     switch (String.fromCodePoint(scalar)) {
-      case "(": return this.group(start);
-      case "[": return { kind: "scalar", set: this.characterClass(start) };
+      case "(": return this.#group(start);
+      case "[": return { kind: "scalar", set: this.#characterClass(start) };
       case ".": return { kind: "scalar", set: ScalarSet.any };
       case "^": return { kind: "assertion", assertion: "start" };
       case "$": return { kind: "assertion", assertion: "end" };
-      case "\\": return this.escape(false);
+      case "\\": return this.#escape(false);
       case "*":
       case "+":
-      case "?": throw this.error(`'${String.fromCodePoint(scalar)}' has nothing to repeat`, start);
-      case "{": throw this.error("'{' has nothing to repeat; write \\{ for the character", start);
+      case "?": throw this.error("nothing-to-repeat", start);
+      case "{": throw this.error("nothing-to-repeat", start);
       default: return { kind: "scalar", set: ScalarSet.literal(scalar) };
     }
   }
 
-  private group(start: number): RegexNode {
-    if (this.peek === code("?")) {
+  #group(start: number): RegexNode {
+    if (this.#peek === code("?")) {
       this.position += 1;
-      const kind = this.take();
+      const kind = this.#take();
       if (kind === code(":")) {
         // a plain group that does not capture
       } else if (kind === code("=") || kind === code("!")) {
-        throw this.error("lookahead ((?=…), (?!…)) is not supported", start);
-      } else if (kind === code("<") && (this.peek === code("=") || this.peek === code("!"))) {
-        throw this.error("lookbehind ((?<=…), (?<!…)) is not supported", start);
+        throw this.error("lookahead", start);
+      } else if (kind === code("<") && (this.#peek === code("=") || this.#peek === code("!"))) {
+        throw this.error("lookbehind", start);
       } else if (kind === code("P")) {
-        if (this.take() !== code("<")) throw this.error("inline options and other (?…) groups are not supported", start);
-        this.skipGroupName();
+        if (this.#take() !== code("<")) throw this.error("group-kind", start);
+        this.#skipGroupName();
       } else if (kind === code("<")) {
-        this.skipGroupName();
+        this.#skipGroupName();
       } else {
-        throw this.error("inline options and other (?…) groups are not supported", start);
+        throw this.error("group-kind", start);
       }
     }
-    this.depth += 1;
+    this.#depth += 1;
     try {
-      if (this.depth > maxDepth) throw this.error(`groups are nested deeper than ${maxDepth}`, start);
+      if (this.#depth > maxDepth) throw this.error("too-deep", start);
       const inner = this.alternation();
-      if (this.take() !== code(")")) throw this.error("'(' is not closed", start);
+      if (this.#take() !== code(")")) throw this.error("unclosed-group", start);
       return inner;
     } finally {
-      this.depth -= 1;
+      this.#depth -= 1;
     }
   }
 
   /** A named group matches as a plain one: its name, up to `>`, is skipped. */
-  private skipGroupName(): void {
-    for (let next = this.take(); next !== undefined && next !== code(">"); next = this.take()) {
+  #skipGroupName(): void {
+    for (let next = this.#take(); next !== undefined && next !== code(">"); next = this.#take()) {
       const character = String.fromCodePoint(next);
       if (!(alphabetic.test(character) || decimalDigit.test(character) || character === "_")) {
-        throw this.error("a group name may hold only letters, digits and '_'", this.position - 1);
+        throw this.error("group-name", this.position - 1);
       }
     }
   }
 
-  private quantified(atom: RegexNode, _start: number): RegexNode {
-    const next = this.peek;
+  #quantified(atom: RegexNode, _start: number): RegexNode {
+    const next = this.#peek;
     if (next === undefined || !isQuantifier(next)) return atom;
-    if (atom.kind === "assertion") throw this.error("an anchor or boundary cannot be repeated", this.position);
+    if (atom.kind === "assertion") throw this.error("repeated-anchor", this.position);
     const quantifierStart = this.position;
     this.position += 1;
     let bounds: [number, number | undefined];
@@ -151,83 +162,83 @@ class Parser {
       case "*": bounds = [0, undefined]; break;
       case "+": bounds = [1, undefined]; break;
       case "?": bounds = [0, 1]; break;
-      default: bounds = this.countedBounds(quantifierStart);
+      default: bounds = this.#countedBounds(quantifierStart);
     }
-    if (this.peek === code("?")) {
+    if (this.#peek === code("?")) {
       this.position += 1; // lazy: the same strings match, only which match is reported differs
-    } else if (this.peek === code("+")) {
-      throw this.error("possessive quantifiers (*+, ++, ?+) are not supported", this.position);
+    } else if (this.#peek === code("+")) {
+      throw this.error("possessive", this.position);
     }
-    const after = this.peek;
+    const after = this.#peek;
     if (after !== undefined && isQuantifier(after)) {
-      throw this.error(`'${String.fromCodePoint(after)}' repeats a repetition; put the repeated part in a group`, this.position);
+      throw this.error("repeated-repetition", this.position);
     }
     return { kind: "repetition", node: atom, min: bounds[0], max: bounds[1] };
   }
 
-  private countedBounds(start: number): [number, number | undefined] {
-    const low = this.number(start);
+  #countedBounds(start: number): [number, number | undefined] {
+    const low = this.#number(start);
     let high: number | undefined = low;
-    if (this.peek === code(",")) {
+    if (this.#peek === code(",")) {
       this.position += 1;
-      high = this.peek === code("}") ? undefined : this.number(start);
+      high = this.#peek === code("}") ? undefined : this.#number(start);
     }
-    if (this.take() !== code("}")) throw this.error("a repetition is written {n}, {n,} or {n,m}", start);
-    if (high !== undefined && high < low) throw this.error(`{${low},${high}}: the maximum is below the minimum`, start);
-    if (Math.max(low, high ?? low) > maxRepetition) throw this.error(`repetition counts are limited to ${maxRepetition}`, start);
+    if (this.#take() !== code("}")) throw this.error("repetition-syntax", start);
+    if (high !== undefined && high < low) throw this.error("repetition-bounds", start);
+    if (Math.max(low, high ?? low) > maxRepetition) throw this.error("repetition-too-large", start);
     return [low, high];
   }
 
-  private number(start: number): number {
+  #number(start: number): number {
     let value = 0;
     let digits = 0;
-    for (let next = this.peek; next !== undefined && next >= 0x30 && next <= 0x39; next = this.peek) {
+    for (let next = this.#peek; next !== undefined && next >= 0x30 && next <= 0x39; next = this.#peek) {
       this.position += 1;
       digits += 1;
       value = Math.min(value * 10 + (next - 0x30), 1_000_000);
     }
-    if (digits === 0) throw this.error("a repetition is written {n}, {n,} or {n,m}", start);
+    if (digits === 0) throw this.error("repetition-syntax", start);
     return value;
   }
 
-  private characterClass(start: number): ScalarSet {
+  #characterClass(start: number): ScalarSet {
     const items: ScalarItem[] = [];
     let negated = false;
-    if (this.peek === code("^")) {
+    if (this.#peek === code("^")) {
       negated = true;
       this.position += 1;
     }
     let first = true;
     for (;;) {
-      const scalar = this.take();
-      if (scalar === undefined) throw this.error("'[' is not closed", start);
+      const scalar = this.#take();
+      if (scalar === undefined) throw this.error("unclosed-class", start);
       if (scalar === code("]") && !first) break;
       first = false;
-      if (scalar === code("[")) throw this.error("classes inside classes are not supported; write \\[ for the character", this.position - 1);
+      if (scalar === code("[")) throw this.error("nested-class", this.position - 1);
       let item: ScalarItem;
       if (scalar === code("\\")) {
-        const escaped = this.escape(true);
+        const escaped = this.#escape(true);
         if (escaped.kind !== "scalar" || escaped.set.items.length !== 1) {
-          throw this.error("only characters and \\d \\w \\s may appear in a class", this.position - 1);
+          throw this.error("class-item", this.position - 1);
         }
         const only = escaped.set.items[0]!;
         item = escaped.set.negated ? { kind: "not", item: only } : only;
       } else {
         item = { kind: "range", low: scalar, high: scalar };
       }
-      if (item.kind === "range" && this.peek === code("-") && this.position + 1 < this.scalars.length
+      if (item.kind === "range" && this.#peek === code("-") && this.position + 1 < this.scalars.length
           && this.scalars[this.position + 1] !== code("]")) {
         this.position += 1;
         const rangeStart = this.position;
-        let high = this.take();
-        if (high === undefined) throw this.error("'[' is not closed", start);
+        let high = this.#take();
+        if (high === undefined) throw this.error("unclosed-class", start);
         if (high === code("\\")) {
-          const escaped = this.escape(true);
+          const escaped = this.#escape(true);
           const only = escaped.kind === "scalar" && escaped.set.items.length === 1 && !escaped.set.negated ? escaped.set.items[0] : undefined;
-          if (only === undefined || only.kind !== "range" || only.low !== only.high) throw this.error("a range ends with a character", rangeStart);
+          if (only === undefined || only.kind !== "range" || only.low !== only.high) throw this.error("range-end", rangeStart);
           high = only.low;
         }
-        if (item.low > high) throw this.error("the range is backwards", rangeStart);
+        if (item.low > high) throw this.error("backwards-range", rangeStart);
         items.push({ kind: "range", low: item.low, high });
       } else {
         items.push(item);
@@ -236,10 +247,10 @@ class Parser {
     return new ScalarSet(items, negated);
   }
 
-  private escape(inClass: boolean): RegexNode {
+  #escape(inClass: boolean): RegexNode {
     const start = this.position - 1;
-    const scalar = this.take();
-    if (scalar === undefined) throw this.error("'\\' ends the pattern", start);
+    const scalar = this.#take();
+    if (scalar === undefined) throw this.error("trailing-backslash", start);
     const set = (items: ScalarItem[], negated: boolean): RegexNode => ({ kind: "scalar", set: new ScalarSet(items, negated) });
     const literal = (codePoint: number): RegexNode => ({ kind: "scalar", set: ScalarSet.literal(codePoint) });
     const character = String.fromCodePoint(scalar);
@@ -257,7 +268,7 @@ class Parser {
       case "v": return literal(0x0b);
       case "0": return literal(0);
       case "x":
-      case "u": return literal(this.hexScalar(character, start));
+      case "u": return literal(this.#hexScalar(character, start));
     }
     if (!inClass) {
       switch (character) {
@@ -269,30 +280,30 @@ class Parser {
       }
     }
     if ((character >= "1" && character <= "9") || character === "k") {
-      throw this.error("backreferences (\\1, \\k<name>) are not supported", start);
+      throw this.error("backreference", start);
     }
-    if (character === "p" || character === "P") throw this.error("Unicode property classes (\\p{…}) are not supported", start);
-    if (alphabetic.test(character) || numeric.test(character)) throw this.error(`\\${character} is not supported`, start);
+    if (character === "p" || character === "P") throw this.error("property-class", start);
+    if (alphabetic.test(character) || numeric.test(character)) throw this.error("unsupported-escape", start);
     return literal(scalar);
   }
 
   /** `\xHH`, `\x{H…}` or `\uHHHH`. */
-  private hexScalar(kind: string, start: number): number {
-    const braced = kind === "x" && this.peek === code("{");
+  #hexScalar(kind: string, start: number): number {
+    const braced = kind === "x" && this.#peek === code("{");
     if (braced) this.position += 1;
     let value = 0;
     let digits = 0;
     const wanted = braced ? 8 : kind === "x" ? 2 : 4;
-    for (let next = this.peek; digits < wanted && next !== undefined && hexDigit.test(String.fromCodePoint(next)); next = this.peek) {
+    for (let next = this.#peek; digits < wanted && next !== undefined && hexDigit.test(String.fromCodePoint(next)); next = this.#peek) {
       this.position += 1;
       digits += 1;
       value = value * 16 + parseInt(String.fromCodePoint(next), 16);
     }
-    if (braced && this.take() !== code("}")) throw this.error("\\x{…} is not closed", start);
+    if (braced && this.#take() !== code("}")) throw this.error("unclosed-hex", start);
     // A code point names a character unless it is past U+10FFFF or a surrogate.
     const isScalar = value <= 0x10ffff && !(value >= 0xd800 && value <= 0xdfff);
     if (digits === 0 || (!braced && digits !== wanted) || !isScalar) {
-      throw this.error(`\\${kind} needs hexadecimal digits naming a character`, start);
+      throw this.error("hex-escape", start);
     }
     return value;
   }

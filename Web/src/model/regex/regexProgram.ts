@@ -23,60 +23,60 @@ export class RegexProgram {
   readonly instructions: Instruction[] = [];
 
   constructor(node: RegexNode) {
-    this.emit(node);
+    this.#emit(node);
     this.instructions.push({ op: "match" });
   }
 
-  private append(instruction: Instruction): void {
+  #append(instruction: Instruction): void {
     if (this.instructions.length >= maxInstructions) {
-      throw new RegexSyntaxError("the pattern is too large once its repetitions are counted out", 0);
+      throw new RegexSyntaxError("too-large", 0);
     }
     this.instructions.push(instruction);
   }
 
   /** Appends a placeholder to patch once its targets are known. */
-  private placeholder(): number {
-    this.append({ op: "jump", target: -1 });
+  #placeholder(): number {
+    this.#append({ op: "jump", target: -1 });
     return this.instructions.length - 1;
   }
 
-  private emit(node: RegexNode): void {
+  #emit(node: RegexNode): void {
     switch (node.kind) {
       case "empty":
         return;
       case "scalar":
-        return this.append({ op: "scalar", set: node.set });
+        return this.#append({ op: "scalar", set: node.set });
       case "assertion":
-        return this.append({ op: "assertion", assertion: node.assertion });
+        return this.#append({ op: "assertion", assertion: node.assertion });
       case "concatenation":
-        for (const item of node.items) this.emit(item);
+        for (const item of node.items) this.#emit(item);
         return;
       case "alternation": {
         const exits: number[] = [];
         node.branches.slice(0, -1).forEach((branch) => {
-          const split = this.placeholder();
-          this.emit(branch);
-          exits.push(this.placeholder());
+          const split = this.#placeholder();
+          this.#emit(branch);
+          exits.push(this.#placeholder());
           this.instructions[split] = { op: "split", first: split + 1, second: this.instructions.length };
         });
-        this.emit(node.branches[node.branches.length - 1]!);
+        this.#emit(node.branches[node.branches.length - 1]!);
         for (const exit of exits) this.instructions[exit] = { op: "jump", target: this.instructions.length };
         return;
       }
       case "repetition": {
-        for (let i = 0; i < node.min; i += 1) this.emit(node.node);
+        for (let i = 0; i < node.min; i += 1) this.#emit(node.node);
         if (node.max !== undefined) {
           // Each optional copy may be skipped, and skipping one skips those after it.
           const skips: number[] = [];
           for (let i = node.min; i < node.max; i += 1) {
-            skips.push(this.placeholder());
-            this.emit(node.node);
+            skips.push(this.#placeholder());
+            this.#emit(node.node);
           }
           for (const skip of skips) this.instructions[skip] = { op: "split", first: skip + 1, second: this.instructions.length };
         } else {
-          const loop = this.placeholder();
-          this.emit(node.node);
-          this.append({ op: "jump", target: loop });
+          const loop = this.#placeholder();
+          this.#emit(node.node);
+          this.#append({ op: "jump", target: loop });
           this.instructions[loop] = { op: "split", first: loop + 1, second: this.instructions.length };
         }
         return;
