@@ -14,7 +14,8 @@ import Vapor
 ///   without an app (a missing or unknown subscription ID) are readable too.
 ///
 /// Device routes use no cookies, so allowing an origin exposes nothing a script elsewhere could
-/// not read; the list is how an app's team decides which sites use its campaigns.
+/// not read; the list is how an app's team decides which sites use its campaigns. An `OPTIONS`
+/// that is not a preflight is refused (400).
 struct DeviceCORSMiddleware: AsyncMiddleware {
     static let allowedMethods = "GET, POST"
     /// Every request header a device route reads (``ProtocolHeader``, and the live channel's
@@ -30,9 +31,11 @@ struct DeviceCORSMiddleware: AsyncMiddleware {
     static let maxAge = 600
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let origin = request.headers.first(name: .origin)
+        let origin = request.headers.first(name: .origin).nonEmpty
         if request.method == .OPTIONS {
-            guard let origin, request.headers.contains(name: .accessControlRequestMethod) else { throw Self.notAPreflight(request) }
+            guard let origin, request.headers.first(name: .accessControlRequestMethod).nonEmpty != nil else {
+                throw Self.notAPreflight
+            }
             return try await preflight(from: origin, request: request)
         }
         guard let origin else { return try await next.respond(to: request) }
@@ -64,20 +67,15 @@ struct DeviceCORSMiddleware: AsyncMiddleware {
         ])
     }
 
-    /// `OPTIONS` that is not a CORS preflight: as before there were preflights, the path takes
-    /// only its other methods.
-    static func notAPreflight(_ request: Request) -> APIError {
-        let path = request.route.map { "/" + $0.path.map(\.description).joined(separator: "/") } ?? request.url.path
-        let allowed = RouteTable.all.filter { $0.path == path && $0.method != .OPTIONS }.map(\.method.rawValue)
-        let allow = Set(allowed + (allowed.contains("GET") ? ["HEAD"] : [])).sorted().joined(separator: ", ")
-        return APIError(.methodNotAllowed, code: .methodNotAllowed, "OPTIONS is for CORS preflights here; use \(allow)",
-                        headers: ["Allow": allow])
-    }
+    /// `OPTIONS` here is for CORS preflights only, which name the origin and the method.
+    static let notAPreflight = APIError(
+        .badRequest, code: .badRequest,
+        "OPTIONS is for browsers' CORS preflights here: send Origin and Access-Control-Request-Method")
 
     /// The route table's handler of a device path's `OPTIONS`: the middleware answers every
-    /// preflight before it, so only a request that is not one reaches it.
+    /// one before it, so it is never reached.
     @Sendable static func optionsHandler(_ request: Request) async throws -> Response {
-        throw notAPreflight(request)
+        throw notAPreflight
     }
 }
 
