@@ -1,4 +1,8 @@
 import * as api from "./api.js";
+import { setModuleBase } from "./runtime/moduleLoader.js";
+
+// The optional modules (the message UI, the matcher) are beside this script.
+setModuleBase(typeof document === "undefined" ? undefined : (document.currentScript as HTMLScriptElement | null)?.src);
 
 /** A call the snippet's stub kept before the script loaded: the method's name and its arguments. */
 type QueuedCall = [keyof typeof api, ArrayLike<unknown>];

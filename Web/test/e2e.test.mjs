@@ -154,3 +154,21 @@ test("two tabs of one browser share the user's limits", { skip }, async () => {
   assert.deepEqual(notShown.map((event) => event.reason), ["impressionsUsedUp"]);
   assert.deepEqual([...first.problems, ...second.problems], []);
 });
+
+test("a campaign whose condition is a pattern loads the matcher and fires on a matching event only", { skip }, async () => {
+  await server.admin("POST", `/api/v1/apps/${appID}/campaigns`, {
+    name: "Coupon pattern", status: "active",
+    message: { kind: "modal", title: "Your coupon works here" },
+    triggers: { match: "all", triggers: [{ event: "custom", name: "coupon_entered", conditions: [{ name: "code", type: "string", operator: "matchesRegex", value: "^SPRING-\\d{4}$" }] }] },
+  });
+  const tab = await openTab(testEnvironment());
+  const welcome = await tab.nextShown(0);
+  welcome.controls.close();
+  tab.api.logEvent("coupon_entered", { code: "SPRING-12" });
+  await settle();
+  assert.equal(tab.shown.length, 1, "SPRING-12 does not match ^spring-\\d{4}$");
+  tab.api.logEvent("coupon_entered", { code: "spring-2027" });
+  const coupon = await tab.nextShown(1);
+  assert.equal(coupon.message.campaignName, "Coupon pattern");
+  assert.deepEqual(tab.problems, []);
+});

@@ -1,5 +1,4 @@
 import { AttributeType, AttributeValue, parseAttributeValue } from "./attributes.js";
-import { CompiledRegex } from "./regex/compiledRegex.js";
 
 /** How a condition compares an event attribute with the condition's value. */
 export type ConditionOperator =
@@ -40,19 +39,39 @@ export function operatorSupports(operator: ConditionOperator, type: AttributeTyp
   }
 }
 
+/** A compiled pattern of Marquee's subset: whether it matches anywhere in a text. */
+export interface PatternMatcher {
+  matches(text: string): boolean;
+}
+
+/** Compiles a pattern (already lowercased outside its escapes), or `undefined` when it is not in the subset. */
+export type PatternCompiler = (pattern: string) => PatternMatcher | undefined;
+
+let compilePattern: PatternCompiler | undefined;
+
+/**
+ * Installs the regular-expression matcher (`model/regex`). It is a module of its own so that a
+ * page whose campaigns have no pattern never loads it; the SDK installs it before it loads
+ * campaigns that have one (`usesPatterns`).
+ */
+export function usePatternCompiler(compiler: PatternCompiler): void {
+  compilePattern = compiler;
+}
+
 /** White space as the Swift SDK trims it (Unicode White_Space). */
 const blank = /^\p{White_Space}*$/u;
 
 /** A condition prepared for matching: its value parsed and its pattern compiled once. */
 export class CompiledCondition {
   readonly #expected: AttributeValue | undefined;
-  readonly #regex: CompiledRegex | undefined;
+  readonly #regex: PatternMatcher | undefined;
 
   constructor(readonly condition: AttributeCondition) {
     const text = condition.value ?? "";
     this.#expected = parseAttributeValue(text, condition.type);
-    const usesPattern = condition.operator === "matchesRegex" || condition.operator === "doesNotMatchRegex";
-    this.#regex = usesPattern ? CompiledRegex.compile(CompiledRegex.lowercasingLiterals(text)) : undefined;
+    const pattern = usesPattern(condition);
+    if (pattern && compilePattern === undefined) throw new Error("a pattern condition needs the regular-expression matcher installed first");
+    this.#regex = pattern ? compilePattern!(lowercasingLiterals(text)) : undefined;
   }
 
   /**
@@ -124,4 +143,24 @@ function order(a: number, b: number, operator: Comparison): boolean {
     case "greaterThan": return a > b;
     case "lessThan": return a < b;
   }
+}
+
+/**
+ * `pattern` with every character lowercased except the one after each backslash, so that
+ * matching it against lowercased text ignores case and escapes keep their meaning (`\D` stays
+ * "not a digit"). This is how conditions match.
+ */
+export function lowercasingLiterals(pattern: string): string {
+  let result = "";
+  let escaped = false;
+  for (const character of pattern) {
+    result += escaped ? character : character.toLowerCase();
+    escaped = !escaped && character === "\\";
+  }
+  return result;
+}
+
+/** Whether `condition` compares with a pattern. */
+export function usesPattern(condition: AttributeCondition): boolean {
+  return condition.operator === "matchesRegex" || condition.operator === "doesNotMatchRegex";
 }

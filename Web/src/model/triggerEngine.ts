@@ -64,16 +64,6 @@ export class TriggerEngine {
   /** Whether an app start was logged this session. */
   hasAppStarted = false;
 
-  /** The campaigns loaded, in load order. */
-  get campaigns(): Campaign[] {
-    return this.#slots.map((slot) => slot.campaign);
-  }
-
-  /** The number of triggers listening for an event: the work it costs. */
-  listenerCount(event: MarqueeEvent): number {
-    return this.#index.get(eventKey(event.kind, event.name))?.length ?? 0;
-  }
-
   /** The counts to persist; campaigns with nothing counted are left out. */
   get progress(): TriggerProgress {
     const result: TriggerProgress = {};

@@ -10,6 +10,8 @@ import { Environment } from "./environment.js";
 import { AttributeInput, typedAttributes } from "./eventAttributes.js";
 import { DisplayedMessage, MessageAction, Resolution, displayedMessage, impressionTypes } from "./messages.js";
 import { Outbox } from "./outbox.js";
+import { frameRenderer } from "./frameRendererLoader.js";
+import { withPatterns } from "./patternLoader.js";
 import { Endpoints, ProtocolClient, identifiers } from "./protocol.js";
 import { StoredCampaigns, UserStore } from "./userStore.js";
 
@@ -21,10 +23,17 @@ export interface MessageControls {
   click(buttonID: string): void;
   /** The user tapped the message outside its buttons. */
   clickContent(): void;
+  /** The user followed a link inside an HTML message: it opens and the message ends. */
+  followLink(url: string, deepLink: boolean): void;
+  /** The message could not be drawn: nothing is counted, and the next one may show. */
+  unavailable(): void;
 }
 
-/** Draws a message; called once per display. */
-export type Renderer = (message: DisplayedMessage, controls: MessageControls) => void;
+/**
+ * Draws a message; called once per display. It may return what takes the message down, which
+ * runs however the display ends (the user, `closeMessage`, a change of user).
+ */
+export type Renderer = (message: DisplayedMessage, controls: MessageControls) => void | (() => void);
 
 export interface ClientOptions {
   subscriptionID: string;
@@ -50,6 +59,7 @@ interface Display {
   campaign: Campaign;
   shownAt: number;
   user: UserInfo;
+  dispose: (() => void) | undefined;
 }
 
 /** Pings are at least this far apart, whatever the server answers. */
@@ -75,7 +85,14 @@ export class MarqueeClient {
   #cancelPing: (() => void) | undefined;
   #cancelPump: (() => void) | undefined;
 
+  /** The app's renderer, or the built-in one: frames the server renders. */
+  private readonly renderer: Renderer;
+
   constructor(private readonly options: ClientOptions, private readonly environment: Environment, deviceID: string) {
+    this.renderer = options.renderer ?? frameRenderer(() => ({
+      server: options.server, subscriptionID: options.subscriptionID, language: options.locale,
+      personalization: this.#campaigns.userAttributes,
+    }), (problem) => this.events.emit("problem", problem));
     const prefix = `marquee:${options.subscriptionID}`;
     this.#protocol = new ProtocolClient(environment, {
       subscriptionID: options.subscriptionID, deviceID, appID: options.appID, appVersion: options.appVersion,
@@ -105,9 +122,11 @@ export class MarqueeClient {
 
   /** Loads the user's saved campaigns, logs the app's start, and syncs with the server. */
   async start(): Promise<void> {
-    this.#loadEngine();
+    // Events logged before the first load are kept by the engine and replayed by it.
+    const loaded = this.#loadEngine();
     this.#log({ kind: "appStart" });
     this.#log({ kind: "sessionStart" });
+    await loaded;
     void this.#outbox.flush();
     await this.sync();
   }
@@ -121,7 +140,7 @@ export class MarqueeClient {
     if (same) return;
     this.#queue.removeReadiedBefore(Infinity);
     this.#campaigns = this.#store.readCampaigns(next.identity);
-    this.#loadEngine();
+    await this.#loadEngine();
     await this.sync();
   }
 
@@ -154,10 +173,15 @@ export class MarqueeClient {
       if (user !== this.#user) return; // the user changed while the ping was out: theirs is on its way
       const campaigns = answer.campaigns;
       if (campaigns !== undefined) {
+        const loadable = await withPatterns(campaigns, (problem) => this.events.emit("problem", problem));
+        if (user !== this.#user) return;
         this.#changeState(user, (state) => state.adopt(campaigns, answer.frequencyCaps ?? [], this.environment.now()));
-        this.#enqueue(this.#engine.load(campaigns, (campaign) => this.#mayShow(campaign)));
+        this.#enqueue(this.#engine.load(loadable, (campaign) => this.#mayShow(campaign)));
       }
-      this.#campaigns = { campaigns: campaigns ?? this.#campaigns.campaigns, fingerprint: answer.fingerprint };
+      this.#campaigns = {
+        campaigns: campaigns ?? this.#campaigns.campaigns, fingerprint: answer.fingerprint,
+        userAttributes: answer.userAttributes ?? this.#campaigns.userAttributes,
+      };
       if (!this.#store.writeCampaigns(user.identity, this.#campaigns)) this.events.emit("problem", "the campaign list could not be saved (storage is full)");
     } catch (error) {
       this.events.emit("problem", `the campaigns could not be read: ${String(error instanceof Error ? error.message : error)}`);
@@ -181,9 +205,12 @@ export class MarqueeClient {
   }
 
   /** Loads the user's saved campaigns and trigger progress into the engine. */
-  #loadEngine(): void {
-    const progress = this.#store.readState(this.#user.identity).progress;
-    this.#enqueue(this.#engine.load(this.#campaigns.campaigns, (campaign) => this.#mayShow(campaign), progress));
+  async #loadEngine(): Promise<void> {
+    const user = this.#user;
+    const campaigns = await withPatterns(this.#campaigns.campaigns, (problem) => this.events.emit("problem", problem));
+    if (user !== this.#user) return;
+    const progress = this.#store.readState(user.identity).progress;
+    this.#enqueue(this.#engine.load(campaigns, (campaign) => this.#mayShow(campaign), progress));
   }
 
   #log(event: MarqueeEvent): void {
@@ -226,21 +253,37 @@ export class MarqueeClient {
 
   /** Shows `campaign` if it still may show; `false` when it did not. */
   #present(campaign: Campaign, now: number): boolean {
-    const reason = this.#state.ineligibility(campaign, now) ?? this.#contextRefusal(campaign) ?? (this.options.renderer === undefined ? "noPresenter" : undefined);
+    const reason = this.#state.ineligibility(campaign, now) ?? this.#contextRefusal(campaign);
     if (reason !== undefined) {
       this.#notShown(campaign, reason);
       return false;
     }
     const message = displayedMessage(campaign);
-    this.#shown = { message, campaign, shownAt: now, user: this.#user };
+    const display: Display = { message, campaign, shownAt: now, user: this.#user, dispose: undefined };
+    this.#shown = display;
     const controls: MessageControls = {
       close: (options) => this.#endIfShowing(message, { type: "dismissed" }, options?.optedOut === true),
       click: (buttonID) => this.#click(message, buttonID),
       clickContent: () => this.#clickContent(message),
+      followLink: (url, deepLink) => {
+        if (this.#endIfShowing(message, { type: "contentClick" }, false)) this.#run({ type: deepLink ? "deepLink" : "openURL", uri: url });
+      },
+      unavailable: () => {
+        if (this.#shown !== display) return;
+        this.#shown = undefined;
+        display.dispose?.();
+        this.#queue.end(this.environment.now(), 0);
+        this.#notShown(campaign, "noPresenter");
+        this.#pump();
+      },
     };
     this.events.emit("display", message);
     try {
-      this.options.renderer!(message, controls);
+      const dispose = this.renderer(message, controls);
+      if (typeof dispose === "function") {
+        if (this.#shown === display) display.dispose = dispose;
+        else dispose();
+      }
     } catch (error) {
       this.events.emit("problem", `the renderer threw: ${String(error)}`);
       this.#endIfShowing(message, { type: "interrupted" }, false);
@@ -295,6 +338,11 @@ export class MarqueeClient {
     const shown = this.#shown;
     if (shown === undefined) return;
     this.#shown = undefined;
+    try {
+      shown.dispose?.();
+    } catch (error) {
+      this.events.emit("problem", `the renderer's take-down threw: ${String(error)}`);
+    }
     const now = this.environment.now();
     if (resolution.type !== "interrupted") this.#changeState(shown.user, (state) => state.recordEnd(shown.campaign, optedOut, now));
     this.#queue.end(now, this.options.displayIntervalSeconds);

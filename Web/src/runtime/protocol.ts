@@ -1,6 +1,7 @@
 import { Campaign, FrequencyCap } from "../model/campaign.js";
 import { UserInfo } from "../model/identity.js";
 import { Environment } from "./environment.js";
+import { texts } from "./userStore.js";
 
 /** The platform the web SDK reports (`marqueePlatform`, `platform`). */
 export const platform = "web";
@@ -32,6 +33,8 @@ export interface PingAnswer {
   campaigns: Campaign[] | undefined;
   frequencyCaps: FrequencyCap[] | undefined;
   fingerprint: string | undefined;
+  /** The user's placeholder values; `undefined` when the answer repeats none. */
+  userAttributes: Record<string, string> | undefined;
   /** One entry per campaign left out, saying why. */
   skipped: string[];
 }
@@ -94,20 +97,23 @@ export class ProtocolClient {
       locale: this.client.locale, platform, marqueeFingerprint: fingerprint, marqueeLanguage: this.client.locale,
     };
     const answer = await this.#json("POST", endpoints.ping, body, user) as Record<string, unknown>;
-    const marquee = (answer["marquee"] ?? {}) as { fingerprint?: string; unchanged?: boolean; frequencyCaps?: FrequencyCap[]; list?: { url?: string } };
+    const marquee = (answer["marquee"] ?? {}) as {
+      fingerprint?: string; unchanged?: boolean; frequencyCaps?: FrequencyCap[]; list?: { url?: string }; userAttributes?: unknown;
+    };
+    const userAttributes = marquee.userAttributes === undefined ? undefined : texts(marquee.userAttributes);
     const currentPingMillis = Number(answer["currentPingMillis"]);
     const nextPingMillis = Number(answer["nextPingMillis"]);
     if (!Number.isFinite(currentPingMillis) || !Number.isFinite(nextPingMillis)) throw new RequestFailure("the ping's answer has no times", false);
     let list = answer["data"];
     if (marquee.unchanged === true) {
-      return { currentPingMillis, nextPingMillis, campaigns: undefined, frequencyCaps: undefined, fingerprint: marquee.fingerprint, skipped: [] };
+      return { currentPingMillis, nextPingMillis, campaigns: undefined, frequencyCaps: undefined, fingerprint: marquee.fingerprint, userAttributes, skipped: [] };
     }
     if (typeof marquee.list?.url === "string") {
       // The list is immutable content at its own URL, which an HTTP cache may answer.
       list = ((await this.#json("GET", marquee.list.url, undefined, undefined)) as { data?: unknown }).data;
     }
     const { campaigns, skipped } = readCampaigns(list);
-    return { currentPingMillis, nextPingMillis, campaigns, frequencyCaps: marquee.frequencyCaps ?? [], fingerprint: marquee.fingerprint, skipped };
+    return { currentPingMillis, nextPingMillis, campaigns, frequencyCaps: marquee.frequencyCaps ?? [], fingerprint: marquee.fingerprint, userAttributes, skipped };
   }
 
   /**

@@ -14,6 +14,8 @@ export interface StoredState {
 export interface StoredCampaigns {
   campaigns: Campaign[];
   fingerprint: string | undefined;
+  /** The user's placeholder values the server keeps (sent for a verified user only). */
+  userAttributes: Record<string, string>;
 }
 
 /** The key of a user: `user:<ID>`, `tracking:<ID>` or `anonymous`. */
@@ -49,6 +51,7 @@ export class UserStore {
     return {
       campaigns: Array.isArray(parsed?.campaigns) ? parsed!.campaigns : [],
       fingerprint: typeof parsed?.fingerprint === "string" ? parsed.fingerprint : undefined,
+      userAttributes: texts(parsed?.userAttributes),
     };
   }
 
@@ -77,4 +80,10 @@ export class UserStore {
       return false;
     }
   }
+}
+
+/** The text values of `value`, when it is an object; nothing else. */
+export function texts(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }

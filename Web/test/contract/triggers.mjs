@@ -1,10 +1,13 @@
 // The `triggers` area: conditions, the regular-expression subset, and sequences of events
 // through the web SDK's trigger engine.
 import assert from "node:assert/strict";
-import { CompiledCondition } from "../../.build/lib/model/condition.js";
+import { CompiledCondition, usePatternCompiler } from "../../.build/lib/model/condition.js";
 import { CompiledRegex } from "../../.build/lib/model/regex/compiledRegex.js";
 import { TriggerEngine } from "../../.build/lib/model/triggerEngine.js";
 import { ContractError, campaign, expectation, malformed } from "./fixtures.mjs";
+
+// The matcher is a module of its own, which the SDK installs before campaigns with patterns load.
+usePatternCompiler(CompiledRegex.compile);
 
 export function run(contractCase) {
   switch (contractCase.kind) {

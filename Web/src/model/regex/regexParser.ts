@@ -49,34 +49,41 @@ export function parseRegex(pattern: string): RegexNode {
   }
   const parser = new Parser(scalars);
   const node = parser.alternation();
-  if (parser.position < scalars.length) throw parser.error("unmatched-paren");
+  if (!parser.atEnd) throw parser.error("unmatched-paren");
   return node;
 }
 
 class Parser {
-  position = 0;
+  #position = 0;
   #depth = 0;
+  readonly #scalars: readonly number[];
 
-  constructor(private readonly scalars: readonly number[]) {}
-
-  get #peek(): number | undefined {
-    return this.position < this.scalars.length ? this.scalars[this.position] : undefined;
+  constructor(scalars: readonly number[]) {
+    this.#scalars = scalars;
   }
 
-  error(problem: RegexProblem, offset: number = this.position): RegexSyntaxError {
+  get atEnd(): boolean {
+    return this.#position >= this.#scalars.length;
+  }
+
+  get #peek(): number | undefined {
+    return this.#position < this.#scalars.length ? this.#scalars[this.#position] : undefined;
+  }
+
+  error(problem: RegexProblem, offset: number = this.#position): RegexSyntaxError {
     return new RegexSyntaxError(problem, offset);
   }
 
   #take(): number | undefined {
     const scalar = this.#peek;
-    this.position += 1;
+    this.#position += 1;
     return scalar;
   }
 
   alternation(): RegexNode {
     const branches = [this.#concatenation()];
     while (this.#peek === code("|")) {
-      this.position += 1;
+      this.#position += 1;
       branches.push(this.#concatenation());
     }
     return branches.length === 1 ? branches[0]! : { kind: "alternation", branches };
@@ -85,7 +92,7 @@ class Parser {
   #concatenation(): RegexNode {
     const items: RegexNode[] = [];
     for (let next = this.#peek; next !== undefined && next !== code("|") && next !== code(")"); next = this.#peek) {
-      const start = this.position;
+      const start = this.#position;
       items.push(this.#quantified(this.#atom(), start));
     }
     if (items.length === 0) return { kind: "empty" };
@@ -93,7 +100,7 @@ class Parser {
   }
 
   #atom(): RegexNode {
-    const start = this.position;
+    const start = this.#position;
     const scalar = this.#take();
     if (scalar === undefined) throw this.error("ends-early");
     switch (String.fromCodePoint(scalar)) {
@@ -113,7 +120,7 @@ class Parser {
 
   #group(start: number): RegexNode {
     if (this.#peek === code("?")) {
-      this.position += 1;
+      this.#position += 1;
       const kind = this.#take();
       if (kind === code(":")) {
         // a plain group that does not capture
@@ -146,7 +153,7 @@ class Parser {
     for (let next = this.#take(); next !== undefined && next !== code(">"); next = this.#take()) {
       const character = String.fromCodePoint(next);
       if (!(alphabetic.test(character) || decimalDigit.test(character) || character === "_")) {
-        throw this.error("group-name", this.position - 1);
+        throw this.error("group-name", this.#position - 1);
       }
     }
   }
@@ -154,9 +161,9 @@ class Parser {
   #quantified(atom: RegexNode, _start: number): RegexNode {
     const next = this.#peek;
     if (next === undefined || !isQuantifier(next)) return atom;
-    if (atom.kind === "assertion") throw this.error("repeated-anchor", this.position);
-    const quantifierStart = this.position;
-    this.position += 1;
+    if (atom.kind === "assertion") throw this.error("repeated-anchor", this.#position);
+    const quantifierStart = this.#position;
+    this.#position += 1;
     let bounds: [number, number | undefined];
     switch (String.fromCodePoint(next)) {
       case "*": bounds = [0, undefined]; break;
@@ -165,13 +172,13 @@ class Parser {
       default: bounds = this.#countedBounds(quantifierStart);
     }
     if (this.#peek === code("?")) {
-      this.position += 1; // lazy: the same strings match, only which match is reported differs
+      this.#position += 1; // lazy: the same strings match, only which match is reported differs
     } else if (this.#peek === code("+")) {
-      throw this.error("possessive", this.position);
+      throw this.error("possessive", this.#position);
     }
     const after = this.#peek;
     if (after !== undefined && isQuantifier(after)) {
-      throw this.error("repeated-repetition", this.position);
+      throw this.error("repeated-repetition", this.#position);
     }
     return { kind: "repetition", node: atom, min: bounds[0], max: bounds[1] };
   }
@@ -180,7 +187,7 @@ class Parser {
     const low = this.#number(start);
     let high: number | undefined = low;
     if (this.#peek === code(",")) {
-      this.position += 1;
+      this.#position += 1;
       high = this.#peek === code("}") ? undefined : this.#number(start);
     }
     if (this.#take() !== code("}")) throw this.error("repetition-syntax", start);
@@ -193,7 +200,7 @@ class Parser {
     let value = 0;
     let digits = 0;
     for (let next = this.#peek; next !== undefined && next >= 0x30 && next <= 0x39; next = this.#peek) {
-      this.position += 1;
+      this.#position += 1;
       digits += 1;
       value = Math.min(value * 10 + (next - 0x30), 1_000_000);
     }
@@ -206,7 +213,7 @@ class Parser {
     let negated = false;
     if (this.#peek === code("^")) {
       negated = true;
-      this.position += 1;
+      this.#position += 1;
     }
     let first = true;
     for (;;) {
@@ -214,22 +221,22 @@ class Parser {
       if (scalar === undefined) throw this.error("unclosed-class", start);
       if (scalar === code("]") && !first) break;
       first = false;
-      if (scalar === code("[")) throw this.error("nested-class", this.position - 1);
+      if (scalar === code("[")) throw this.error("nested-class", this.#position - 1);
       let item: ScalarItem;
       if (scalar === code("\\")) {
         const escaped = this.#escape(true);
         if (escaped.kind !== "scalar" || escaped.set.items.length !== 1) {
-          throw this.error("class-item", this.position - 1);
+          throw this.error("class-item", this.#position - 1);
         }
         const only = escaped.set.items[0]!;
         item = escaped.set.negated ? { kind: "not", item: only } : only;
       } else {
         item = { kind: "range", low: scalar, high: scalar };
       }
-      if (item.kind === "range" && this.#peek === code("-") && this.position + 1 < this.scalars.length
-          && this.scalars[this.position + 1] !== code("]")) {
-        this.position += 1;
-        const rangeStart = this.position;
+      if (item.kind === "range" && this.#peek === code("-") && this.#position + 1 < this.#scalars.length
+          && this.#scalars[this.#position + 1] !== code("]")) {
+        this.#position += 1;
+        const rangeStart = this.#position;
         let high = this.#take();
         if (high === undefined) throw this.error("unclosed-class", start);
         if (high === code("\\")) {
@@ -248,7 +255,7 @@ class Parser {
   }
 
   #escape(inClass: boolean): RegexNode {
-    const start = this.position - 1;
+    const start = this.#position - 1;
     const scalar = this.#take();
     if (scalar === undefined) throw this.error("trailing-backslash", start);
     const set = (items: ScalarItem[], negated: boolean): RegexNode => ({ kind: "scalar", set: new ScalarSet(items, negated) });
@@ -290,12 +297,12 @@ class Parser {
   /** `\xHH`, `\x{H…}` or `\uHHHH`. */
   #hexScalar(kind: string, start: number): number {
     const braced = kind === "x" && this.#peek === code("{");
-    if (braced) this.position += 1;
+    if (braced) this.#position += 1;
     let value = 0;
     let digits = 0;
     const wanted = braced ? 8 : kind === "x" ? 2 : 4;
     for (let next = this.#peek; digits < wanted && next !== undefined && hexDigit.test(String.fromCodePoint(next)); next = this.#peek) {
-      this.position += 1;
+      this.#position += 1;
       digits += 1;
       value = value * 16 + parseInt(String.fromCodePoint(next), 16);
     }

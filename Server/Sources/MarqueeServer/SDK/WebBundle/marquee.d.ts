@@ -1,5 +1,10 @@
 // Marquee web SDK 1.1.0: types.
 // As a module: import { init } from "marquee"; as the script's global: Marquee.init(…).
+declare module "runtime/moduleLoader" {
+    export function setModuleBase(sdkURL: string | undefined): void;
+    /** The served module `file` (`marquee-ui.mjs`), or, when the SDK runs from its compiled sources (tests), `source`. */
+    export function loadModule<Module>(file: string, source: () => string | undefined): Promise<Module>;
+}
 declare module "model/attributes" {
     /** The type of an event attribute or of a condition's value. */
     export type AttributeType = "string" | "integer" | "double" | "boolean" | "timeMillis";
@@ -28,165 +33,6 @@ declare module "model/attributes" {
     /** Parses a condition's text as a value of `type`; `undefined` when it is not one. */
     export function parseAttributeValue(text: string, type: AttributeType): AttributeValue | undefined;
 }
-declare module "model/regex/scalarSet" {
-    /** One item of a class: a range of code points, or a shorthand (`\d`, `\w`, `\s`), perhaps negated. */
-    export type ScalarItem = {
-        kind: "range";
-        low: number;
-        high: number;
-    } | {
-        kind: "digit";
-    } | {
-        kind: "word";
-    } | {
-        kind: "space";
-    } | {
-        kind: "not";
-        item: ScalarItem;
-    };
-    /**
-     * The characters one position of a pattern accepts: a class such as `[a-z_]`, a shorthand such
-     * as `\d`, `.`, or a single literal. Characters are Unicode code points.
-     */
-    export class ScalarSet {
-        readonly items: ScalarItem[];
-        readonly negated: boolean;
-        constructor(items: ScalarItem[], negated: boolean);
-        static literal(codePoint: number): ScalarSet;
-        /** `.`: every character but a line break. */
-        static readonly any: ScalarSet;
-        contains(codePoint: number): boolean;
-        /** `\w`: a letter, a mark, a decimal digit or `_`. */
-        static isWord(codePoint: number): boolean;
-    }
-}
-declare module "model/regex/regexNode" {
-    import { ScalarSet } from "model/regex/scalarSet";
-    /** A zero-width condition on the position between two characters. */
-    export type RegexAssertion = "start" | "end" | "absoluteEnd" | "wordBoundary" | "notWordBoundary";
-    /** A parsed pattern of the supported subset (`RegexParser`). */
-    export type RegexNode = {
-        kind: "empty";
-    } | {
-        kind: "scalar";
-        set: ScalarSet;
-    } | {
-        kind: "assertion";
-        assertion: RegexAssertion;
-    } | {
-        kind: "concatenation";
-        items: RegexNode[];
-    } | {
-        kind: "alternation";
-        branches: RegexNode[];
-    }
-    /** `node` at least `min` times and at most `max` (`undefined`: no upper bound). */
-     | {
-        kind: "repetition";
-        node: RegexNode;
-        min: number;
-        max: number | undefined;
-    };
-    /** Whether `assertion` holds at `position` of `codePoints`. */
-    export function assertionHolds(assertion: RegexAssertion, position: number, codePoints: readonly number[]): boolean;
-}
-declare module "model/regex/regexParser" {
-    import { RegexNode } from "model/regex/regexNode";
-    /** The rule a refused pattern breaks: the device names it; the dashboard explains it in words. */
-    export type RegexProblem = "too-long" | "too-large" | "too-deep" | "unmatched-paren" | "ends-early" | "nothing-to-repeat" | "lookahead" | "lookbehind" | "group-kind" | "unclosed-group" | "group-name" | "repeated-anchor" | "possessive" | "repeated-repetition" | "repetition-syntax" | "repetition-bounds" | "repetition-too-large" | "unclosed-class" | "nested-class" | "class-item" | "range-end" | "backwards-range" | "trailing-backslash" | "backreference" | "property-class" | "unsupported-escape" | "unclosed-hex" | "hex-escape";
-    /**
-     * Why a pattern is refused: outside the supported subset, malformed, or over a limit. The
-     * server refuses such patterns when a campaign is saved, with the reason in words, so a device
-     * meets one only from a server older than its rules: a short code keeps the SDK small.
-     */
-    export class RegexSyntaxError extends Error {
-        readonly problem: RegexProblem;
-        readonly offset: number;
-        /** Where in the pattern, counted in characters (code points) from 0. */
-        constructor(problem: RegexProblem, offset: number);
-    }
-    /** The longest pattern accepted, in characters. */
-    export const maxPatternLength = 500;
-    /** The largest count in `{n}`, `{n,}` and `{n,m}`. */
-    export const maxRepetition = 100;
-    /** The deepest nesting of groups. */
-    export const maxDepth = 32;
-    /**
-     * Parses the supported subset of regular expressions, refusing everything else with the rule it
-     * breaks (the Swift SDK's `RegexParser`, rule for rule): literals, `.`, classes, `\d \w \s` and their negations,
-     * anchors and word boundaries, groups, alternation and quantifiers. Backreferences and
-     * lookaround are refused: no matcher runs them in linear time. Nesting is bounded, so a hostile
-     * pattern cannot exhaust the stack.
-     */
-    export function parseRegex(pattern: string): RegexNode;
-}
-declare module "model/regex/regexProgram" {
-    import { RegexAssertion, RegexNode } from "model/regex/regexNode";
-    import { ScalarSet } from "model/regex/scalarSet";
-    /** The most instructions a pattern may compile to (counted repetitions copy their body). */
-    export const maxInstructions = 20000;
-    type Instruction = {
-        op: "scalar";
-        set: ScalarSet;
-    } | {
-        op: "assertion";
-        assertion: RegexAssertion;
-    }
-    /** Continue at both: the first, then the second. */
-     | {
-        op: "split";
-        first: number;
-        second: number;
-    } | {
-        op: "jump";
-        target: number;
-    } | {
-        op: "match";
-    };
-    /**
-     * A parsed pattern compiled for a Pike virtual machine: the matcher follows every way the
-     * pattern could match at once, one text position at a time, keeping at most one thread per
-     * instruction. A match costs at most the text's length times the program's size, whatever the
-     * pattern and the text: no pattern can make it backtrack.
-     */
-    export class RegexProgram {
-        #private;
-        readonly instructions: Instruction[];
-        constructor(node: RegexNode);
-        /** Whether the pattern matches anywhere in `text`, and the instruction visits it took. */
-        run(text: string): {
-            matched: boolean;
-            steps: number;
-        };
-    }
-}
-declare module "model/regex/compiledRegex" {
-    /**
-     * A regular expression of the subset Marquee supports, matched in linear time, the same here as
-     * in the Swift SDK, on the server and in the trigger tester. It matches anywhere in the text;
-     * anchor with `^…$` for a whole match.
-     */
-    export class CompiledRegex {
-        #private;
-        private constructor();
-        /** Compiles `pattern`, or throws a `RegexSyntaxError` saying what in it is not supported. */
-        static validating(pattern: string): CompiledRegex;
-        /** `undefined` when the pattern is not in the supported subset. */
-        static compile(pattern: string): CompiledRegex | undefined;
-        matches(text: string): boolean;
-        /** The program's size, and the work a match took (bounded by the text's length times the size). */
-        get size(): number;
-        steps(text: string): number;
-        /**
-         * `pattern` with every character lowercased except the one after each backslash, so that
-         * matching it against lowercased text ignores case and escapes keep their meaning (`\D` stays
-         * "not a digit"). This is how conditions match.
-         */
-        static lowercasingLiterals(pattern: string): string;
-        /** Whether base RInAppMessaging clients, which lowercase the whole pattern, would run another one. */
-        static changesWhenLowercased(pattern: string): boolean;
-    }
-}
 declare module "model/condition" {
     import { AttributeType, AttributeValue } from "model/attributes";
     /** How a condition compares an event attribute with the condition's value. */
@@ -206,6 +52,18 @@ declare module "model/condition" {
     export const timeToleranceMillis = 1000;
     /** Whether `operator` applies to attributes of `type`; validation refuses other pairs. */
     export function operatorSupports(operator: ConditionOperator, type: AttributeType): boolean;
+    /** A compiled pattern of Marquee's subset: whether it matches anywhere in a text. */
+    export interface PatternMatcher {
+        matches(text: string): boolean;
+    }
+    /** Compiles a pattern (already lowercased outside its escapes), or `undefined` when it is not in the subset. */
+    export type PatternCompiler = (pattern: string) => PatternMatcher | undefined;
+    /**
+     * Installs the regular-expression matcher (`model/regex`). It is a module of its own so that a
+     * page whose campaigns have no pattern never loads it; the SDK installs it before it loads
+     * campaigns that have one (`usesPatterns`).
+     */
+    export function usePatternCompiler(compiler: PatternCompiler): void;
     /** A condition prepared for matching: its value parsed and its pattern compiled once. */
     export class CompiledCondition {
         #private;
@@ -218,6 +76,14 @@ declare module "model/condition" {
          */
         matches(attributes: Readonly<Record<string, AttributeValue>>): boolean;
     }
+    /**
+     * `pattern` with every character lowercased except the one after each backslash, so that
+     * matching it against lowercased text ignores case and escapes keep their meaning (`\D` stays
+     * "not a digit"). This is how conditions match.
+     */
+    export function lowercasingLiterals(pattern: string): string;
+    /** Whether `condition` compares with a pattern. */
+    export function usesPattern(condition: AttributeCondition): boolean;
 }
 declare module "model/event" {
     import { AttributeValue } from "model/attributes";
@@ -565,10 +431,6 @@ declare module "model/triggerEngine" {
         isLoaded: boolean;
         /** Whether an app start was logged this session. */
         hasAppStarted: boolean;
-        /** The campaigns loaded, in load order. */
-        get campaigns(): Campaign[];
-        /** The number of triggers listening for an event: the work it costs. */
-        listenerCount(event: MarqueeEvent): number;
         /** The counts to persist; campaigns with nothing counted are left out. */
         get progress(): TriggerProgress;
         /** Starts a new session: app start must be logged again and launch campaigns may fire again. */
@@ -647,6 +509,47 @@ declare module "model/userState" {
         private recordDisplay;
     }
 }
+declare module "runtime/userStore" {
+    import { Campaign } from "model/campaign";
+    import { UserIdentity } from "model/identity";
+    import { TriggerProgress } from "model/triggerEngine";
+    import { UserStateData } from "model/userState";
+    import { KeyValueStorage } from "runtime/environment";
+    /** A user's limits and trigger progress: small, read again before every decision. */
+    export interface StoredState {
+        state: UserStateData;
+        progress: TriggerProgress;
+    }
+    /** A user's campaign list and its fingerprint, sent with the next ping: written once per sync. */
+    export interface StoredCampaigns {
+        campaigns: Campaign[];
+        fingerprint: string | undefined;
+        /** The user's placeholder values the server keeps (sent for a verified user only). */
+        userAttributes: Record<string, string>;
+    }
+    /** The key of a user: `user:<ID>`, `tracking:<ID>` or `anonymous`. */
+    export function identityKey(identity: UserIdentity): string;
+    /**
+     * Each user's state in storage, under the app's subscription. The tabs of one browser share
+     * it: a tab reads the state again before it decides anything and writes it back at once, so
+     * impressions, opt-outs and intervals count every tab's displays. The campaign list is kept
+     * apart, so reading the state stays cheap however many campaigns there are. A value that cannot
+     * be read starts the user afresh.
+     */
+    export class UserStore {
+        #private;
+        private readonly storage;
+        private readonly prefix;
+        constructor(storage: KeyValueStorage, prefix: string);
+        readState(identity: UserIdentity): StoredState;
+        readCampaigns(identity: UserIdentity): StoredCampaigns;
+        /** Saves the state; `false` when storage refused it (full, or blocked). */
+        writeState(identity: UserIdentity, state: StoredState): boolean;
+        writeCampaigns(identity: UserIdentity, campaigns: StoredCampaigns): boolean;
+    }
+    /** The text values of `value`, when it is an object; nothing else. */
+    export function texts(value: unknown): Record<string, string>;
+}
 declare module "runtime/protocol" {
     import { Campaign, FrequencyCap } from "model/campaign";
     import { UserInfo } from "model/identity";
@@ -674,6 +577,8 @@ declare module "runtime/protocol" {
         campaigns: Campaign[] | undefined;
         frequencyCaps: FrequencyCap[] | undefined;
         fingerprint: string | undefined;
+        /** The user's placeholder values; `undefined` when the answer repeats none. */
+        userAttributes: Record<string, string> | undefined;
         /** One entry per campaign left out, saying why. */
         skipped: string[];
     }
@@ -758,42 +663,237 @@ declare module "runtime/outbox" {
         flush(): Promise<void>;
     }
 }
-declare module "runtime/userStore" {
-    import { Campaign } from "model/campaign";
-    import { UserIdentity } from "model/identity";
-    import { TriggerProgress } from "model/triggerEngine";
-    import { UserStateData } from "model/userState";
-    import { KeyValueStorage } from "runtime/environment";
-    /** A user's limits and trigger progress: small, read again before every decision. */
-    export interface StoredState {
-        state: UserStateData;
-        progress: TriggerProgress;
-    }
-    /** A user's campaign list and its fingerprint, sent with the next ping: written once per sync. */
-    export interface StoredCampaigns {
-        campaigns: Campaign[];
-        fingerprint: string | undefined;
-    }
-    /** The key of a user: `user:<ID>`, `tracking:<ID>` or `anonymous`. */
-    export function identityKey(identity: UserIdentity): string;
+declare module "ui/bridgeMessage" {
     /**
-     * Each user's state in storage, under the app's subscription. The tabs of one browser share
-     * it: a tab reads the state again before it decides anything and writes it back at once, so
-     * impressions, opt-outs and intervals count every tab's displays. The campaign list is kept
-     * apart, so reading the state stays cheap however many campaigns there are. A value that cannot
-     * be read starts the user afresh.
+     * What a message's frame reports (the renderer's bridge, version 1): one JSON text per action,
+     * posted to the page that framed it.
      */
-    export class UserStore {
-        #private;
-        private readonly storage;
-        private readonly prefix;
-        constructor(storage: KeyValueStorage, prefix: string);
-        readState(identity: UserIdentity): StoredState;
-        readCampaigns(identity: UserIdentity): StoredCampaigns;
-        /** Saves the state; `false` when storage refused it (full, or blocked). */
-        writeState(identity: UserIdentity, state: StoredState): boolean;
-        writeCampaigns(identity: UserIdentity, campaigns: StoredCampaigns): boolean;
+    export type BridgeMessage = {
+        type: "button";
+        buttonId: string;
+        optOut?: boolean;
+    } | {
+        type: "content";
+        optOut?: boolean;
+    } | {
+        type: "close";
+        reason: string;
+        optOut?: boolean;
+    } | {
+        type: "link";
+        url: string;
+        actionType: string | null;
+    } | {
+        type: "size";
+        height: number;
+    };
+    /** Reads a posted value as a bridge message, or `undefined` when it is not one. */
+    export function readBridgeMessage(data: unknown): BridgeMessage | undefined;
+}
+declare module "ui/linkAction" {
+    /** What a link tapped inside an HTML message does: the renderer's rules (`HTMLLinkClassifier`). */
+    export type LinkAction = "openURL" | "deepLink" | "close" | undefined;
+    /**
+     * `data-actiontype` (`browser`, `deep-link`, `close`) decides when given; otherwise an http(s)
+     * URL opens in the browser and anything else is a deep link. Blocked schemes, empty URLs and
+     * in-page anchors are no action.
+     */
+    export function linkAction(url: string, actionType: string | null): LinkAction;
+}
+declare module "ui/frameRenderer" {
+    import { MessageControls } from "runtime/client";
+    import { DisplayedMessage } from "runtime/messages";
+    /** Where the server renders messages for the web, and what it needs to know. */
+    export interface FrameSettings {
+        server: string;
+        subscriptionID: string;
+        language: string;
+        /** Placeholder values the message's text is filled with. */
+        personalization: Record<string, string>;
     }
+    /**
+     * Shows `message` in a frame whose document the server renders, with the renderer iOS and the
+     * dashboard's preview use, under the server's own policy: the page's CSP needs no exception, and
+     * the message's content runs in a sandbox with no access to the page. The frame's bridge reports
+     * what the user does; only messages from this frame are read. Returns what takes the frame down.
+     */
+    export function showInFrame(message: DisplayedMessage, controls: MessageControls, settings: FrameSettings): () => void;
+}
+declare module "ui/index" {
+    /** The web SDK's message UI, loaded at the first message a page shows (`marquee-ui.mjs`). */
+    export { showInFrame } from "ui/frameRenderer";
+}
+declare module "runtime/frameRendererLoader" {
+    import type { FrameSettings } from "ui/frameRenderer";
+    import type { Renderer } from "runtime/client";
+    /**
+     * The built-in renderer: it loads the message UI the first time a message shows (pages that
+     * never show one never download it), then shows each message in a frame the server renders.
+     */
+    export function frameRenderer(settings: () => FrameSettings, onProblem: (problem: string) => void): Renderer;
+}
+declare module "model/regex/scalarSet" {
+    /** One item of a class: a range of code points, or a shorthand (`\d`, `\w`, `\s`), perhaps negated. */
+    export type ScalarItem = {
+        kind: "range";
+        low: number;
+        high: number;
+    } | {
+        kind: "digit";
+    } | {
+        kind: "word";
+    } | {
+        kind: "space";
+    } | {
+        kind: "not";
+        item: ScalarItem;
+    };
+    /**
+     * The characters one position of a pattern accepts: a class such as `[a-z_]`, a shorthand such
+     * as `\d`, `.`, or a single literal. Characters are Unicode code points.
+     */
+    export class ScalarSet {
+        readonly items: ScalarItem[];
+        readonly negated: boolean;
+        constructor(items: ScalarItem[], negated: boolean);
+        static literal(codePoint: number): ScalarSet;
+        /** `.`: every character but a line break. */
+        static readonly any: ScalarSet;
+        contains(codePoint: number): boolean;
+        /** `\w`: a letter, a mark, a decimal digit or `_`. */
+        static isWord(codePoint: number): boolean;
+    }
+}
+declare module "model/regex/regexNode" {
+    import { ScalarSet } from "model/regex/scalarSet";
+    /** A zero-width condition on the position between two characters. */
+    export type RegexAssertion = "start" | "end" | "absoluteEnd" | "wordBoundary" | "notWordBoundary";
+    /** A parsed pattern of the supported subset (`RegexParser`). */
+    export type RegexNode = {
+        kind: "empty";
+    } | {
+        kind: "scalar";
+        set: ScalarSet;
+    } | {
+        kind: "assertion";
+        assertion: RegexAssertion;
+    } | {
+        kind: "concatenation";
+        items: RegexNode[];
+    } | {
+        kind: "alternation";
+        branches: RegexNode[];
+    }
+    /** `node` at least `min` times and at most `max` (`undefined`: no upper bound). */
+     | {
+        kind: "repetition";
+        node: RegexNode;
+        min: number;
+        max: number | undefined;
+    };
+    /** Whether `assertion` holds at `position` of `codePoints`. */
+    export function assertionHolds(assertion: RegexAssertion, position: number, codePoints: readonly number[]): boolean;
+}
+declare module "model/regex/regexParser" {
+    import { RegexNode } from "model/regex/regexNode";
+    /** The rule a refused pattern breaks: the device names it; the dashboard explains it in words. */
+    export type RegexProblem = "too-long" | "too-large" | "too-deep" | "unmatched-paren" | "ends-early" | "nothing-to-repeat" | "lookahead" | "lookbehind" | "group-kind" | "unclosed-group" | "group-name" | "repeated-anchor" | "possessive" | "repeated-repetition" | "repetition-syntax" | "repetition-bounds" | "repetition-too-large" | "unclosed-class" | "nested-class" | "class-item" | "range-end" | "backwards-range" | "trailing-backslash" | "backreference" | "property-class" | "unsupported-escape" | "unclosed-hex" | "hex-escape";
+    /**
+     * Why a pattern is refused: outside the supported subset, malformed, or over a limit. The
+     * server refuses such patterns when a campaign is saved, with the reason in words, so a device
+     * meets one only from a server older than its rules: a short code keeps the SDK small.
+     */
+    export class RegexSyntaxError extends Error {
+        readonly problem: RegexProblem;
+        readonly offset: number;
+        /** Where in the pattern, counted in characters (code points) from 0. */
+        constructor(problem: RegexProblem, offset: number);
+    }
+    /** The longest pattern accepted, in characters. */
+    export const maxPatternLength = 500;
+    /** The largest count in `{n}`, `{n,}` and `{n,m}`. */
+    export const maxRepetition = 100;
+    /** The deepest nesting of groups. */
+    export const maxDepth = 32;
+    /**
+     * Parses the supported subset of regular expressions, refusing everything else with the rule it
+     * breaks (the Swift SDK's `RegexParser`, rule for rule): literals, `.`, classes, `\d \w \s` and their negations,
+     * anchors and word boundaries, groups, alternation and quantifiers. Backreferences and
+     * lookaround are refused: no matcher runs them in linear time. Nesting is bounded, so a hostile
+     * pattern cannot exhaust the stack.
+     */
+    export function parseRegex(pattern: string): RegexNode;
+}
+declare module "model/regex/regexProgram" {
+    import { RegexAssertion, RegexNode } from "model/regex/regexNode";
+    import { ScalarSet } from "model/regex/scalarSet";
+    /** The most instructions a pattern may compile to (counted repetitions copy their body). */
+    export const maxInstructions = 20000;
+    type Instruction = {
+        op: "scalar";
+        set: ScalarSet;
+    } | {
+        op: "assertion";
+        assertion: RegexAssertion;
+    }
+    /** Continue at both: the first, then the second. */
+     | {
+        op: "split";
+        first: number;
+        second: number;
+    } | {
+        op: "jump";
+        target: number;
+    } | {
+        op: "match";
+    };
+    /**
+     * A parsed pattern compiled for a Pike virtual machine: the matcher follows every way the
+     * pattern could match at once, one text position at a time, keeping at most one thread per
+     * instruction. A match costs at most the text's length times the program's size, whatever the
+     * pattern and the text: no pattern can make it backtrack.
+     */
+    export class RegexProgram {
+        #private;
+        readonly instructions: Instruction[];
+        constructor(node: RegexNode);
+        /** Whether the pattern matches anywhere in `text`, and the instruction visits it took. */
+        run(text: string): {
+            matched: boolean;
+            steps: number;
+        };
+    }
+}
+declare module "model/regex/compiledRegex" {
+    /**
+     * A regular expression of the subset Marquee supports, matched in linear time, the same here as
+     * in the Swift SDK, on the server and in the trigger tester. It matches anywhere in the text;
+     * anchor with `^…$` for a whole match.
+     */
+    export class CompiledRegex {
+        #private;
+        private constructor();
+        /** Compiles `pattern`, or throws a `RegexSyntaxError` saying what in it is not supported. */
+        static validating(pattern: string): CompiledRegex;
+        /** `undefined` when the pattern is not in the supported subset. */
+        static compile(pattern: string): CompiledRegex | undefined;
+        matches(text: string): boolean;
+    }
+}
+declare module "model/regex/index" {
+    /** The regular-expression matcher as a module of its own (`marquee-regex.mjs`): loaded only for campaigns with patterns. */
+    export { CompiledRegex } from "model/regex/compiledRegex";
+}
+declare module "runtime/patternLoader" {
+    import { Campaign } from "model/campaign";
+    /** Whether a trigger of `campaign` compares with a pattern. */
+    export function hasPatterns(campaign: Campaign): boolean;
+    /**
+     * Installs the regular-expression matcher when one of `campaigns` needs it (once per page).
+     * Returns the campaigns that can be loaded: all of them, or, when the matcher could not be
+     * loaded, those without patterns (with `onProblem` told why).
+     */
+    export function withPatterns(campaigns: Campaign[], onProblem: (problem: string) => void): Promise<Campaign[]>;
 }
 declare module "runtime/client" {
     import { Campaign } from "model/campaign";
@@ -813,9 +913,16 @@ declare module "runtime/client" {
         click(buttonID: string): void;
         /** The user tapped the message outside its buttons. */
         clickContent(): void;
+        /** The user followed a link inside an HTML message: it opens and the message ends. */
+        followLink(url: string, deepLink: boolean): void;
+        /** The message could not be drawn: nothing is counted, and the next one may show. */
+        unavailable(): void;
     }
-    /** Draws a message; called once per display. */
-    export type Renderer = (message: DisplayedMessage, controls: MessageControls) => void;
+    /**
+     * Draws a message; called once per display. It may return what takes the message down, which
+     * runs however the display ends (the user, `closeMessage`, a change of user).
+     */
+    export type Renderer = (message: DisplayedMessage, controls: MessageControls) => void | (() => void);
     export interface ClientOptions {
         subscriptionID: string;
         /** The Marquee server's URL, such as `https://marquee.example.com`. */
@@ -846,6 +953,8 @@ declare module "runtime/client" {
         private readonly options;
         private readonly environment;
         readonly events: Emitter;
+        /** The app's renderer, or the built-in one: frames the server renders. */
+        private readonly renderer;
         constructor(options: ClientOptions, environment: Environment, deviceID: string);
         /** Loads the user's saved campaigns, logs the app's start, and syncs with the server. */
         start(): Promise<void>;
@@ -931,10 +1040,6 @@ declare module "api" {
     export function on<Name extends MarqueeEventName>(name: Name, listener: Listener<Name>): () => void;
 }
 declare module "index" {
-    /**
-     * Marquee's web SDK as an ES module: `import { init, logEvent } from ".../marquee.mjs"`.
-     * The script build (`marquee.js`) defines the same API as one global, `Marquee`.
-     */
     export * from "api";
 }
 declare module "marquee" { export * from "index"; }

@@ -1,0 +1,2 @@
+/** The regular-expression matcher as a module of its own (`marquee-regex.mjs`): loaded only for campaigns with patterns. */
+export { CompiledRegex } from "./compiledRegex.js";
