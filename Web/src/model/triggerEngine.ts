@@ -57,6 +57,8 @@ export class TriggerEngine {
   #index = new Map<string, Listener[]>();
   #viewAppearedNames: string[] = [];
   #counts: number[][] = [];
+  /** The slots whose counts are not all zero: what `progress` reports, kept as counts change. */
+  #counted = new Set<number>();
   #firedOnPersistentEvents = new Set<string>();
   #pendingEvents: MarqueeEvent[] = [];
   /** Whether campaigns were loaded at least once (before that, events are kept for replay). */
@@ -64,13 +66,10 @@ export class TriggerEngine {
   /** Whether an app start was logged this session. */
   hasAppStarted = false;
 
-  /** The counts to persist; campaigns with nothing counted are left out. */
+  /** The counts to persist; campaigns with nothing counted are left out. Costs what is counted, not the campaigns. */
   get progress(): TriggerProgress {
     const result: TriggerProgress = {};
-    this.#slots.forEach((slot, position) => {
-      const counts = this.#counts[position]!;
-      if (counts.some((count) => count > 0)) result[slot.campaign.id] = [...counts];
-    });
+    for (const position of this.#counted) result[this.#slots[position]!.campaign.id] = [...this.#counts[position]!];
     return result;
   }
 
@@ -96,6 +95,7 @@ export class TriggerEngine {
     this.#slotByID = new Map();
     this.#index = new Map();
     this.#counts = [];
+    this.#counted = new Set();
     for (const campaign of campaigns) {
       if (this.#slotByID.has(campaign.id)) continue;
       const set = effectiveTriggers(campaign);
@@ -117,6 +117,7 @@ export class TriggerEngine {
         initial = kept.counts;
       }
       this.#counts.push(initial);
+      if (initial.some((count) => count > 0)) this.#counted.add(position);
       compiled.forEach((trigger, index) => {
         const key = eventKey(trigger.trigger.event, trigger.trigger.name);
         const listeners = this.#index.get(key) ?? [];
@@ -173,7 +174,10 @@ export class TriggerEngine {
     for (const listener of this.#listeners(event)) {
       const trigger = this.#slots[listener.slot]!.triggers[listener.trigger]!;
       if (!trigger.conditions.every((condition) => condition.matches(attributes))) continue;
-      if (!trigger.isPersistent) this.#counts[listener.slot]![listener.trigger]! += 1;
+      if (!trigger.isPersistent) {
+        this.#counts[listener.slot]![listener.trigger]! += 1;
+        this.#counted.add(listener.slot);
+      }
       if (!touched.includes(listener.slot)) touched.push(listener.slot);
     }
     return { touched, matched: touched.length > 0 };
@@ -200,6 +204,7 @@ export class TriggerEngine {
       if (consumable.length === 0 && this.#firedOnPersistentEvents.has(slot.campaign.id)) continue;
       if (!isEligible(slot.campaign)) continue;
       for (const index of consumable) this.#counts[position]![index]! -= occurrences(slot.triggers[index]!.trigger);
+      if (this.#counts[position]!.every((count) => count <= 0)) this.#counted.delete(position);
       if (consumable.length === 0) this.#firedOnPersistentEvents.add(slot.campaign.id);
       ready.push(position);
     }

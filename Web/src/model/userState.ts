@@ -71,17 +71,15 @@ export class UserState {
       if (returning.optedOut && !data.optedOut.includes(id)) data.optedOut.push(id);
       if (returning.lastDisplayed !== undefined) data.lastDisplayed[id] = returning.lastDisplayed;
     }
+    // Only campaigns the user saw have a record: without one, a campaign has all its impressions,
+    // so the state grows with what the user saw, not with the list.
     const records: Record<string, ImpressionRecord> = {};
     for (const campaign of campaigns) {
-      const maxImpressions = delivery(campaign).maxImpressions;
       const old = data.impressions[campaign.id];
-      if (campaign.isTest === true) {
-        records[campaign.id] = { maxImpressions, left: 1 };
-      } else if (old !== undefined) {
-        records[campaign.id] = { maxImpressions, left: Math.max(0, old.left + maxImpressions - old.maxImpressions) };
-      } else {
-        records[campaign.id] = { maxImpressions, left: maxImpressions };
-      }
+      // A test campaign shows once per list, whatever its limit: a new list starts it afresh.
+      if (old === undefined || campaign.isTest === true) continue;
+      const maxImpressions = delivery(campaign).maxImpressions;
+      records[campaign.id] = { maxImpressions, left: Math.max(0, old.left + maxImpressions - old.maxImpressions) };
     }
     data.impressions = records;
     data.optedOut = data.optedOut.filter((id) => listed.has(id));
@@ -93,7 +91,7 @@ export class UserState {
   impressionsLeft(campaign: Campaign): number {
     const rules = delivery(campaign);
     if (rules.infiniteImpressions && campaign.isTest !== true) return Infinity;
-    return this.data.impressions[campaign.id]?.left ?? rules.maxImpressions;
+    return this.data.impressions[campaign.id]?.left ?? (campaign.isTest === true ? 1 : rules.maxImpressions);
   }
 
   /** The rule that keeps `campaign` from showing at `now`, or `undefined` when it may show. */
@@ -133,7 +131,7 @@ export class UserState {
   private recordDisplay(campaign: Campaign, now: number, countsTowardCaps: boolean): void {
     const rules = delivery(campaign);
     if (!(rules.infiniteImpressions && campaign.isTest !== true)) {
-      const record = this.data.impressions[campaign.id] ?? { maxImpressions: rules.maxImpressions, left: rules.maxImpressions };
+      const record = this.data.impressions[campaign.id] ?? { maxImpressions: rules.maxImpressions, left: this.impressionsLeft(campaign) };
       this.data.impressions[campaign.id] = { ...record, left: Math.max(0, record.left - 1) };
     }
     this.data.lastDisplayed[campaign.id] = now;

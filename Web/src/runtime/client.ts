@@ -214,9 +214,12 @@ export class MarqueeClient {
   }
 
   #log(event: MarqueeEvent): void {
-    const state = this.#state;
-    this.#enqueue(this.#engine.log(event, (campaign) => this.#mayShow(campaign, state)).ready);
-    this.#changeState(this.#user, () => {});
+    // The state is read once per event, and only when a campaign becomes ready.
+    let state: UserState | undefined;
+    const outcome = this.#engine.log(event, (campaign) => this.#mayShow(campaign, state ??= this.#state));
+    // Counts changed: they are kept with the state, so "after the 3rd purchase" survives a reload.
+    if (outcome.matchedTrigger) this.#changeState(this.#user, () => {});
+    this.#enqueue(outcome.ready);
   }
 
   /** The user's limits allow `campaign` now; when not, says why. */

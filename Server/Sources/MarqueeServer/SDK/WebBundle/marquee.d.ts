@@ -431,7 +431,7 @@ declare module "model/triggerEngine" {
         isLoaded: boolean;
         /** Whether an app start was logged this session. */
         hasAppStarted: boolean;
-        /** The counts to persist; campaigns with nothing counted are left out. */
+        /** The counts to persist; campaigns with nothing counted are left out. Costs what is counted, not the campaigns. */
         get progress(): TriggerProgress;
         /** Starts a new session: app start must be logged again and launch campaigns may fire again. */
         startSession(): void;
