@@ -65,6 +65,10 @@ struct BridgeMessageTests {
         #expect(script.contains("window.webkit && window.webkit.messageHandlers"))
         #expect(script.contains("handlers.\(MarqueeBridge.messageHandlerName).postMessage(json)"))
         #expect(script.contains("window.marqueeBridge.post(json)"))
+        // In a frame with neither host (the web SDK's), the framing page hears the same JSON text.
+        #expect(script.contains("var framed = window.parent !== window;"))
+        #expect(script.contains("} else if (framed) {\n      window.parent.postMessage(json, \"*\");"))
+        #expect(script.contains(#"framed && !embedded && (kind === "banner" || kind === "slideUp")"#))
         #expect(script.contains("window.__marqueeEvents = window.__marqueeEvents || []"))
         #expect(!script.contains("</script"))
         #expect(!MarqueeBridge.frameScript.contains("</script"))

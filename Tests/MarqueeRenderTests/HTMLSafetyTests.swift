@@ -116,6 +116,14 @@ struct HTMLSafetyTests {
         #expect(csp.contains("base-uri 'none'"))
     }
 
+    @Test("the document's policy is the one its meta tag carries, for a server to send as a header", arguments: MessageKind.allCases)
+    func documentCarriesItsPolicy(kind: MessageKind) throws {
+        let document = HTMLRenderer(options: RenderOptions(theme: .light)).document(SampleMessages.message(kind))
+
+        #expect(document.html == render(SampleMessages.message(kind)))
+        #expect(try policy(in: document.html) == document.contentSecurityPolicy)
+    }
+
     @Test("an html message's frame is sandboxed and may run only hashed scripts")
     func htmlFrameIsSandboxed() throws {
         let campaignScript = "document.body.dataset.ready = \"yes\";"

@@ -5,8 +5,11 @@ import MarqueeModel
 ///
 /// The bridge (``MarqueeBridge/script``) posts one JSON object per user action as a string, to
 /// `window.webkit.messageHandlers.marquee` when present (WebKit), else to
-/// `window.marqueeBridge.post(json)` (Android and other hosts), and always appends the object to
-/// `window.__marqueeEvents` so a headless browser test can read what happened. Format (version 1):
+/// `window.marqueeBridge.post(json)` (Android and other hosts), else, when the document is in a
+/// frame, to the page that framed it with `window.parent.postMessage(json, "*")` (the web SDK,
+/// which reads only its own frame's messages; nothing posted is secret). It always appends the
+/// object to `window.__marqueeEvents` so a headless browser test can read what happened.
+/// Format (version 1):
 ///
 /// ```json
 /// {"v":1,"type":"button","buttonId":"shop","optOut":false}
@@ -33,7 +36,10 @@ import MarqueeModel
 ///   unchecked; the thank-you page shows until a close message ends the display.
 ///
 /// - `size` comes from embedded content (``Embedding``), as it first lays out and whenever its
-///   height changes: the card's height in CSS pixels, for the view that holds it.
+///   height changes: the card's height in CSS pixels, for the view that holds it. A banner or
+///   slide-up in a frame (the web SDK shows them as bars) reports it too, with the message's own
+///   padding around the card: the height its frame needs.
+/// - `close` with `reason` `user` also comes from the Escape key, in a message that may be closed.
 ///
 /// After a button, content, close or link message the bridge sends nothing more: one resolution
 /// per display; embedded content, which stays in its place, reports every tap.

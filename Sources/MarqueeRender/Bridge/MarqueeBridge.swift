@@ -16,6 +16,8 @@ public enum MarqueeBridge {
     /// resolution (button, content, close or link) per display, cancels the auto-close timer when
     /// it does or when the user expands a caption, closes an image or video on a swipe down, and
     /// forwards link taps from the sandboxed `html` frame only when they come from that frame.
+    /// In a frame with neither app host (the web SDK's), it posts to the parent page, and a banner
+    /// or slide-up reports its height there so the page can size the frame.
     public static let script = """
     (function () {
       "use strict";
@@ -33,6 +35,8 @@ public enum MarqueeBridge {
       var pages = root.querySelectorAll(".mq-page");
       var currentPage = 0;
       var seenPages = {};
+      // In a frame (the web SDK's, the dashboard's preview) with no app host, the page that framed it listens.
+      var framed = window.parent !== window;
 
       function deliver(message) {
         message.v = 1;
@@ -43,6 +47,8 @@ public enum MarqueeBridge {
           handlers.marquee.postMessage(json);
         } else if (window.marqueeBridge && typeof window.marqueeBridge.post === "function") {
           window.marqueeBridge.post(json);
+        } else if (framed) {
+          window.parent.postMessage(json, "*");
         }
       }
 
@@ -231,10 +237,19 @@ public enum MarqueeBridge {
         });
       });
 
-      if (embedded && card) {
+      // A bar (banner, slide-up) in a frame is shown by a page that sizes the frame to fit it.
+      var framedBar = framed && !embedded && (kind === "banner" || kind === "slideUp");
+      if ((embedded || framedBar) && card) {
         var reportedHeight = -1;
+        var barPadding = 0;
+        if (framedBar) {
+          // The frame starts with no height: the card keeps its own instead of shrinking to it.
+          card.style.flexShrink = "0";
+          var rootStyle = window.getComputedStyle(root);
+          barPadding = (parseFloat(rootStyle.paddingTop) || 0) + (parseFloat(rootStyle.paddingBottom) || 0);
+        }
         var reportSize = function () {
-          var height = Math.ceil(card.getBoundingClientRect().height);
+          var height = Math.ceil(card.getBoundingClientRect().height + barPadding);
           if (height !== reportedHeight) {
             reportedHeight = height;
             deliver({ type: "size", height: height });

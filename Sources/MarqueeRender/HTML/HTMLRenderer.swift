@@ -3,8 +3,9 @@ import MarqueeModel
 /// Renders a message as one self-contained HTML document.
 ///
 /// The document has inline CSS, Marquee's bridge script (see ``BridgeMessage``) and nothing
-/// external except the message's own image and video URLs. The dashboard preview loads it in an
-/// iframe; the Apple presenter loads it in a web view with a `marquee` script message handler.
+/// external except the message's own image and video URLs. The dashboard preview and the web SDK
+/// load it in an iframe, served by the server; the Apple presenter loads it in a web view with a
+/// `marquee` script message handler.
 ///
 /// Campaign text is always HTML-escaped, in content and attributes alike; placeholders are
 /// filled first (``Personalizer``) so their values are escaped too. Media URLs must be absolute
@@ -31,6 +32,12 @@ public struct HTMLRenderer: Sendable {
 
     /// The complete HTML document for `message`.
     public func render(_ message: Message) -> String {
+        document(message).html
+    }
+
+    /// The complete HTML document for `message`, with the Content-Security-Policy its `<meta>`
+    /// tag carries, for a server that sends the policy as a header too.
+    public func document(_ message: Message) -> RenderedDocument {
         let text = MessageText(message, values: options.personalization)
         let markup = MessageMarkup(message: message, text: text, options: options)
         let theme = options.resolvedTheme(for: message)
@@ -55,10 +62,10 @@ public struct HTMLRenderer: Sendable {
             markup.root,
             .tag("script", [], [.trusted(MarqueeBridge.script)]),
         ])
-        let document: Markup = .tag("html", [
+        let page: Markup = .tag("html", [
             Markup.Attribute("dir", markup.isRightToLeft ? "rtl" : "ltr"),
             Markup.Attribute("data-marquee-theme", theme.rawValue),
         ], [head, body])
-        return "<!DOCTYPE html>\n" + document.html() + "\n"
+        return RenderedDocument(html: "<!DOCTYPE html>\n" + page.html() + "\n", contentSecurityPolicy: policy.value)
     }
 }
