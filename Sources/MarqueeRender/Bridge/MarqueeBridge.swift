@@ -249,6 +249,8 @@ public enum MarqueeBridge {
           barPadding = (parseFloat(rootStyle.paddingTop) || 0) + (parseFloat(rootStyle.paddingBottom) || 0);
         }
         var reportSize = function () {
+          // A frame not laid out yet has no width, and the card's height then means nothing.
+          if (framedBar && window.innerWidth === 0) { return; }
           var height = Math.ceil(card.getBoundingClientRect().height + barPadding);
           if (height !== reportedHeight) {
             reportedHeight = height;
