@@ -39,12 +39,15 @@ enum RouteTable {
         Endpoint(.POST, "/v1/pair", .sdk, PairingSDKController().pair),
         Endpoint(.POST, "/v1/pair/end", .sdk, PairingSDKController().end),
         Endpoint(.POST, "/v1/debug", .sdk, PairingSDKController().debug),
+        // A form the web SDK posts into a frame: the message's document, with its own policy.
+        Endpoint(.POST, "/v1/web/frame", .deviceFrame, MessageFrameController().frame),
     ]
 
     /// Browsers' CORS preflights of the web SDK's requests, one for every device path (the
     /// campaign list's too, which the SDK reads with its usual headers): the SDK group's
-    /// ``DeviceCORSMiddleware`` answers them.
-    static let preflights: [Endpoint] = sdk.map {
+    /// ``DeviceCORSMiddleware`` answers them. The message frame is a form post, which a browser
+    /// sends without one.
+    static let preflights: [Endpoint] = sdk.filter { $0.access != .deviceFrame }.map {
         Endpoint(.OPTIONS, $0.path, .sdk, DeviceCORSMiddleware.optionsHandler)
     }
 
@@ -132,6 +135,9 @@ struct Endpoint: Sendable {
         case metrics
         /// Devices, by subscription ID (``SDKCallerMiddleware``).
         case sdk
+        /// Devices' form posts into a frame (the web SDK's message frame), by the form's
+        /// subscription ID: the SDK group without CORS, as the page reads nothing of the answer.
+        case deviceFrame
         /// Signing in: no credentials yet, limited per address.
         case signIn
         /// The preview frame, which checks its session cookie itself; limited per address.
@@ -145,7 +151,7 @@ struct Endpoint: Sendable {
         var area: AdminArea? {
             switch self {
             case .admin(let area), .app(let area): area
-            case .open, .metrics, .sdk, .signIn, .previewFrame: nil
+            case .open, .metrics, .sdk, .deviceFrame, .signIn, .previewFrame: nil
             }
         }
     }

@@ -108,7 +108,8 @@ func configure(_ app: Application, configuration: ServerConfiguration, clock: an
 /// the route's area), and have every change that succeeds recorded in the audit log
 /// (``AuditMiddleware``); app-scoped ones also pass ``AppAuthorizationMiddleware``. SDK routes
 /// answer web pages by their app's web origins (``DeviceCORSMiddleware``, preflights included)
-/// and resolve their caller in ``SDKCallerMiddleware``. Admin requests decode strictly (unknown keys
+/// and resolve their caller in ``SDKCallerMiddleware``; the web SDK's message frame, a form post,
+/// resolves it there too, without CORS. Admin requests decode strictly (unknown keys
 /// are errors), SDK requests leniently.
 func routes(_ app: Application) throws {
     let groups = RouteGroups(app)
@@ -123,6 +124,7 @@ private struct RouteGroups {
     let open: any RoutesBuilder
     let metrics: any RoutesBuilder
     let sdk: any RoutesBuilder
+    let deviceFrame: any RoutesBuilder
     let signIn: any RoutesBuilder
     let previewFrame: any RoutesBuilder
     let admin: any RoutesBuilder
@@ -134,6 +136,11 @@ private struct RouteGroups {
         open = application
         metrics = application.chained(AdminAuthenticator(), PrincipalRequiredMiddleware())
         sdk = application.chained(DeviceTrafficMiddleware(), DeviceCORSMiddleware(), GzipMiddleware(), configuration.sdkRateLimit.map {
+            RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: $0, clock: clock))
+        }, SDKCallerMiddleware())
+        // A form post into a frame: no CORS (the page reads nothing back; the answer's
+        // `frame-ancestors` decides who may show it), and its own count of requests.
+        deviceFrame = application.chained(DeviceTrafficMiddleware(), GzipMiddleware(), configuration.sdkRateLimit.map {
             RateLimitMiddleware(scope: .sdk, limiter: RateLimiter(limit: $0, clock: clock))
         }, SDKCallerMiddleware())
         let adminRateLimit = configuration.adminRateLimit
@@ -156,6 +163,7 @@ private struct RouteGroups {
         case .open: open
         case .metrics: metrics
         case .sdk: sdk
+        case .deviceFrame: deviceFrame
         case .signIn: signIn
         case .previewFrame: previewFrame
         case .admin: admin

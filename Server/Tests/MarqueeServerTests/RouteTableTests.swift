@@ -34,7 +34,7 @@ struct RouteTableTests {
                     #expect(path.hasPrefix("/api/v1/"), "\(path)")
                 case .signIn, .previewFrame:
                     #expect(path.hasPrefix("/api/v1/"), "\(path)")
-                case .open, .metrics, .sdk:
+                case .open, .metrics, .sdk, .deviceFrame:
                     #expect(!path.hasPrefix("/api/"), "\(path) is outside the admin API's middleware")
                 }
                 if case .app = endpoint.access { #expect(path.hasPrefix("/api/v1/apps/:appID"), "\(path)") }

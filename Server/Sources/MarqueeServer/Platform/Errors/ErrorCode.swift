@@ -7,6 +7,7 @@ enum ErrorCode: String, Sendable, CaseIterable {
     case badRequest = "bad_request"
     case bodyTimeout = "body_timeout"
     case bodyTooLarge = "body_too_large"
+    case campaignNotShown = "campaign_not_shown"
     case conflict = "conflict"
     case csrfTokenInvalid = "csrf_token_invalid"
     case csrfTokenMissing = "csrf_token_missing"
