@@ -72,7 +72,7 @@ let package = Package(
             ],
             // Served from the binary itself: EmbedResourcesPlugin writes them into EmbeddedResources
             // at build time, so a binary copied alone has everything it serves.
-            exclude: ["Ops/Resources/openapi.yaml", "Dashboard/Web", "SDK/WebBundle"],
+            exclude: ["Ops/Resources/openapi.yaml", "Dashboard/Web", "SDK/WebBundle", "Demo/WebPage"],
             swiftSettings: strict,
             plugins: ["EmbedResourcesPlugin"]
         ),

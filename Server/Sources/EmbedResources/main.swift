@@ -2,7 +2,7 @@
 // document, the dashboard's files and the web SDK's bundle, so a release binary copied alone has
 // everything it serves. The EmbedResourcesPlugin build tool runs it on every build of MarqueeServer:
 //
-//     EmbedResources OUTPUT OPENAPI_YAML DASHBOARD_FILE... [--web-sdk WEB_SDK_FILE...]
+//     EmbedResources OUTPUT OPENAPI_YAML DASHBOARD_FILE... [--web-sdk WEB_SDK_FILE...] [--demo-page DEMO_FILE...]
 import Foundation
 
 /// A Swift raw string literal whose value is exactly `text`: enough `#`s that no quote or
@@ -43,17 +43,19 @@ func byName(_ paths: some Sequence<String>) -> [String] {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, let output = arguments.first else {
-    fail("usage: EmbedResources OUTPUT OPENAPI_YAML DASHBOARD_FILE... [--web-sdk WEB_SDK_FILE...]")
+    fail("usage: EmbedResources OUTPUT OPENAPI_YAML DASHBOARD_FILE... [--web-sdk WEB_SDK_FILE...] [--demo-page DEMO_FILE...]")
 }
 let openAPI = arguments[1]
-let marker = arguments.firstIndex(of: "--web-sdk") ?? arguments.endIndex
+let demoMarker = arguments.firstIndex(of: "--demo-page") ?? arguments.endIndex
+let marker = arguments[..<demoMarker].firstIndex(of: "--web-sdk") ?? demoMarker
 let dashboard = byName(arguments[2..<marker])
-let webSDK = byName(arguments[min(marker + 1, arguments.endIndex)...])
+let webSDK = byName(arguments[min(marker + 1, demoMarker)..<demoMarker])
+let demoPage = byName(arguments[min(demoMarker + 1, arguments.endIndex)...])
 
 var lines = [
-    "// Generated at build time by EmbedResourcesPlugin from Ops/Resources/openapi.yaml, Dashboard/Web/ and SDK/WebBundle/.",
+    "// Generated at build time by EmbedResourcesPlugin from Ops/Resources/openapi.yaml, Dashboard/Web/, SDK/WebBundle/ and Demo/WebPage/.",
     "",
-    "/// What the server serves from its own binary: the OpenAPI document, the dashboard's files and the web SDK's.",
+    "/// What the server serves from its own binary: the OpenAPI document, the dashboard's files, the web SDK's and the demo page's.",
     "enum EmbeddedResources {",
     "    static let openAPI = " + literal(read(openAPI)),
     "",
@@ -71,6 +73,15 @@ lines += [
 ]
 for path in webSDK {
     lines.append("        \"\((path as NSString).lastPathComponent)\": \"\(base64(path))\",")
+}
+lines += [
+    "    ]",
+    "",
+    "    /// The demo web page's files (`Demo/WebPage/`) by name.",
+    "    static let demoPage: [String: String] = [",
+]
+for path in demoPage {
+    lines.append("        \"\((path as NSString).lastPathComponent)\": " + literal(read(path)) + ",")
 }
 lines += ["    ]", "}", ""]
 do {

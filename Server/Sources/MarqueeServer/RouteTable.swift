@@ -16,6 +16,8 @@ enum RouteTable {
         Endpoint(.GET, "/dashboard", .open, DashboardController().page),
         Endpoint(.GET, "/dashboard/:asset", .open, DashboardController().asset),
         Endpoint(.GET, "/demo/assets/:name", .open, DemoAssetsController().asset),
+        Endpoint(.GET, "/demo/web", .open, DemoWebPageController().page),
+        Endpoint(.GET, "/demo/web/:file", .open, DemoWebPageController().file),
         Endpoint(.GET, "/pair", .open, PairingPageController().page),
         Endpoint(.GET, "/.well-known/apple-app-site-association", .open, AppleAppSiteAssociation().file),
         Endpoint(.GET, "/sdk/web/:version/:file", .open, WebSDKController().file),

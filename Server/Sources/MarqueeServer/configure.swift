@@ -96,7 +96,8 @@ func configure(_ app: Application, configuration: ServerConfiguration, clock: an
         try await DemoSeeder(store: CatalogStore(database: app.db, clock: clock, catalog: app.marquee.catalog,
                                                   directory: app.marquee.directory),
                              inbox: InboxStore(database: app.db, clock: clock, tracking: app.marquee.inboxTracking),
-                             logger: app.logger, assetsBaseURL: base.trimmingSuffix("/") + "/demo/assets").seed()
+                             logger: app.logger, assetsBaseURL: base.trimmingSuffix("/") + "/demo/assets",
+                             webOrigins: demoWebOrigins(base: base)).seed()
         try await DemoAccount(accounts: AccountStore(database: app.db, clock: clock, passwords: passwords),
                               dashboardURL: base.trimmingSuffix("/") + "/dashboard").seed()
     }
@@ -184,4 +185,14 @@ private func liveChannelMaximum(_ configuration: ServerConfiguration, in app: Ap
                                      "max connections": "\(connections)"])
     }
     return min(configuration.maxLiveConnections, room)
+}
+
+/// The origin of `base`, the demo's own web page's, so it may use the demo app; none for a server
+/// started on port 0, which learns its port only once it listens.
+func demoWebOrigins(base: String) -> [String] {
+    guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), url.port != 0 else {
+        return []
+    }
+    let origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+    return WebOrigins.problem(with: origin) == nil ? [origin] : []
 }

@@ -16,6 +16,8 @@ struct DemoSeeder {
     let logger: Logger
     /// Where the demo's images are served (this server's `/demo/assets`).
     let assetsBaseURL: String
+    /// This server's origin, when known, so its demo web page (`/demo/web`) may use the demo app.
+    var webOrigins: [String] = []
 
     /// Creates the demo app and campaigns unless they exist, and prints what is there.
     func seed() async throws {
@@ -31,7 +33,7 @@ struct DemoSeeder {
                                    frequencyCaps: [FrequencyCap(id: "daily", limit: 5, periodSeconds: 86_400)],
                                    identityVerification: .off,
                                    deviceProfile: DeviceProfileRules(attributes: ["favoriteCategory": .string], tags: ["newsletter"]),
-                                   webOrigins: [])
+                                   webOrigins: webOrigins)
         let appID = try await store.createApp(settings).app.id
         do {
             for campaign in campaigns { _ = try await store.createCampaign(campaign, in: appID) }

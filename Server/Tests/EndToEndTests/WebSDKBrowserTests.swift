@@ -1,0 +1,106 @@
+import Foundation
+import MarqueeModel
+@testable import MarqueeServer
+import MarqueeTestSupport
+import Testing
+
+/// The web SDK in headless Chromium, loaded from a live server into its demo page (`/demo/web`),
+/// which allows only the server's own scripts, styles and frames: messages show in frames the
+/// server renders, what the user does in them reaches the SDK, and nothing breaks the policy.
+@Suite("Web SDK in a browser",
+       .enabled(if: HeadlessChromium.isEnabled, "needs Chromium (install Debian's chromium or set MARQUEE_CHROMIUM)"))
+struct WebSDKBrowserTests {
+    /// The frame showing the campaign named `name`, when there is one.
+    static func frame(showing name: String) -> String {
+        "[...document.querySelectorAll('iframe[data-marquee-campaign]')].find((frame) => frame.title !== '' && window.marqueeDemo.events.includes('display: \(name)'))"
+    }
+
+    @Test @MainActor func theDemoPageShowsMessagesInFramesUnderAStrictPolicy() async throws {
+        let server = try await LiveServer.start(seedsDemo: true)
+        defer { Task { await server.stop() } }
+        // The page is this server's own: its origin is the demo app's web origin.
+        let apps = try MarqueeJSON.decoder().decode(AppList.self, from: try await server.admin("GET", "api/v1/apps"))
+        let demo = try #require(apps.items.first { $0.subscriptionID == DemoSeeder.subscriptionID })
+        try await server.admin("PATCH", "api/v1/apps/\(demo.id)", body: ["webOrigins": [server.baseURL.absoluteString]])
+
+        try await Self.withPage(server, path: "demo/web") { page in
+            try await page.waitUntil("document.body.dataset.state === 'ready'")
+            // The app's start shows the launch message, in a frame whose document the server rendered.
+            try await page.waitUntil("document.querySelector('iframe[data-marquee-campaign]') !== null")
+            let welcome = try await page.evaluate("document.querySelector('iframe[data-marquee-campaign]').name")
+            guard case .string(let welcomeFrame) = welcome else { throw TestServerError("the frame has no name: \(welcome)") }
+            try await Self.waitUntil(page, "document.querySelector('#marquee-root') !== null", inFrame: welcomeFrame)
+            let title = try await page.evaluate("document.title", inFrame: welcomeFrame)
+            #expect(title == .string("Welcome, friend!"))
+            // The rest of the page is out of reach while the message covers it.
+            #expect(try await page.evaluate("document.querySelector('main').inert") == .bool(true))
+            #expect(try await page.evaluate("document.activeElement?.tagName") == .string("IFRAME"), "focus moved into the message")
+
+            // Closing it in its frame reaches the SDK through the bridge: the frame goes, focus and the page come back.
+            try await page.evaluate("document.querySelector('[data-marquee-action=\"close\"], #marquee-close, .mq-close').click()", inFrame: welcomeFrame)
+            try await page.waitUntil("document.querySelector('iframe[data-marquee-campaign]') === null")
+            try await page.waitUntil("window.marqueeDemo.events.includes('close: Welcome to Marquee (dismissed)')")
+            #expect(try await page.evaluate("document.querySelector('main').inert") == .bool(false))
+
+            // A route change keeps the page (a single-page app's navigation), and an event shows its campaign.
+            try await page.click("level-up")
+            try await page.waitUntil("window.marqueeDemo.events.includes('display: [game] Level up')")
+            try await page.waitUntil("document.querySelector('iframe[data-marquee-campaign]') !== null")
+            let levelUp = try await page.evaluate("document.querySelector('iframe[data-marquee-campaign]').name")
+            guard case .string(let levelUpFrame) = levelUp else { throw TestServerError("the frame has no name: \(levelUp)") }
+            try await Self.waitUntil(page, "document.querySelector('[data-marquee-action]') !== null", inFrame: levelUpFrame)
+            // On screen, not only in the DOM: the message's background covers most of the viewport.
+            let background = try await page.pixels(of: PNGImage.Pixel(red: 0x31, green: 0x2E, blue: 0x81), wanted: 400_000)
+            #expect(background >= 400_000, "the full-screen message is drawn (\(background) pixels of its background)")
+            try await page.saveScreenshot("web-sdk-demo-level-up")
+            try await page.evaluate("document.querySelector('[data-marquee-action=\"button\"]').click()", inFrame: levelUpFrame)
+            try await page.waitUntil("window.marqueeDemo.events.some((line) => line.startsWith('close: [game] Level up (buttonClick)'))")
+
+            #expect(try await page.evaluate("JSON.stringify(window.marqueeDemo.violations)") == .string("[]"),
+                    "the SDK needs no exception in the page's policy")
+            #expect(try await page.evaluate("window.marqueeDemo.events.filter((line) => line.startsWith('problem')).join('\\n')") == .string(""))
+        }
+    }
+
+    struct AppList: Decodable {
+        struct App: Decodable {
+            var id: UUID
+            var subscriptionID: String
+        }
+
+        var items: [App]
+    }
+
+    /// Waits until `condition` holds in the frame named `frame`.
+    @MainActor
+    static func waitUntil(_ page: DevToolsPage, _ condition: String, inFrame frame: String) async throws {
+        for _ in 0..<300 {
+            if (try? await page.evaluate("Boolean(\(condition))", inFrame: frame)) == .bool(true) { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw TestServerError("the frame \(frame) never had \(condition)")
+    }
+
+    /// Opens `path` of `server` in a fresh browser (reduced motion: every entrance at its last frame).
+    @MainActor
+    static func withPage(_ server: LiveServer, path: String, _ body: @MainActor (DevToolsPage) async throws -> Void) async throws {
+        await TestSlots.browsers.acquire()
+        defer { Task { await TestSlots.browsers.release() } }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("web-sdk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let browser = try await HeadlessChromium.require().launchWithDevTools(workDirectory: work, width: 1000, height: 800)
+        do {
+            let page = try await DevToolsPage.open(in: browser)
+            try await page.send("Emulation.setEmulatedMedia", ["features": .array([
+                .object(["name": .string("prefers-reduced-motion"), "value": .string("reduce")])])])
+            try await page.load(try #require(URL(string: server.baseURL.absoluteString + "/" + path)))
+            try await body(page)
+            await page.close()
+        } catch {
+            await browser.stop()
+            throw error
+        }
+        await browser.stop()
+    }
+}
