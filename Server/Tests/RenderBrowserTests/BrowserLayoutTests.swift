@@ -46,6 +46,14 @@ struct BrowserLayoutTests {
         }
     }
 
+    /// The bridge events a page recorded, without size reports: a banner or slide-up in a frame
+    /// (as in the harness) reports the height its frame needs, for the web SDK to size it by.
+    static func actions(_ events: [String]) throws -> [BridgeMessage] {
+        try events.map { try BridgeMessage(json: $0) }.filter { event in
+            if case .resized = event { false } else { true }
+        }
+    }
+
     static let screens: [(name: String, size: ViewportSize)] = [
         ("portrait", .phonePortrait), ("landscape", .phoneLandscape),
     ]
@@ -118,7 +126,18 @@ struct BrowserLayoutTests {
             let expected = try #require(expectations[page.name])
             try #require(page.loaded, "\(page.name): the message did not load")
             #expect(page.viewport.width == pages.first { $0.name == page.name }?.width, "\(page.name): frame width")
-            #expect(page.eventsAtLoad.isEmpty, "\(page.name): the bridge recorded \(page.eventsAtLoad) before any tap")
+            let atLoad = try page.eventsAtLoad.map { try BridgeMessage(json: $0) }
+            if [.banner, .slideUp].contains(expected.message.kind) {
+                // A bar reports the height its frame needs: the card's, with the message's padding around it.
+                let card = try #require(page.controls.first { $0.name == "card" })
+                guard atLoad.count == 1, case .resized(let height) = atLoad[0] else {
+                    Issue.record("\(page.name): a framed bar reported \(atLoad) at load, not its height")
+                    continue
+                }
+                #expect(height >= card.rect.height && height <= card.rect.height + 25, "\(page.name): height \(height) for card \(card.rect)")
+            } else {
+                #expect(atLoad.isEmpty, "\(page.name): the bridge recorded \(page.eventsAtLoad) before any tap")
+            }
             #expect(page.missingTaps.isEmpty, "\(page.name): nothing to tap for \(page.missingTaps)")
 
             let names = Set(page.controls.map(\.name))
@@ -132,7 +151,7 @@ struct BrowserLayoutTests {
                 }
             }
 
-            let events = try page.events.map { try BridgeMessage(json: $0) }
+            let events = try Self.actions(page.events)
             #expect(events == expected.events, "\(page.name): bridge events after tapping")
 
             for (part, contrast) in page.contrasts {
@@ -247,7 +266,7 @@ struct BrowserLayoutTests {
             if let alt = page.texts.imageAlt {
                 #expect(alt == Self.payloads[0], "\(page.name): image alt text")
             }
-            let events = try page.events.map { try BridgeMessage(json: $0) }
+            let events = try Self.actions(page.events)
             let optOut: Bool? = message.showsOptOut ? false : nil
             #expect(events == [.buttonTapped(buttonID: buttonID, optOut: optOut)], "\(page.name): the button still works")
         }
@@ -328,7 +347,7 @@ struct BrowserLayoutTests {
 
         let page = try #require(report.pages.first)
         try #require(page.loaded, "\(kind.rawValue): the message did not load")
-        let events = try page.events.map { try BridgeMessage(json: $0) }
+        let events = try Self.actions(page.events)
         let optOut: Bool? = message.showsOptOut ? false : nil
         #expect(events == [.closed(.timeout, optOut: optOut)], "\(kind.rawValue): \(events)")
     }
@@ -414,7 +433,7 @@ struct BrowserLayoutTests {
             for button in page.controls where button.name.hasPrefix("button ") {
                 #expect(button.rect.height >= 47.5, "\(page.name): \(button.name) \(button.rect) is shorter than 48 points")
             }
-            let events = try page.events.map { try BridgeMessage(json: $0) }
+            let events = try Self.actions(page.events)
             #expect(events == expected.events, "\(page.name): bridge events after tapping")
         }
     }

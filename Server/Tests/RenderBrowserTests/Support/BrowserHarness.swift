@@ -361,11 +361,12 @@ enum BrowserHarness {
         try {
           var reports = cases.map(inspect);
           var polls = 0;
-          // Campaign scripts report through postMessage, which arrives a task or two later.
+          // Campaign scripts report through postMessage, which arrives a task or two later. A
+          // framed banner or slide-up reports its height at once: that is not what is awaited.
           (function wait() {
             var pending = cases.some(function (spec) {
               var events = document.getElementById(spec.frame).contentWindow.__marqueeEvents || [];
-              return spec.awaitsEvent && events.length === 0;
+              return spec.awaitsEvent && !events.some(function (event) { return event.type !== "size"; });
             });
             if (pending && polls++ < 100) { setTimeout(wait, 20); } else { complete(reports); }
           })();
