@@ -62,6 +62,24 @@ struct WebSDKBrowserTests {
         }
     }
 
+    /// The script build with the snippet's stub: calls queued before it loaded run once it has,
+    /// and it finds the message UI beside itself.
+    @Test @MainActor func theScriptBuildRunsWhatTheSnippetQueued() async throws {
+        let server = try await LiveServer.start(seedsDemo: true)
+        defer { Task { await server.stop() } }
+        let apps = try MarqueeJSON.decoder().decode(AppList.self, from: try await server.admin("GET", "api/v1/apps"))
+        let demo = try #require(apps.items.first { $0.subscriptionID == DemoSeeder.subscriptionID })
+        try await server.admin("PATCH", "api/v1/apps/\(demo.id)", body: ["webOrigins": [server.baseURL.absoluteString]])
+
+        try await Self.withPage(server, path: "demo/web?loader=script") { page in
+            try await page.waitUntil("document.body.dataset.state === 'ready'")
+            try await page.waitUntil("window.marqueeDemo.events.includes('the snippet\\'s queued listener heard a display')")
+            try await page.waitUntil("document.querySelector('iframe[data-marquee-campaign]') !== null")
+            #expect(try await page.evaluate("typeof window.Marquee.init === 'function' && !('q' in window.Marquee)") == .bool(true))
+            #expect(try await page.evaluate("JSON.stringify(window.marqueeDemo.violations)") == .string("[]"))
+        }
+    }
+
     struct AppList: Decodable {
         struct App: Decodable {
             var id: UUID

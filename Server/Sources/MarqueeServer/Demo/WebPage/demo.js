@@ -16,7 +16,28 @@ function report(text) {
   log.prepend(item);
 }
 
-const Marquee = await import(script.dataset.sdk);
+/**
+ * The SDK as a module, or (with `?loader=script`) as the snippet installs it: a stub that queues
+ * calls, then the script, which defines the global `Marquee` and runs what was queued.
+ */
+async function loadSDK() {
+  if (new URLSearchParams(location.search).get("loader") !== "script") return import(script.dataset.sdk);
+  window.Marquee = window.Marquee || { q: [] };
+  for (const method of ["init", "identify", "logEvent", "closeMessage", "on"]) {
+    window.Marquee[method] = window.Marquee[method] || function () { window.Marquee.q.push([method, arguments]); };
+  }
+  window.Marquee.on("display", () => report("the snippet's queued listener heard a display"));
+  const loaded = document.createElement("script");
+  loaded.src = script.dataset.sdk.replace(/\.mjs$/, ".js");
+  await new Promise((resolve, reject) => {
+    loaded.onload = resolve;
+    loaded.onerror = reject;
+    document.head.append(loaded);
+  });
+  return window.Marquee;
+}
+
+const Marquee = await loadSDK();
 Marquee.on("display", (message) => report(`display: ${message.campaignName}`));
 Marquee.on("close", ({ message, resolution }) => report(`close: ${message.campaignName} (${resolution.type})`));
 Marquee.on("notShown", ({ campaignID, reason }) => report(`not shown: ${campaignID} (${reason})`));
