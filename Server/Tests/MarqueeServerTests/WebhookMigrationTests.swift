@@ -18,9 +18,12 @@ struct WebhookMigrationTests {
             let appID = UUID(), endpointID = UUID(), deliveryID = UUID(), campaignID = UUID()
             var body = ""
             try await Self.migrated(through: 38, storage) { db, sql in
-                let settings = try AppSettings.creating(from: JSONDecoder().decode(AppInput.self, from: Data(#"{"name": "Before"}"#.utf8)))
-                try await AppRecord(App(id: appID, settings: settings, secretHash: "unused", identityKeys: .noSecret, campaignsVersion: 0,
-                                        campaignsChangedAt: 0)).create(on: db)
+                // The app's row as the schema was then (the model has columns added since).
+                try await sql.raw("""
+                    INSERT INTO apps (id, name, subscription_id, secret_hash, rollout_percentage, ping_interval_seconds,
+                                      test_user_ids, test_device_ids, frequency_caps, campaigns_version, campaigns_changed_at)
+                    VALUES (\(bind: appID), 'Before', 'before-sub', 'unused', 100, 3600, '[]', '[]', '[]', 0, 0)
+                    """).run()
                 // Two rows: an impression with its click, then another user's impression.
                 try await EventLog.append([
                     EventLog.Entry(appID: appID, type: .impression, campaignID: campaignID, userID: "ada", deviceID: "phone", serverTime: 1_000),
