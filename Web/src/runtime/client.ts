@@ -11,6 +11,7 @@ import { AttributeInput, typedAttributes } from "./eventAttributes.js";
 import { DisplayedMessage, MessageAction, Resolution, displayedMessage, impressionTypes } from "./messages.js";
 import { Outbox } from "./outbox.js";
 import { frameRenderer } from "./frameRendererLoader.js";
+import { LiveChannel } from "./liveChannel.js";
 import { withPatterns } from "./patternLoader.js";
 import { Endpoints, ProtocolClient, identifiers } from "./protocol.js";
 import { StoredCampaigns, UserStore } from "./userStore.js";
@@ -78,11 +79,14 @@ export class MarqueeClient {
   readonly #outbox: Outbox;
   readonly #engine = new TriggerEngine();
   readonly #queue = new MessageQueue();
+  readonly #live: LiveChannel;
   #user: UserInfo;
   #campaigns: StoredCampaigns;
   #endpoints: Promise<Endpoints> | undefined;
   #shown: Display | undefined;
   #cancelPing: (() => void) | undefined;
+  #syncing: Promise<void> | undefined;
+  #syncAgain = false;
   #cancelPump: (() => void) | undefined;
 
   /** The app's renderer, or the built-in one: frames the server renders. */
@@ -100,6 +104,11 @@ export class MarqueeClient {
     });
     this.#store = new UserStore(environment.storage, prefix);
     this.#outbox = new Outbox(environment.storage, `${prefix}:outbox`, this.#protocol, (problem) => this.events.emit("problem", problem));
+    this.#live = new LiveChannel(environment, {
+      headers: () => this.#protocol.headers(undefined),
+      sync: () => void this.sync(),
+      problem: (problem) => this.events.emit("problem", problem),
+    }, `${prefix}:live`);
     this.#user = userInfo(undefined);
     this.#campaigns = this.#store.readCampaigns(this.#user.identity);
   }
@@ -160,12 +169,31 @@ export class MarqueeClient {
     if (this.#shown !== undefined) this.#end({ type: "interrupted" }, false);
   }
 
-  /** Asks the server for the user's campaigns now. */
-  async sync(): Promise<void> {
+  /**
+   * Asks the server for the user's campaigns now. A sync asked for while one is out runs once
+   * that one ends, so an older answer never lands after a newer change was heard.
+   */
+  sync(): Promise<void> {
+    if (this.#syncing !== undefined) {
+      this.#syncAgain = true;
+      return this.#syncing;
+    }
+    this.#syncing = (async () => {
+      do {
+        this.#syncAgain = false;
+        await this.#syncOnce();
+      } while (this.#syncAgain);
+      this.#syncing = undefined;
+    })();
+    return this.#syncing;
+  }
+
+  async #syncOnce(): Promise<void> {
     this.#cancelPing?.();
     let nextPing = minPingIntervalMillis;
     try {
       const endpoints = await this.#configuration();
+      this.#live.open(endpoints.live);
       const user = this.#user;
       const answer = await this.#protocol.ping(endpoints, user, this.#campaigns.fingerprint);
       for (const skipped of answer.skipped) this.events.emit("problem", `a campaign was left out: ${skipped}`);
@@ -194,6 +222,7 @@ export class MarqueeClient {
   stop(): void {
     this.#cancelPing?.();
     this.#cancelPump?.();
+    this.#live.stop();
   }
 
   #configuration(): Promise<Endpoints> {

@@ -5,6 +5,23 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
+/** Web Locks as the SDK uses them: one tab of a browser holds a named lock at a time. */
+export interface TabLocks {
+  /**
+   * Runs `hold` once this tab holds the lock `name`, and keeps it until the promise `hold`
+   * returns settles. Aborting `signal` gives up waiting (the promise returned then rejects).
+   */
+  request(name: string, signal: AbortSignal, hold: () => Promise<void>): Promise<void>;
+}
+
+/** Messages between the tabs of a browser (a `BroadcastChannel`): a tab does not hear its own. */
+export interface TabChannel {
+  post(message: unknown): void;
+  /** Calls `receive` with each message another tab posts. */
+  listen(receive: (message: unknown) => void): void;
+  close(): void;
+}
+
 /** What the SDK runs on. Browsers get `browserEnvironment()`; tests inject their own. */
 export interface Environment {
   fetch: typeof fetch;
@@ -15,6 +32,10 @@ export interface Environment {
   randomID(): string;
   /** Runs `work` after `millis`; returns a function that cancels it. */
   schedule(millis: number, work: () => void): () => void;
+  /** Elects the tab that holds the live channel for the others; without it (or a tab channel) each tab holds its own. */
+  locks?: TabLocks | undefined;
+  /** Opens the channel named `name` to the other tabs of the browser; `undefined` where there is none. */
+  openTabChannel?: ((name: string) => TabChannel) | undefined;
 }
 
 /** Storage that keeps nothing past the page: where `localStorage` is missing or refused. */
@@ -46,5 +67,23 @@ export function browserEnvironment(): Environment {
       const timer = window.setTimeout(work, millis);
       return () => window.clearTimeout(timer);
     },
+    locks: browserLocks(),
+    openTabChannel: typeof BroadcastChannel === "function" ? browserTabChannel : undefined,
+  };
+}
+
+/** `navigator.locks`, where the browser has it (a secure context of a recent browser). */
+function browserLocks(): TabLocks | undefined {
+  const locks = (navigator as Partial<Navigator>).locks;
+  if (locks === undefined) return undefined;
+  return { request: (name, signal, hold) => locks.request(name, { signal }, hold).then(() => undefined) };
+}
+
+function browserTabChannel(name: string): TabChannel {
+  const channel = new BroadcastChannel(name);
+  return {
+    post: (message) => channel.postMessage(message),
+    listen: (receive) => { channel.onmessage = (event) => receive(event.data); },
+    close: () => channel.close(),
   };
 }

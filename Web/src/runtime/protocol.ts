@@ -23,6 +23,8 @@ export const capabilities = [
 export interface Endpoints {
   ping: string;
   impression: string | undefined;
+  /** The live channel (`GET /v1/live`); `undefined` when the server holds none. */
+  live: string | undefined;
 }
 
 /** A ping's answer, its campaigns read from the list it names when it names one. */
@@ -86,7 +88,7 @@ export class ProtocolClient {
     const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
     const ping = text(endpoints["ping"]);
     if (ping === undefined) throw new RequestFailure("the configuration names no ping endpoint", false);
-    return { ping, impression: text(endpoints["impression"]) };
+    return { ping, impression: text(endpoints["impression"]), live: text(endpoints["live"]) };
   }
 
   /** `POST <ping>`: the user's campaigns, in `language`. */

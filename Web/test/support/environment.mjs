@@ -18,11 +18,15 @@ export class TestClock {
   advance(seconds) { this.millis += seconds * 1000; }
 }
 
-/** The environment of one tab: `fetch` may be wrapped to watch or cut requests. */
-export function testEnvironment({ storage = new TestStorage(), clock = new TestClock(), fetch: send = globalThis.fetch } = {}) {
+/**
+ * The environment of one tab: `fetch` may be wrapped to watch or cut requests; tabs of one
+ * browser may share `locks` and `tabChannels` (./tabs.mjs), as they share Web Locks and
+ * BroadcastChannels.
+ */
+export function testEnvironment({ storage = new TestStorage(), clock = new TestClock(), fetch: send = globalThis.fetch, locks, tabChannels } = {}) {
   const timers = new Set();
   return {
-    storage, clock, timers,
+    storage, clock, timers, locks, openTabChannel: tabChannels?.open,
     fetch: (input, init) => send(input, init),
     now: () => clock.now(),
     randomID: () => randomUUID(),

@@ -330,6 +330,21 @@ declare module "runtime/environment" {
         setItem(key: string, value: string): void;
         removeItem(key: string): void;
     }
+    /** Web Locks as the SDK uses them: one tab of a browser holds a named lock at a time. */
+    export interface TabLocks {
+        /**
+         * Runs `hold` once this tab holds the lock `name`, and keeps it until the promise `hold`
+         * returns settles. Aborting `signal` gives up waiting (the promise returned then rejects).
+         */
+        request(name: string, signal: AbortSignal, hold: () => Promise<void>): Promise<void>;
+    }
+    /** Messages between the tabs of a browser (a `BroadcastChannel`): a tab does not hear its own. */
+    export interface TabChannel {
+        post(message: unknown): void;
+        /** Calls `receive` with each message another tab posts. */
+        listen(receive: (message: unknown) => void): void;
+        close(): void;
+    }
     /** What the SDK runs on. Browsers get `browserEnvironment()`; tests inject their own. */
     export interface Environment {
         fetch: typeof fetch;
@@ -340,6 +355,10 @@ declare module "runtime/environment" {
         randomID(): string;
         /** Runs `work` after `millis`; returns a function that cancels it. */
         schedule(millis: number, work: () => void): () => void;
+        /** Elects the tab that holds the live channel for the others; without it (or a tab channel) each tab holds its own. */
+        locks?: TabLocks | undefined;
+        /** Opens the channel named `name` to the other tabs of the browser; `undefined` where there is none. */
+        openTabChannel?: ((name: string) => TabChannel) | undefined;
     }
     /** Storage that keeps nothing past the page: where `localStorage` is missing or refused. */
     export function memoryStorage(): KeyValueStorage;
@@ -568,6 +587,8 @@ declare module "runtime/protocol" {
     export interface Endpoints {
         ping: string;
         impression: string | undefined;
+        /** The live channel (`GET /v1/live`); `undefined` when the server holds none. */
+        live: string | undefined;
     }
     /** A ping's answer, its campaigns read from the list it names when it names one. */
     export interface PingAnswer {
@@ -731,6 +752,93 @@ declare module "runtime/frameRendererLoader" {
      * never show one never download it), then shows each message in a frame the server renders.
      */
     export function frameRenderer(settings: () => FrameSettings, onProblem: (problem: string) => void): Renderer;
+}
+declare module "runtime/liveBackoff" {
+    /**
+     * When the live channel connects again after it dropped, as the Swift SDK decides it
+     * (`LiveChannelState`): the server's `retry` hint (else 3 s), doubling with each failure in a
+     * row up to 5 minutes, plus up to half again at random so browsers spread out. A connection that
+     * stayed open a minute counts as a success: one the server or a proxy ends again and again within
+     * seconds backs off.
+     */
+    export class LiveBackoff {
+        static readonly defaultRetryMillis = 3000;
+        static readonly maximumRetryMillis = 300000;
+        static readonly healthyAfterMillis = 60000;
+        /** Failures in a row. */
+        failures: number;
+        /** The server's `retry` hint, in milliseconds. */
+        retryHintMillis: number | undefined;
+        /** A connection ended after `lastedMillis`; `failed` when it broke or was refused. */
+        closed(lastedMillis: number, failed: boolean): void;
+        /** The wait before the next connection; `unit` is a random number in `[0, 1)`. */
+        delayMillis(unit: number): number;
+    }
+}
+declare module "runtime/serverSentEvents" {
+    /** One event of a Server-Sent Events stream. */
+    export interface ServerSentEvent {
+        /** The `event` field; `message` when the stream names none. */
+        name: string;
+        data: string;
+    }
+    /** The stream broke the parser's limits: the connection is dropped, not buffered without end. */
+    export class StreamLimitExceeded extends Error {
+        constructor(message: string);
+    }
+    /**
+     * Reads a Server-Sent Events stream as it arrives, in text chunks split anywhere, after the HTML
+     * standard's rules (as the Swift SDK's parser does): lines end in LF, CR or CRLF; a blank line
+     * dispatches the event; `id` sets the last event id (kept across events), `retry` the
+     * reconnection delay; comments (`:`) are skipped. A line longer than `maxLineLength`, or an
+     * event's data beyond `maxEventLength` (both in characters), throws `StreamLimitExceeded`, so a
+     * broken or hostile server cannot make the page buffer without end.
+     */
+    export class ServerSentEventParser {
+        #private;
+        readonly maxLineLength: number;
+        readonly maxEventLength: number;
+        /** The last `id` the stream set; sent back as `Last-Event-ID` on reconnecting. */
+        lastEventID: string | undefined;
+        /** The last `retry` the stream set, in milliseconds. */
+        retryMillis: number | undefined;
+        constructor(maxLineLength?: number, maxEventLength?: number);
+        /** Feeds the next text; returns the events it completed. */
+        feed(text: string): ServerSentEvent[];
+    }
+}
+declare module "runtime/liveChannel" {
+    import { Environment } from "runtime/environment";
+    /** What the live channel needs of the client. */
+    export interface LiveChannelHost {
+        /** The device routes' headers (`Subscription-Id`, `device_id`). */
+        headers(): Record<string, string>;
+        /** Asks the server for the user's campaigns now. */
+        sync(): void;
+        problem(text: string): void;
+    }
+    /**
+     * The live channel (`GET /v1/live`, Server-Sent Events): the server says when the app's
+     * campaigns change, and the client syncs at once instead of at its next ping. Read with `fetch`
+     * and a streamed body, not `EventSource`, which cannot send the device routes' headers.
+     *
+     * One tab of a browser holds it (the holder of a Web Lock) and tells the others through a tab
+     * channel, with the event's id so that a tab taking over names it too; where either is missing,
+     * each tab holds its own. After a drop it connects again as `LiveBackoff` says, naming the last
+     * event it heard (`Last-Event-ID`), so a change made while it was away is told at once. Nothing
+     * here throws into the page: problems go to `host.problem`.
+     */
+    export class LiveChannel {
+        #private;
+        private readonly environment;
+        private readonly host;
+        private readonly name;
+        constructor(environment: Environment, host: LiveChannelHost, name: string);
+        /** Starts holding the channel at `url` (or waiting for this tab's turn); later calls do nothing. */
+        open(url: string | undefined): void;
+        /** Stops for good: the connection closes, and the lock passes to another tab. */
+        stop(): void;
+    }
 }
 declare module "model/regex/scalarSet" {
     /** One item of a class: a range of code points, or a shorthand (`\d`, `\w`, `\s`), perhaps negated. */
@@ -964,7 +1072,10 @@ declare module "runtime/client" {
         logEvent(name: string, attributes?: Readonly<Record<string, AttributeInput>>): void;
         /** Takes down the message on screen, if any, without counting a click or a dismissal. */
         closeMessage(): void;
-        /** Asks the server for the user's campaigns now. */
+        /**
+         * Asks the server for the user's campaigns now. A sync asked for while one is out runs once
+         * that one ends, so an older answer never lands after a newer change was heard.
+         */
         sync(): Promise<void>;
         /** Stops timers (a page that removes the SDK, or a test). */
         stop(): void;
