@@ -14,4 +14,15 @@ struct MessageRendererTests {
             #expect(renderer.render(message).contains("Welcome back, Grace"))
         }
     }
+
+    @Test("the document names the language of its text, for screen readers, and only when it is known")
+    func documentLanguage() {
+        let message = Message(kind: .modal, title: "Bonjour")
+        var options = RenderOptions()
+        #expect(!HTMLRenderer(options: options).render(message).contains("<html lang="))
+        options.language = "fr-CA"
+        #expect(HTMLRenderer(options: options).render(message).contains("<html lang=\"fr-CA\" dir=\"ltr\""))
+        options.language = "x\"><script>"
+        #expect(!HTMLRenderer(options: options).render(message).contains("\"><script>"), "an attribute value is escaped")
+    }
 }

@@ -80,6 +80,43 @@ struct WebSDKBrowserTests {
         }
     }
 
+    /// axe-core finds nothing on the page, nor in the frame of any kind the demo app shows on the
+    /// web (modal, full screen, image, video, HTML), each checked as it is on screen.
+    @Test(.enabled(if: AxeCore.isEnabled, "needs axe-core: \(AxeCore.installHint)"))
+    @MainActor func everyKindTheDemoShowsPassesAxe() async throws {
+        let axe = try AxeCore.source()
+        let server = try await LiveServer.start(seedsDemo: true)
+        defer { Task { await server.stop() } }
+        let apps = try MarqueeJSON.decoder().decode(AppList.self, from: try await server.admin("GET", "api/v1/apps"))
+        let demo = try #require(apps.items.first { $0.subscriptionID == DemoSeeder.subscriptionID })
+        try await server.admin("PATCH", "api/v1/apps/\(demo.id)", body: ["webOrigins": [server.baseURL.absoluteString]])
+        let run = "axe.run(document, { resultTypes: ['violations'] }).then((result) => JSON.stringify(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)))"
+
+        try await Self.withPage(server, path: "demo/web") { page in
+            try await page.waitUntil("document.body.dataset.state === 'ready'")
+            // Each campaign's event, then its frame checked and closed; the launch message first.
+            for (event, name) in [(nil, "Welcome to Marquee"), ("open-gallery", "Gallery highlight"), ("level-up", "[game] Level up"),
+                                  ("watch-intro", "Intro video"), ("open-promo", "Spring promo")] {
+                if let event { try await page.click(event) }
+                try await page.waitUntil("window.marqueeDemo.events.includes('display: \(name)')")
+                try await page.waitUntil("document.querySelector('iframe[data-marquee-campaign]') !== null")
+                guard case .string(let frame) = try await page.evaluate("document.querySelector('iframe[data-marquee-campaign]').name") else {
+                    throw TestServerError("the frame of \(name) has no name")
+                }
+                try await Self.waitUntil(page, "document.querySelector('#marquee-root') !== null", inFrame: frame)
+                try await page.evaluate(axe, inFrame: frame)
+                let found = try await page.evaluate(run, inFrame: frame)
+                #expect(found == .string("[]"), "axe-core in the frame of \(name): \(found)")
+                try await page.evaluate("document.querySelector('[data-marquee-action=\"close\"]').click()", inFrame: frame)
+                try await page.waitUntil("document.querySelector('iframe[data-marquee-campaign]') === null")
+            }
+            try await page.evaluate(axe)
+            let found = try await page.evaluate(run)
+            #expect(found == .string("[]"), "axe-core on the demo page: \(found)")
+            #expect(try await page.evaluate("JSON.stringify(window.marqueeDemo.violations)") == .string("[]"))
+        }
+    }
+
     struct AppList: Decodable {
         struct App: Decodable {
             var id: UUID

@@ -63,9 +63,10 @@ public struct HTMLRenderer: Sendable {
             .tag("script", [], [.trusted(MarqueeBridge.script)]),
         ])
         let page: Markup = .tag("html", [
+            options.language.map { Markup.Attribute("lang", $0) },
             Markup.Attribute("dir", markup.isRightToLeft ? "rtl" : "ltr"),
             Markup.Attribute("data-marquee-theme", theme.rawValue),
-        ], [head, body])
+        ].compactMap { $0 }, [head, body])
         return RenderedDocument(html: "<!DOCTYPE html>\n" + page.html() + "\n", contentSecurityPolicy: policy.value)
     }
 }

@@ -25,6 +25,9 @@ public struct RenderOptions: Sendable, Hashable {
     public var embedding: Embedding?
     /// Font files the app bundles, written into the page for the fonts the message uses.
     public var embeddedFonts: [EmbeddedFont] = []
+    /// The language of the text shown (a BCP 47 tag): the document's `lang`, so a screen reader
+    /// speaks it in its language. `nil` when not known.
+    public var language: String?
 
     /// Creates render options; every argument has a default suitable for a preview.
     public init(theme: Theme? = nil, viewport: ViewportSize? = nil, personalization: [String: String] = [:],

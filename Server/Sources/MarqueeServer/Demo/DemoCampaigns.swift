@@ -10,8 +10,9 @@ struct DemoCampaigns {
     }
 
     private func campaign(_ name: String, _ message: Message, _ triggers: [Trigger]) -> Campaign {
+        // The demo's text is English: the language its messages are spoken in.
         Campaign(id: "", name: name, status: .active, message: message, triggers: TriggerSet(triggers: triggers),
-                 delivery: DeliveryRules(maxImpressions: 3))
+                 delivery: DeliveryRules(maxImpressions: 3), defaultLanguage: "en")
     }
 
     private var brand: MessageColors {
@@ -34,7 +35,7 @@ struct DemoCampaigns {
         campaign("[game] Level up", Message(
             kind: .fullScreen, title: "Level %%level|up%%!", body: "You reached a new level. Claim your reward.",
             colors: MessageColors(title: .white, body: HexColor("#E0E7FF")!, background: HexColor("#312E81")!, frame: HexColor("#312E81")!),
-            buttons: [MessageButton(id: "claim", text: "Claim reward", backgroundColor: HexColor("#F59E0B")!,
+            buttons: [MessageButton(id: "claim", text: "Claim reward", backgroundColor: HexColor("#B45309")!,
                                     action: MessageAction(.close, logsEvent: EmittedEvent(name: "reward_claimed")))]),
             [Trigger(.custom, name: "level_up", conditions: [AttributeCondition(name: "level", type: .integer, operator: .greaterThan, value: "2")])])
     }

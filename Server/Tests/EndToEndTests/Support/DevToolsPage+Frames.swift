@@ -1,8 +1,9 @@
 import MarqueeModel
 
 extension DevToolsPage {
-    /// Evaluates `expression` in the frame named `name`, in a world of the test's own: a sandboxed
-    /// frame (the message preview) that the page's scripts cannot read is still read as drawn.
+    /// Evaluates `expression` in the frame named `name` (awaiting a promise), in a world of the
+    /// test's own: a sandboxed frame (the message preview) that the page's scripts cannot read is
+    /// still read as drawn.
     @discardableResult
     func evaluate(_ expression: String, inFrame name: String) async throws -> JSONValue {
         let tree = try await send("Page.getFrameTree")
@@ -11,7 +12,7 @@ extension DevToolsPage {
         let world = try await send("Page.createIsolatedWorld", ["frameId": .string(frameID), "worldName": .string("marquee-test")])
         guard case .number(let context)? = world["executionContextId"] else { throw Failure(description: "no world: \(world)") }
         let result = try await send("Runtime.evaluate", ["expression": .string(expression), "contextId": .number(context),
-                                                         "returnByValue": .bool(true)])
+                                                         "returnByValue": .bool(true), "awaitPromise": .bool(true)])
         if case .object(let details)? = result["exceptionDetails"] {
             throw Failure(description: "\(expression) threw in \(name): \(details)")
         }

@@ -54,6 +54,8 @@ struct MessageFrame: Sendable {
         if campaign.channel == .embedded, let placement = campaign.placement {
             options.embedding = Embedding(placement: placement)
         }
+        // The language of the text shown: the translation picked, or the campaign's own language.
+        options.language = LanguageTag.pick(from: campaign.message.translations.keys, for: form.language) ?? campaign.defaultLanguage
         return HTMLRenderer(options: options).document(campaign.message.localized(to: form.language))
     }
 }
