@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import { ServerSentEventParser, StreamLimitExceeded } from "../.build/lib/runtime/serverSentEvents.js";
 import { LiveBackoff } from "../.build/lib/runtime/liveBackoff.js";
 import { MarqueeClient } from "../.build/lib/runtime/client.js";
-import { LiveChannel } from "../.build/lib/runtime/liveChannel.js";
+import { LiveChannel, spreadSeconds } from "../.build/lib/runtime/liveChannel.js";
 import { TestStorage, testEnvironment } from "./support/environment.mjs";
 import { missingServerReason, startDemoServer } from "./support/liveServer.mjs";
 import { TestLocks, TestTabChannels } from "./support/tabs.mjs";
@@ -84,9 +84,10 @@ test("the backoff waits the server's hint, doubles with failures in a row up to 
 
 /**
  * A live channel over a scripted server: each connection answers with the next of `answers`
- * (a status, or the text of a stream that then ends); waits are noted, and run at once.
+ * (a status, or the text of a stream that then ends); waits are noted, and run at once. The tab's
+ * moment in a spread is `random`.
  */
-function scriptedChannel(answers) {
+function scriptedChannel(answers, random = 0.5) {
   const requests = [];
   const waits = [];
   const problems = [];
@@ -94,6 +95,7 @@ function scriptedChannel(answers) {
   let channel;
   const environment = {
     now: () => 0,
+    random: () => random,
     schedule: (millis, work) => {
       waits.push(millis);
       const timer = setTimeout(work, 0);
@@ -121,10 +123,14 @@ test("the channel connects again after a drop, naming the last event heard and w
   assert.deepEqual(scripted.requests.map((headers) => headers["Last-Event-ID"]), [undefined, undefined, "12", "12", "12"]);
   assert.equal(scripted.requests[0].Accept, "text/event-stream");
   assert.equal(scripted.requests[0]["Subscription-Id"], "s");
-  assert.equal(scripted.syncs(), 1, "the catalog event synced at once");
-  assert.equal(scripted.waits.length, 4);
+  assert.equal(scripted.syncs(), 1, "the catalog event synced");
+  // The sync waited for this tab's moment in the event's 3 s spread (half of it here).
+  const syncWait = scripted.waits.indexOf(1500);
+  assert.ok(syncWait >= 0, `the sync waited 1.5 s: ${scripted.waits}`);
+  const reconnects = scripted.waits.filter((_, index) => index !== syncWait);
+  assert.equal(reconnects.length, 4);
   // Each connection lasted no time: failures in a row double the 1 s hint, plus up to half again.
-  assert.deepEqual(scripted.waits.map((millis, index) => [millis >= 1000 * 2 ** index, millis < 1500 * 2 ** index]).flat().every(Boolean), true);
+  assert.deepEqual(reconnects.map((millis, index) => [millis >= 1000 * 2 ** index, millis < 1500 * 2 ** index]).flat().every(Boolean), true);
   assert.deepEqual(scripted.problems, ["the live channel was refused (HTTP 503); trying again later"]);
 });
 
@@ -316,4 +322,13 @@ test("a tab with no lock or tab channel holds its own live channel, and closes i
   tab.client.stop();
   assert.equal(liveSignal.aborted, true, "stopping ends the connection");
   assert.deepEqual(tab.problems, []);
+});
+
+test("a change's pings are spread over the seconds the event names, within 0 to 60", () => {
+  assert.equal(spreadSeconds('{"version":4,"spread":3}'), 3);
+  assert.equal(spreadSeconds('{"version":4,"spread":0}'), 0);
+  assert.equal(spreadSeconds('{"version":4,"spread":86400}'), 60);
+  assert.equal(spreadSeconds('{"version":4,"spread":-5}'), 0);
+  assert.equal(spreadSeconds('{"version":4}'), 3);
+  assert.equal(spreadSeconds("not json"), 3);
 });

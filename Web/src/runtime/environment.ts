@@ -30,6 +30,8 @@ export interface Environment {
   now(): number;
   /** A random identifier (batch IDs, the device ID). */
   randomID(): string;
+  /** A random number in [0, 1): where in a spread of time this tab acts. */
+  random(): number;
   /** Runs `work` after `millis`; returns a function that cancels it. */
   schedule(millis: number, work: () => void): () => void;
   /** Elects the tab that holds the live channel for the others; without it (or a tab channel) each tab holds its own. */
@@ -63,6 +65,7 @@ export function browserEnvironment(): Environment {
     storage,
     now: () => Date.now(),
     randomID: () => crypto.randomUUID(),
+    random: () => Math.random(),
     schedule: (millis, work) => {
       const timer = window.setTimeout(work, millis);
       return () => window.clearTimeout(timer);

@@ -14,15 +14,27 @@ export interface LiveChannelHost {
 /** The event that says the app's campaigns changed; the holder tells the other tabs with its id. */
 const catalogChanged = "catalog";
 
-/** What the holder posts to the other tabs: the change, and the id a tab that takes over names. */
+/** What the holder posts to the other tabs: the change, its spread, and the id a tab that takes over names. */
 interface TabMessage {
   event: typeof catalogChanged;
   id: string | undefined;
+  spreadSeconds: number;
+}
+
+/** The seconds a change's pings are spread over: the event's `spread`, within 0…60 (3 when it names none). */
+export function spreadSeconds(data: string): number {
+  try {
+    const spread = (JSON.parse(data) as { spread?: unknown }).spread;
+    return typeof spread === "number" && Number.isFinite(spread) ? Math.min(60, Math.max(0, spread)) : 3;
+  } catch {
+    return 3;
+  }
 }
 
 /**
  * The live channel (`GET /v1/live`, Server-Sent Events): the server says when the app's
- * campaigns change, and the client syncs at once instead of at its next ping. Read with `fetch`
+ * campaigns change, and the client syncs within the change's spread (at a random moment of it,
+ * so the devices of an app do not all ping at once) instead of at its next ping. Read with `fetch`
  * and a streamed body, not `EventSource`, which cannot send the device routes' headers.
  *
  * One tab of a browser holds it (the holder of a Web Lock) and tells the others through a tab
@@ -40,6 +52,7 @@ export class LiveChannel {
   #lastEventID: string | undefined;
   #tabs: TabChannel | undefined;
   #cancelWait: (() => void) | undefined;
+  #cancelSync: (() => void) | undefined;
   #wake: (() => void) | undefined;
 
   constructor(private readonly environment: Environment, private readonly host: LiveChannelHost, private readonly name: string) {
@@ -78,6 +91,7 @@ export class LiveChannel {
     if (this.#isStopped) return;
     this.#stopping.abort();
     this.#cancelWait?.();
+    this.#cancelSync?.();
     this.#wake?.();
     this.#release();
     this.#tabs?.close();
@@ -90,7 +104,7 @@ export class LiveChannel {
       const outcome = await this.#connect(url);
       if (this.#isStopped || outcome === "refused") return;
       this.#backoff.closed(this.environment.now() - openedAt, outcome === "failed");
-      await this.#wait(this.#backoff.delayMillis(Math.random()));
+      await this.#wait(this.#backoff.delayMillis(this.environment.random()));
     }
   }
 
@@ -139,8 +153,9 @@ export class LiveChannel {
   #handle(event: ServerSentEvent): void {
     // Previews, debug sessions and pairings are the Swift SDK's; events of a newer server are not for this one.
     if (event.name !== catalogChanged) return;
-    this.host.sync();
-    const message: TabMessage = { event: catalogChanged, id: this.#lastEventID };
+    const spread = spreadSeconds(event.data);
+    this.#syncWithin(spread);
+    const message: TabMessage = { event: catalogChanged, id: this.#lastEventID, spreadSeconds: spread };
     try {
       this.#tabs?.post(message);
     } catch (error) {
@@ -152,7 +167,17 @@ export class LiveChannel {
   #heardFromHolder(message: Partial<TabMessage> | null): void {
     if (message?.event !== catalogChanged) return;
     if (typeof message.id === "string") this.#lastEventID = message.id;
-    this.host.sync();
+    const spread = message.spreadSeconds;
+    this.#syncWithin(typeof spread === "number" && Number.isFinite(spread) ? Math.min(60, Math.max(0, spread)) : 3);
+  }
+
+  /** Syncs at this tab's own moment within `seconds` (a later change moves it no further). */
+  #syncWithin(seconds: number): void {
+    if (this.#cancelSync !== undefined || this.#isStopped) return;
+    this.#cancelSync = this.environment.schedule(seconds * 1000 * this.environment.random(), () => {
+      this.#cancelSync = undefined;
+      this.host.sync();
+    });
   }
 
   #wait(millis: number): Promise<void> {

@@ -23,13 +23,15 @@ export class TestClock {
  * browser may share `locks` and `tabChannels` (./tabs.mjs), as they share Web Locks and
  * BroadcastChannels.
  */
-export function testEnvironment({ storage = new TestStorage(), clock = new TestClock(), fetch: send = globalThis.fetch, locks, tabChannels } = {}) {
+export function testEnvironment({ storage = new TestStorage(), clock = new TestClock(), fetch: send = globalThis.fetch, locks, tabChannels, random = () => 0 } = {}) {
   const timers = new Set();
   return {
     storage, clock, timers, locks, openTabChannel: tabChannels?.open,
     fetch: (input, init) => send(input, init),
     now: () => clock.now(),
     randomID: () => randomUUID(),
+    // The first moment of every spread, unless a test chooses: what the tab does is then at once.
+    random: () => random(),
     schedule(millis, work) {
       const timer = setTimeout(() => { timers.delete(timer); work(); }, Math.min(millis, 2 ** 31 - 1));
       timer.unref?.();

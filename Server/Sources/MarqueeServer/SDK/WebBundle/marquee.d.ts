@@ -353,6 +353,8 @@ declare module "runtime/environment" {
         now(): number;
         /** A random identifier (batch IDs, the device ID). */
         randomID(): string;
+        /** A random number in [0, 1): where in a spread of time this tab acts. */
+        random(): number;
         /** Runs `work` after `millis`; returns a function that cancels it. */
         schedule(millis: number, work: () => void): () => void;
         /** Elects the tab that holds the live channel for the others; without it (or a tab channel) each tab holds its own. */
@@ -817,9 +819,12 @@ declare module "runtime/liveChannel" {
         sync(): void;
         problem(text: string): void;
     }
+    /** The seconds a change's pings are spread over: the event's `spread`, within 0…60 (3 when it names none). */
+    export function spreadSeconds(data: string): number;
     /**
      * The live channel (`GET /v1/live`, Server-Sent Events): the server says when the app's
-     * campaigns change, and the client syncs at once instead of at its next ping. Read with `fetch`
+     * campaigns change, and the client syncs within the change's spread (at a random moment of it,
+     * so the devices of an app do not all ping at once) instead of at its next ping. Read with `fetch`
      * and a streamed body, not `EventSource`, which cannot send the device routes' headers.
      *
      * One tab of a browser holds it (the holder of a Web Lock) and tells the others through a tab
