@@ -43,8 +43,10 @@ public struct APIError: Error, Sendable, Equatable {
                                         "other counts, statistics or exports are running; retry shortly",
                                         headers: ["Retry-After": "5"])
 
-    /// This instance already has as many profile imports queued or running as it keeps.
-    static let importQueueFull = APIError(.serviceUnavailable, code: .importQueueFull,
+    /// This instance already has as many profile imports queued or running as it keeps: the
+    /// sender is asked to send this one later (429), as for any other limit on what it sends; the
+    /// server itself is well.
+    static let importQueueFull = APIError(.tooManyRequests, code: .importQueueFull,
                                           "\(ImportJobs.maxJobs) imports are queued or running; send this one when one has finished",
                                           headers: ["Retry-After": "30"])
 
