@@ -3,7 +3,8 @@ import MarqueeModel
 import MarqueeTesting
 import Testing
 
-/// The `bucketing` area: the stable hashes, the experiment unit, and experiment assignment.
+/// The `bucketing` area: the stable hashes, the experiment unit, and experiment assignment, as
+/// the model computes them (``BucketingContract``) and as the SDK assigns arms.
 enum BucketingCases {
     static func run(_ contractCase: ContractCase) throws {
         switch contractCase.kind {
@@ -14,92 +15,25 @@ enum BucketingCases {
         }
     }
 
-    /// 64-bit values travel as 16 lower-case hex digits: JSON numbers cannot hold them everywhere.
-    static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-
-    // MARK: hash
-
-    struct TextInput: Decodable {
-        let text: String
-    }
-
-    struct Hashes: ContractExpectation {
-        let fnv1a64: String
-        let mixed64: String
-        let percentile: Int
-        static let keys: Set<String> = ["fnv1a64", "mixed64", "percentile"]
-    }
-
     static func hash(_ contractCase: ContractCase) throws {
-        let text = try contractCase.input(as: TextInput.self).text
-        let expected = try contractCase.expected(as: Hashes.self)
-        #expect(hex(StableHash.fnv1a(text)) == expected.fnv1a64)
-        #expect(hex(StableHash.mixed(text)) == expected.mixed64)
-        #expect(StableHash.percentile(of: text) == expected.percentile)
-    }
-
-    // MARK: unit
-
-    struct UnitInput: Decodable {
-        let userID: String?
-        let idTrackingIdentifier: String?
-        let deviceID: String?
-    }
-
-    struct Unit: ContractExpectation {
-        let unit: String
-        static let keys: Set<String> = ["unit"]
+        let text = try contractCase.input(as: BucketingContract.TextInput.self).text
+        let expected = try contractCase.expected(as: BucketingContract.Hashes.self)
+        #expect(BucketingContract.Hashes(of: text) == expected)
     }
 
     static func unit(_ contractCase: ContractCase) throws {
-        let input = try contractCase.input(as: UnitInput.self)
-        let expected = try contractCase.expected(as: Unit.self)
-        let identity = UserIdentity(userID: input.userID, idTrackingIdentifier: input.idTrackingIdentifier)
-        #expect(ExperimentUnit(identity: identity, deviceID: input.deviceID).key == expected.unit)
-    }
-
-    // MARK: assignment
-
-    struct AssignmentInput: Decodable {
-        let campaignID: String
-        let unit: String
-        let experiment: Experiment
-    }
-
-    struct Assignment: ContractExpectation {
-        /// The control draw: `mixed64("control|<campaignID>|<unit>") mod 10000`.
-        let controlSlot: Int
-        /// The variant draw: `mixed64("variant|<campaignID>|<unit>") mod` the total weight.
-        let variantPoint: Int
-        let arm: String
-        static let keys: Set<String> = ["controlSlot", "variantPoint", "arm"]
-    }
-
-    /// The unit a key names: the model builds units only from an identity and a device.
-    static func unit(named key: String, in contractCase: ContractCase) throws -> ExperimentUnit {
-        let (kind, value) = key.firstIndex(of: ":").map { (String(key[..<$0]), String(key[key.index(after: $0)...])) } ?? (key, "")
-        let unit = switch kind {
-        case "user": ExperimentUnit(identity: UserIdentity(userID: value), deviceID: nil)
-        case "tracking": ExperimentUnit(identity: UserIdentity(idTrackingIdentifier: value), deviceID: nil)
-        case "device": ExperimentUnit(identity: .anonymous, deviceID: value)
-        default: ExperimentUnit(identity: .anonymous, deviceID: nil)
-        }
-        guard unit.key == key else { throw ContractError.malformed(contractCase.id, "\(key) is not a unit key") }
-        return unit
+        let input = try contractCase.input(as: BucketingContract.UnitInput.self)
+        let expected = try contractCase.expected(as: BucketingContract.Unit.self)
+        #expect(input.unit.key == expected.unit)
     }
 
     static func assignment(_ contractCase: ContractCase) throws {
-        let input = try contractCase.input(as: AssignmentInput.self)
-        let expected = try contractCase.expected(as: Assignment.self)
-        let unit = try unit(named: input.unit, in: contractCase)
-        let total = UInt64(input.experiment.arms.reduce(0) { $0 + max(0, $1.weight) })
-        #expect(StableHash.mixed("control|\(input.campaignID)|\(unit.key)") % ExperimentAssignment.controlSlots
-            == UInt64(expected.controlSlot))
-        #expect(StableHash.mixed("variant|\(input.campaignID)|\(unit.key)") % total == UInt64(expected.variantPoint))
-        #expect(ExperimentAssignment.arm(campaignID: input.campaignID, unit: unit, experiment: input.experiment).id
-            == expected.arm)
+        let input = try contractCase.input(as: BucketingContract.AssignmentInput.self)
+        let expected = try contractCase.expected(as: BucketingContract.Assignment.self)
+        let unit = try BucketingContract.unit(named: input.unit, in: contractCase)
+        let draws = BucketingContract.draws(input)
+        #expect(draws.controlSlot == expected.controlSlot)
+        #expect(draws.variantPoint == expected.variantPoint)
+        #expect(ExperimentAssignment.arm(campaignID: input.campaignID, unit: unit, experiment: input.experiment).id == expected.arm)
     }
 }
